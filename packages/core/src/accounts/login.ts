@@ -1,0 +1,38 @@
+import * as v from 'valibot';
+import { errAsync, ResultAsync } from 'neverthrow';
+import { appError } from '../errors/app-error.js';
+import { defineOperation, WRITE } from '../operations/operation.js';
+import { signingKeyMissing } from './authenticate.js';
+import { issueSession } from './issue-session.js';
+import { Email, Password, SessionTokens } from './schemas.js';
+
+export const login = defineOperation({
+  name: 'login',
+  title: 'Log in',
+  description:
+    'Exchanges email and password for a short-lived access token and a single-use refresh token. ' +
+    'Over REST it also sets the session cookie; over MCP it binds this MCP session to the user.',
+  input: v.strictObject({ email: Email, password: Password }),
+  output: SessionTokens,
+  access: 'public',
+  needsBroker: false,
+  quota: false,
+  rest: { method: 'POST', path: '/sessions' },
+  annotations: WRITE,
+  errors: ['INVALID_EMAIL', 'VALIDATION_ERROR', 'INVALID_CREDENTIALS', 'SERVER_MISCONFIGURED'],
+  sessionEffect: (out) => ({ kind: 'issued', accessToken: out.access_token, expiresInSeconds: out.expires_in }),
+  handler: ({ email, password }, { services }) => {
+    const tokens = services.tokens;
+    if (tokens === null) return errAsync(signingKeyMissing());
+    return ResultAsync.fromSafePromise(
+      services.users.findByEmail(email).then(async (user) => ({
+        user,
+        matches: await services.passwords.verify(password, user?.passwordHash ?? null),
+      })),
+    ).andThen(({ user, matches }) =>
+      user !== undefined && matches
+        ? issueSession(user, null, services, tokens)
+        : errAsync(appError('INVALID_CREDENTIALS')),
+    );
+  },
+});

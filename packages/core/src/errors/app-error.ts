@@ -1,0 +1,23 @@
+import type { ToolName } from '../operations/tool-names.js';
+import type { ErrorCode } from './codes.js';
+
+/**
+ * A failure as the domain reports it: a code plus whatever is specific to this occurrence.
+ * Anything left out falls back to the catalogue's defaults when rendered.
+ */
+export interface AppError {
+  readonly code: ErrorCode;
+  readonly message?: string;
+  readonly suggestion?: string;
+  readonly expected?: string | null;
+  readonly received?: Readonly<Record<string, unknown>> | null;
+  readonly seeTool?: ToolName | null;
+  readonly tierUpgradeHint?: boolean;
+  /** For 429/503: seconds until a retry can succeed (shells turn it into `Retry-After`). */
+  readonly retryAfterSeconds?: number;
+}
+
+export type AppErrorDetails = Omit<AppError, 'code'>;
+
+/** @example appError('INVALID_QTY', { received: { qty: 0 } }) */
+export const appError = (code: ErrorCode, details: AppErrorDetails = {}): AppError => ({ code, ...details });

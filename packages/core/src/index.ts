@@ -1,0 +1,47 @@
+/**
+ * @condor/core — the condor domain, usable on its own: the error catalogue and renderer, the
+ * operation catalogue with `execute`, the ports an embedding supplies, and the account operations.
+ */
+
+// Errors: codes, the catalogue, the one renderer and the fallback for bare HTTP statuses.
+export { ERROR_CODES, SOFT_CODES, isSoftCode, type ErrorCode, type SoftCode } from './errors/codes.js';
+export { ERROR_CATALOGUE, statusOf, type CatalogueStatus, type ErrorSpec } from './errors/catalogue.js';
+export { appError, type AppError, type AppErrorDetails } from './errors/app-error.js';
+export { ERROR_RESULT_KEYS, type ErrorResult } from './errors/error-result.js';
+export {
+  renderError,
+  renderHttpStatus,
+  softResult,
+  type RenderedError,
+  type SoftResultFields,
+} from './errors/render.js';
+export { codeForStatus } from './errors/fallback.js';
+export { REDACTED, isSecretKey, redactSecrets } from './errors/redact.js';
+
+// Operations: the catalogue, its gates and the single entry point.
+export { TOOL_NAMES, type ToolName } from './operations/tool-names.js';
+export { CATALOGUE, findOperation } from './operations/catalogue.js';
+export { execute, type ExecuteContext, type ExecuteSuccess } from './operations/execute.js';
+export {
+  defineOperation,
+  type Access,
+  type AnyOperation,
+  type Caller,
+  type HandlerContext,
+  type Operation,
+  type SessionEffect,
+  type ToolAnnotations,
+} from './operations/operation.js';
+export { issuesToAppError } from './validation/issues-to-error.js';
+export { FIELD_RULES, type FieldRule, type FieldRules } from './validation/field-rules.js';
+
+// Ports and the services bundle an embedding provides.
+export type { Clock } from './ports/clock.js';
+export type { Ids } from './ports/ids.js';
+export type { PasswordHasher } from './ports/password-hasher.js';
+export type { Digest } from './ports/digest.js';
+export type { AccessClaims, TokenSigner } from './ports/token-signer.js';
+export type { Logger } from './ports/logger.js';
+export type { Tier, User, UserStore } from './ports/user-store.js';
+export type { RefreshTokenRecord, SessionFamily, SessionStore } from './ports/session-store.js';
+export { DEFAULT_CORE_CONFIG, type CoreConfig, type Services } from './services.js';

@@ -1,0 +1,95 @@
+import * as v from 'valibot';
+import { err, errAsync, ok, okAsync, type Result, ResultAsync } from 'neverthrow';
+import { authenticate } from '../accounts/authenticate.js';
+import { appError, type AppError } from '../errors/app-error.js';
+import { collectSecrets } from '../errors/redact.js';
+import { renderError, type RenderedError } from '../errors/render.js';
+import type { Services } from '../services.js';
+import { issuesToAppError } from '../validation/issues-to-error.js';
+import { findOperation } from './catalogue.js';
+import { GATES } from './gates.js';
+import type { AnyOperation, Caller, HandlerContext, SessionEffect } from './operation.js';
+
+/** What a shell hands `execute` besides the tool name and the raw input. */
+export interface ExecuteContext {
+  readonly services: Services;
+  /** The Bearer token or session cookie the shell found (a malformed header's raw text included), or null. */
+  readonly credential: string | null;
+  /** Correlates the call with log lines and the `X-Request-Id` header. */
+  readonly requestId: string;
+  /** The tool-call batch this call belongs to (design §5), or null when the transport has none. */
+  readonly batchKey: string | null;
+}
+
+export interface ExecuteSuccess {
+  readonly operation: AnyOperation;
+  readonly value: unknown;
+  readonly session: SessionEffect | null;
+}
+
+/**
+ * Runs one tool call through the gates of design §3 in their fixed order — authentication,
+ * validation, tier, onboarding, broker, quota — then the handler. Never throws: every failure,
+ * an unexpected exception included, comes back rendered as the contract's ErrorResult.
+ *
+ * @example
+ * const result = await execute('login', { email, password }, { services, credential: null, requestId, batchKey: null });
+ * result.match(({ value }) => send(200, value), ({ status, body }) => send(status, body));
+ */
+export async function execute(
+  name: string,
+  input: unknown,
+  ctx: ExecuteContext,
+): Promise<Result<ExecuteSuccess, RenderedError>> {
+  const secrets = collectSecrets(input);
+  try {
+    const operation = findOperation(name);
+    if (operation === undefined) return err(renderError(unknownTool(name)));
+    const outcome = await run(operation, input, ctx);
+    return outcome.match(
+      (value) => ok({ operation, value, session: operation.sessionEffect?.(value) ?? null }),
+      (error) => err(renderError(error, secrets)),
+    );
+  } catch (thrown) {
+    ctx.services.logger.error('unhandled_exception', {
+      request_id: ctx.requestId,
+      tool: name,
+      error: thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown),
+    });
+    return err(renderError(appError('INTERNAL_ERROR')));
+  }
+}
+
+function run(operation: AnyOperation, input: unknown, ctx: ExecuteContext): ResultAsync<unknown, AppError> {
+  const caller: ResultAsync<Caller | null, AppError> =
+    operation.access === 'public' ? okAsync(null) : authenticate(ctx.credential, ctx.services);
+  return caller.andThen((who) => {
+    const parsed = v.safeParse(operation.input, input);
+    if (!parsed.success) {
+      return errAsync(issuesToAppError(operation.name, operation.input, parsed.issues, operation.fieldRules));
+    }
+    const handlerCtx: HandlerContext = { services: ctx.services, caller: who, requestId: ctx.requestId, batchKey: ctx.batchKey };
+    return passGates(operation, parsed.output, handlerCtx, who).andThen(() => operation.handler(parsed.output, handlerCtx));
+  });
+}
+
+function passGates(
+  operation: AnyOperation,
+  input: unknown,
+  ctx: HandlerContext,
+  caller: Caller | null,
+): ResultAsync<void, AppError> {
+  if (caller === null) return okAsync(undefined);
+  const userCtx: HandlerContext<'user'> = { ...ctx, caller };
+  return GATES.filter((gate) => gate.applies(operation, caller)).reduce<ResultAsync<void, AppError>>(
+    (previous, gate) => previous.andThen(() => gate.check(operation, input, userCtx)),
+    okAsync(undefined),
+  );
+}
+
+const unknownTool = (name: string): AppError =>
+  appError('NOT_FOUND', {
+    message: `Unknown tool '${name.slice(0, 100)}'.`,
+    suggestion: 'List the available tools (MCP tools/list, or GET /openapi.json) and call one of those.',
+    received: { name: name.slice(0, 100) },
+  });

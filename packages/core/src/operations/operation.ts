@@ -1,0 +1,87 @@
+import type * as v from 'valibot';
+import type { ResultAsync } from 'neverthrow';
+import type { AppError } from '../errors/app-error.js';
+import type { Tier } from '../ports/user-store.js';
+import type { Services } from '../services.js';
+import type { FieldRules } from '../validation/field-rules.js';
+import type { ToolName } from './tool-names.js';
+
+/** Who may call: anyone, a logged-in user, or a logged-in user who finished onboarding. */
+export type Access = 'public' | 'user' | 'trading';
+
+/** The authenticated caller, as the gates and handlers see it. */
+export interface Caller {
+  readonly userId: string;
+  readonly email: string;
+  readonly tier: Tier;
+  readonly sessionId: string;
+}
+
+/** What a handler gets besides its validated input; public operations have no caller. */
+export interface HandlerContext<A extends Access = Access> {
+  readonly services: Services;
+  readonly caller: A extends 'public' ? null : Caller;
+  readonly requestId: string;
+  readonly batchKey: string | null;
+}
+
+/** What a successful call does to the transport session (a REST cookie, an MCP session binding). */
+export type SessionEffect =
+  | { readonly kind: 'issued'; readonly accessToken: string; readonly expiresInSeconds: number }
+  | { readonly kind: 'ended' };
+
+/** Hints for MCP clients (never enforcement). */
+export interface ToolAnnotations {
+  readonly readOnlyHint: boolean;
+  readonly destructiveHint: boolean;
+  readonly idempotentHint: boolean;
+  readonly openWorldHint: boolean;
+}
+
+export type InputSchema = v.GenericSchema<unknown, unknown>;
+
+/** One tool: the single definition both shells are generated from. */
+export interface Operation<TInput extends InputSchema = InputSchema, TOutput = unknown, A extends Access = Access> {
+  readonly name: ToolName;
+  readonly title: string;
+  readonly description: string;
+  readonly input: TInput;
+  readonly output: v.GenericSchema<unknown, TOutput>;
+  readonly access: A;
+  /** Needs an active broker link (gate 5). */
+  readonly needsBroker: boolean;
+  /** Counted against the free tier's daily quota (gate 6). */
+  readonly quota: boolean;
+  readonly rest: { readonly method: 'GET' | 'POST' | 'DELETE'; readonly path: string };
+  readonly annotations: ToolAnnotations;
+  /** Parameter-specific error codes beyond the shared ones. */
+  readonly fieldRules?: FieldRules;
+  /** The statuses of the errors this operation can answer with, for documentation. */
+  readonly errors: readonly AppError['code'][];
+  sessionEffect?(output: TOutput): SessionEffect;
+  /** Runs after every gate admitted the call; its input is already validated. */
+  handler(input: v.InferOutput<TInput>, ctx: HandlerContext<A>): ResultAsync<TOutput, AppError>;
+}
+
+/** Defines an operation with its input and output types inferred from the schemas. */
+export const defineOperation = <TInput extends InputSchema, TOutput, A extends Access>(
+  operation: Operation<TInput, TOutput, A>,
+): Operation<TInput, TOutput, A> => operation;
+
+/** An operation of any input, output and access, as the catalogue holds them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- handlers are contravariant in their input; the catalogue validates before calling
+export type AnyOperation = Operation<InputSchema, any, Access>;
+
+export const READ_ONLY: ToolAnnotations = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};
+
+export const WRITE: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: false,
+  openWorldHint: false,
+};

@@ -1,0 +1,22 @@
+import { readFileSync } from 'node:fs';
+import { defineConfig } from 'vitest/config';
+import { projects } from './vitest.workspace.ts';
+
+const packageName = (dir: string): string =>
+  (JSON.parse(readFileSync(new URL(`./${dir}/package.json`, import.meta.url), 'utf8')) as { name: string }).name;
+
+export default defineConfig({
+  test: {
+    projects: projects.map((dir) => ({
+      resolve: { conditions: ['@condor/source'] },
+      ssr: { resolve: { conditions: ['@condor/source'] } },
+      test: {
+        name: packageName(dir),
+        root: dir,
+        include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+        environment: 'node',
+        testTimeout: 20_000,
+      },
+    })),
+  },
+});

@@ -1,0 +1,9 @@
+/** The test projects: one per package, each named after it. `vitest.config.ts` reads this list. */
+export const projects = [
+  'packages/core',
+  'packages/store-sql',
+  'packages/runtime',
+  'packages/testkit',
+  'apps/rest',
+  'apps/mcp',
+] as const;
