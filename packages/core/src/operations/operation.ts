@@ -70,7 +70,7 @@ export const defineOperation = <TInput extends InputSchema, TOutput, A extends A
 
 /** An operation of any input, output and access, as the catalogue holds them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- handlers are contravariant in their input; the catalogue validates before calling
-export type AnyOperation = Operation<InputSchema, any, Access>;
+export type AnyOperation = Operation<InputSchema, any>;
 
 export const READ_ONLY: ToolAnnotations = {
   readOnlyHint: true,

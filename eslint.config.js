@@ -1,0 +1,59 @@
+// @ts-check
+import eslint from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const corePurity = {
+  files: ['packages/core/src/**/*.ts'],
+  ignores: ['packages/core/src/**/*.test.ts'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: '^(node:)?(fs|http|https|net|child_process|crypto|os|path|process|worker_threads)(/|$)',
+            message: 'packages/core is pure: I/O and crypto arrive through ports.',
+          },
+          {
+            regex: '^(hono|@hono/|@modelcontextprotocol/|kysely|better-sqlite3|pg)',
+            message: 'packages/core knows no transport or storage; adapters live in their own packages.',
+          },
+          { regex: '^@condor/', message: 'packages/core depends on nothing but valibot and neverthrow.' },
+        ],
+      },
+    ],
+    'no-restricted-syntax': [
+      'error',
+      { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'Use the Clock port.' },
+      { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Use the Clock port.' },
+      { selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']", message: 'Use the Ids port.' },
+      { selector: "MemberExpression[object.name='process']", message: 'Configuration arrives through Services.' },
+    ],
+  },
+};
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/.tsbuild/**', 'data/**', 'eslint.config.js'] },
+  eslint.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-deprecated': 'warn',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['**/*.test.ts', '**/test/**/*.ts', 'packages/testkit/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+    },
+  },
+  corePurity,
+);

@@ -1,0 +1,2 @@
+export { userStoreContract } from './user-store.contract.js';
+export { sessionStoreContract } from './session-store.contract.js';
