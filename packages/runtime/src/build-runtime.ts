@@ -1,0 +1,59 @@
+import type { Services } from '@condor/core';
+import { migrateToLatest, openSqlite, SqlSessionStore, SqlUserStore } from '@condor/store-sql';
+import { sql } from 'kysely';
+import { CryptoIds } from './adapters/crypto-ids.js';
+import { HmacTokenSigner } from './adapters/hmac-token-signer.js';
+import { JsonLogger } from './adapters/json-logger.js';
+import { ScryptPasswordHasher } from './adapters/scrypt-password-hasher.js';
+import { Sha256Digest } from './adapters/sha256-digest.js';
+import { SystemClock } from './adapters/system-clock.js';
+import { ConfigError, type RuntimeConfig } from './config/load-config.js';
+import { resolveSigningKey } from './config/signing-key.js';
+
+export interface Readiness {
+  readonly ok: boolean;
+  readonly checks: Record<string, string>;
+}
+
+/** A composed deployment: the services both apps share, plus its readiness and shutdown. */
+export interface Runtime {
+  readonly config: RuntimeConfig;
+  readonly services: Services;
+  ready(): Promise<Readiness>;
+  close(): Promise<void>;
+}
+
+/** The composition root: builds every adapter from the configuration and runs the migrations. */
+export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
+  if (/^postgres(ql)?:\/\//.test(config.databaseUrl)) {
+    throw new ConfigError('DATABASE_URL points at PostgreSQL, which this version does not support yet; unset it to use SQLite.');
+  }
+  const logger = new JsonLogger(config.logLevel);
+  const db = openSqlite(config.databaseUrl);
+  await migrateToLatest(db);
+  const signingKey = resolveSigningKey(config, logger);
+  const services: Services = {
+    clock: new SystemClock(),
+    ids: new CryptoIds(),
+    passwords: new ScryptPasswordHasher(),
+    digest: new Sha256Digest(),
+    tokens: signingKey === null ? null : new HmacTokenSigner(signingKey),
+    users: new SqlUserStore(db),
+    sessions: new SqlSessionStore(db),
+    logger,
+    config: { accessTokenTtlSeconds: config.accessTokenTtlSeconds, refreshTokenTtlSeconds: config.refreshTokenTtlSeconds },
+  };
+  return {
+    config,
+    services,
+    async ready() {
+      const database = await sql`select 1 as one`.execute(db).then(
+        () => 'ok',
+        () => 'unreachable',
+      );
+      const checks = { database, signing_key: signingKey === null ? 'missing' : 'ok' };
+      return { ok: Object.values(checks).every((c) => c === 'ok'), checks };
+    },
+    close: () => db.destroy(),
+  };
+}
