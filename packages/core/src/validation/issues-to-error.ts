@@ -52,7 +52,7 @@ function unknownParameters(operation: string, schema: AnySchema, unknown: readon
     message: `Unknown parameter${names.length > 1 ? 's' : ''} ${names.map((n) => `'${n}'`).join(', ')} for ${operation}. Allowed parameters: ${allowedText}.`,
     suggestion: `Remove the unknown parameter${names.length > 1 ? 's' : ''}; ${operation} accepts: ${allowedText}.`,
     expected: `only these parameters: ${allowedText}`,
-    received: Object.fromEntries(unknown.map((issue) => [pathKeys(issue).join('.'), issue.input])),
+    received: Object.fromEntries(unknown.map((issue) => [pathKeys(issue).join('.'), issue.path?.at(-1)?.value])),
   });
 }
 
@@ -61,7 +61,7 @@ function fieldError(field: string, issue: Issue, rule: FieldRule, schema: AnySch
   const expected = describeExpected(issue, schema);
   const missing = isMissing(issue);
   const base = { received, expected, ...(rule.seeTool === undefined ? {} : { seeTool: rule.seeTool }) };
-  const problem = missing ? `${field} is required.` : `${field} is invalid: expected ${expected ?? 'a valid value'}.`;
+  const problem = missing ? `${field} is required.` : describeProblem(field, issue, expected);
 
   if (missing && rule.missingCode !== undefined) return appError(rule.missingCode, base);
   if (rule.code !== undefined) return appError(rule.code, { ...base, message: withCodeMessage(rule.code, problem) });
@@ -90,6 +90,22 @@ function fieldError(field: string, issue: Issue, rule: FieldRule, schema: AnySch
     }
     default:
       return appError('VALIDATION_ERROR', { ...base, message: problem });
+  }
+}
+
+function describeProblem(field: string, issue: Issue, expected: string | null): string {
+  const requirement = (issue as { requirement?: unknown }).requirement;
+  switch (issue.type) {
+    case 'min_length':
+      return `${field} must be at least ${String(requirement)} characters long.`;
+    case 'max_length':
+      return `${field} must be at most ${String(requirement)} characters long.`;
+    case 'integer':
+      return `${field} must be a whole number.`;
+    case 'regex':
+      return `${field} has an invalid format.`;
+    default:
+      return `${field} is invalid: expected ${expected ?? 'a valid value'}.`;
   }
 }
 
