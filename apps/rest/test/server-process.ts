@@ -1,0 +1,69 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+
+const REPO_ROOT = resolve(import.meta.dirname, '../../..');
+
+export interface RunningServer {
+  readonly baseUrl: string;
+  readonly dataDir: string;
+  readonly logs: string[];
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the service exactly as `pnpm start` does, on a free loopback port with a fresh data folder,
+ * and resolves once `/readyz` answers 200.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'condor-e2e-'));
+  const child = spawn(process.execPath, ['--conditions=@condor/source', '--import', 'tsx', 'apps/rest/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', CONDOR_DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const logs: string[] = [];
+  const port = await new Promise<number>((done, fail) => {
+    const timer = setTimeout(() => { fail(new Error(`server did not start:\n${logs.join('\n')}`)); }, 30_000);
+    child.once('exit', (code) => { fail(new Error(`server exited with ${String(code)}:\n${logs.join('\n')}`)); });
+    createInterface({ input: child.stderr! }).on('line', (line) => {
+      logs.push(line);
+      const entry = parse(line);
+      if (entry?.event === 'listening' && typeof entry.port === 'number') {
+        clearTimeout(timer);
+        done(entry.port);
+      }
+    });
+  });
+  const baseUrl = `http://127.0.0.1:${String(port)}`;
+  await waitReady(baseUrl);
+  return { baseUrl, dataDir, logs, stop: () => stop(child, dataDir) };
+}
+
+function parse(line: string): Record<string, unknown> | null {
+  try {
+    return JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
+async function waitReady(baseUrl: string): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const ok = await fetch(`${baseUrl}/readyz`).then((r) => r.ok, () => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('/readyz never answered 200');
+}
+
+async function stop(child: ChildProcess, dataDir: string): Promise<void> {
+  if (child.exitCode === null) {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,47 @@
+import { CATALOGUE, type ErrorResult, type Services } from '@condor/core';
+import { createMcpServer } from '@condor/mcp';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { createApp } from '../src/app.js';
+
+export interface ShellAnswer {
+  readonly ok: boolean;
+  readonly status: number | null;
+  readonly body: unknown;
+}
+
+/** Calls one tool through the REST shell in-process, the way an HTTP client would. */
+export async function viaRest(services: Services, tool: string, input: unknown, credential: string | null): Promise<ShellAnswer> {
+  const op = CATALOGUE.find((o) => o.name === tool);
+  if (op === undefined) throw new Error(`no REST route for ${tool}`);
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (credential !== null) headers.authorization = `Bearer ${credential}`;
+  const response = await createApp(services).request(`/v1${op.rest.path}`, {
+    method: op.rest.method,
+    headers,
+    body: JSON.stringify(input),
+  });
+  return { ok: response.ok, status: response.status, body: await response.json() };
+}
+
+/** Calls one tool through the MCP shell with the SDK's own client over an in-memory transport. */
+export async function viaMcp(services: Services, tool: string, input: unknown, credential: string | null): Promise<ShellAnswer> {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  if (credential !== null) {
+    const send = clientSide.send.bind(clientSide);
+    clientSide.send = (message, options) =>
+      send(message, { ...options, authInfo: { token: credential, clientId: 'test', scopes: [] } });
+  }
+  await createMcpServer(services).connect(serverSide);
+  const client = new Client({ name: 'parity', version: '1' });
+  await client.connect(clientSide);
+  try {
+    const result = await client.callTool({ name: tool, arguments: input as Record<string, unknown> });
+    return { ok: result.isError !== true, status: null, body: result.structuredContent };
+  } finally {
+    await client.close();
+  }
+}
+
+export const isErrorResult = (body: unknown): body is ErrorResult =>
+  typeof body === 'object' && body !== null && Object.keys(body).length === 7 && 'error' in body;
