@@ -15,11 +15,14 @@ const token = (hash: string, overrides: Partial<RefreshTokenRecord> = {}): Refre
   ...overrides,
 });
 
-/** The behaviour every SessionStore adapter must show. `make` returns a fresh, empty store. */
-export function sessionStoreContract(adapter: string, make: () => Promise<SessionStore>): void {
+/**
+ * The behaviour every SessionStore adapter must show. `make` returns a fresh store without sessions,
+ * in which the user with `ownerId` exists (stores that enforce references need the owner first).
+ */
+export function sessionStoreContract(adapter: string, make: (ownerId: string) => Promise<SessionStore>): void {
   describe(`SessionStore contract: ${adapter}`, () => {
     it('stores a family and its tokens as given', async () => {
-      const store = await make();
+      const store = await make(USER);
       await store.createFamily({ id: FAMILY, userId: USER, createdAt: T0, revokedAt: null });
       await store.insertToken(token('h1'));
       expect(await store.findFamily(FAMILY)).toEqual({ id: FAMILY, userId: USER, createdAt: T0, revokedAt: null });
@@ -29,7 +32,7 @@ export function sessionStoreContract(adapter: string, make: () => Promise<Sessio
     });
 
     it('marks a token used once, recording when', async () => {
-      const store = await make();
+      const store = await make(USER);
       await store.createFamily({ id: FAMILY, userId: USER, createdAt: T0, revokedAt: null });
       await store.insertToken(token('h1'));
       expect(await store.markTokenUsed('h1', T0 + 5)).toBe(true);
@@ -39,7 +42,7 @@ export function sessionStoreContract(adapter: string, make: () => Promise<Sessio
     });
 
     it('lets exactly one of many concurrent uses of a token win', async () => {
-      const store = await make();
+      const store = await make(USER);
       await store.createFamily({ id: FAMILY, userId: USER, createdAt: T0, revokedAt: null });
       await store.insertToken(token('h1'));
       const wins = await Promise.all(Array.from({ length: 25 }, (_, i) => store.markTokenUsed('h1', T0 + i)));
@@ -47,7 +50,7 @@ export function sessionStoreContract(adapter: string, make: () => Promise<Sessio
     });
 
     it('revokes a family once and keeps the first revocation time', async () => {
-      const store = await make();
+      const store = await make(USER);
       await store.createFamily({ id: FAMILY, userId: USER, createdAt: T0, revokedAt: null });
       await store.revokeFamily(FAMILY, T0 + 10);
       await store.revokeFamily(FAMILY, T0 + 20);

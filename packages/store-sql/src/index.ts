@@ -1,0 +1,6 @@
+/** SQL adapters for the condor stores: SQLite today, PostgreSQL-portable schema. */
+export { openSqlite } from './sqlite.js';
+export { migrateToLatest } from './migrations.js';
+export { SqlUserStore } from './sql-user-store.js';
+export { SqlSessionStore } from './sql-session-store.js';
+export type { Database } from './schema.js';

@@ -1,0 +1,53 @@
+import { Migrator } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
+import type { Database } from './schema.js';
+
+const accounts: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema
+      .createTable('users')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('email', 'text', (c) => c.notNull().unique())
+      .addColumn('password_hash', 'text', (c) => c.notNull())
+      .addColumn('tier', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('session_families')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('revoked_at', 'bigint')
+      .execute();
+    await db.schema
+      .createTable('refresh_tokens')
+      .addColumn('hash', 'text', (c) => c.primaryKey())
+      .addColumn('family_id', 'text', (c) => c.notNull().references('session_families.id'))
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('issued_at', 'bigint', (c) => c.notNull())
+      .addColumn('expires_at', 'bigint', (c) => c.notNull())
+      .addColumn('used_at', 'bigint')
+      .execute();
+    await db.schema.createIndex('refresh_tokens_family_id_idx').on('refresh_tokens').column('family_id').execute();
+  },
+  async down(db: Kysely<unknown>): Promise<void> {
+    await db.schema.dropTable('refresh_tokens').execute();
+    await db.schema.dropTable('session_families').execute();
+    await db.schema.dropTable('users').execute();
+  },
+};
+
+/** Every migration, by name; names sort in the order they apply. */
+export const migrations: Readonly<Record<string, Migration>> = {
+  '0001_accounts': accounts,
+};
+
+/** Applies every pending migration; throws naming the migration that failed. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error === undefined) return;
+  const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+  const reason = error instanceof Error ? error.message : JSON.stringify(error);
+  throw new Error(`Database migration ${failed ?? '(before any migration ran)'} failed: ${reason}`, { cause: error });
+}

@@ -1,0 +1,46 @@
+import type { Tier, User, UserStore } from '@condor/core';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, UsersTable } from './schema.js';
+
+const toTier = (value: string): Tier => {
+  if (value === 'free' || value === 'premium') return value;
+  throw new Error(`users.tier holds an unknown tier: ${value}`);
+};
+
+const toUser = (row: Selectable<UsersTable>): User => ({
+  id: row.id,
+  email: row.email,
+  passwordHash: row.password_hash,
+  tier: toTier(row.tier),
+  createdAt: Number(row.created_at),
+});
+
+/** UserStore over SQL (SQLite or PostgreSQL); email uniqueness is enforced by the database. */
+export class SqlUserStore implements UserStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(user: User): Promise<'inserted' | 'email_taken'> {
+    const result = await this.db
+      .insertInto('users')
+      .values({
+        id: user.id,
+        email: user.email,
+        password_hash: user.passwordHash,
+        tier: user.tier,
+        created_at: user.createdAt,
+      })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .executeTakeFirst();
+    return result.numInsertedOrUpdatedRows === 1n ? 'inserted' : 'email_taken';
+  }
+
+  async findByEmail(email: string): Promise<User | undefined> {
+    const row = await this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+    return row === undefined ? undefined : toUser(row);
+  }
+
+  async findById(id: string): Promise<User | undefined> {
+    const row = await this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    return row === undefined ? undefined : toUser(row);
+  }
+}
