@@ -22,19 +22,21 @@ describe('buildRuntime', () => {
   });
 
   it('composes real adapters: register and login work end to end on the SQLite file', async () => {
-    const { services, ready } = await build();
+    const runtime = await build();
+    const { services } = runtime;
     const ctx = { services, credential: null, requestId: 'r', batchKey: null };
     await execute('register', { email: 'rt@example.com', password: 'runtime password' }, ctx);
     const login = await execute('login', { email: 'rt@example.com', password: 'runtime password' }, ctx);
     const { access_token } = login._unsafeUnwrap().value as { access_token: string };
     expect(access_token.split('.')).toHaveLength(3);
     expect((await execute('logout', {}, { ...ctx, credential: access_token })).isOk()).toBe(true);
-    expect(await ready()).toEqual({ ok: true, checks: { database: 'ok', signing_key: 'ok' } });
+    expect(await runtime.ready()).toEqual({ ok: true, checks: { database: 'ok', signing_key: 'ok' } });
   });
 
   it('in production without a signing key: not ready, and login answers SERVER_MISCONFIGURED', async () => {
-    const { services, ready } = await build({ CONDOR_ENV: 'production' });
-    expect(await ready()).toEqual({ ok: false, checks: { database: 'ok', signing_key: 'missing' } });
+    const runtime = await build({ CONDOR_ENV: 'production' });
+    const { services } = runtime;
+    expect(await runtime.ready()).toEqual({ ok: false, checks: { database: 'ok', signing_key: 'missing' } });
     const ctx = { services, credential: null, requestId: 'r', batchKey: null };
     await execute('register', { email: 'p@example.com', password: 'runtime password' }, ctx);
     const login = await execute('login', { email: 'p@example.com', password: 'runtime password' }, ctx);
