@@ -56,4 +56,5 @@ export default tseslint.config(
     },
   },
   corePurity,
+  { files: ['**/*.mjs'], ...tseslint.configs.disableTypeChecked },
 );
