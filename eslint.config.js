@@ -56,5 +56,9 @@ export default tseslint.config(
     },
   },
   corePurity,
-  { files: ['**/*.mjs'], ...tseslint.configs.disableTypeChecked },
+  {
+    files: ['**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { globals: { console: 'readonly', process: 'readonly' } },
+  },
 );
