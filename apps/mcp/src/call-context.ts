@@ -1,0 +1,30 @@
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+
+/** The parts of the SDK's per-request `extra` a tool call's context is drawn from. */
+export interface CallExtra {
+  readonly requestId: string | number;
+  readonly authInfo?: AuthInfo | undefined;
+  readonly _meta?: Readonly<Record<string, unknown>> | undefined;
+}
+
+const MAX_CLIENT_BATCH_LENGTH = 128;
+
+const nonEmpty = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+/** The Bearer token the transport authenticated this request with; '' stands for none. */
+export const bearerOf = (extra: CallExtra): string | null => nonEmpty(extra.authInfo?.token);
+
+/**
+ * The batch key the transport or the client assigned: the HTTP handler's per-POST key, else a
+ * `_meta.batch` string the client named; null when neither is there.
+ */
+export function batchOf(extra: CallExtra): string | null {
+  const minted = nonEmpty(extra.authInfo?.extra?.batchKey);
+  if (minted !== null) return minted;
+  const named = nonEmpty(extra._meta?.batch);
+  return named !== null && named.length <= MAX_CLIENT_BATCH_LENGTH ? named : null;
+}
+
+/** The HTTP request id (when the call came over HTTP) or the server's own id, then the JSON-RPC id. */
+export const requestIdOf = (extra: CallExtra, serverId: string): string =>
+  `${nonEmpty(extra.authInfo?.extra?.requestId) ?? serverId}:${String(extra.requestId)}`;

@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { appError, execute, renderError, type ExecuteContext, type Services, type SessionEffect } from '@condor/core';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { batchOf, bearerOf, requestIdOf, type CallExtra } from './call-context.js';
+import { SERVER_INFO } from './server-info.js';
+import { toolFailure, toolSuccess } from './tool-result.js';
+import { TOOLS } from './tools.js';
+
+/** How a server finds credentials and batch keys its transport does not carry. */
+export interface McpServerOptions {
+  /** The token calls act with when they bring no Bearer token and no login bound the session (stdio: CONDOR_MCP_TOKEN). */
+  readonly credential?: string | null;
+  /** The batch key of a call neither the transport nor the client assigned one to; by default each call is its own batch. */
+  readonly batchKey?: () => string | null;
+}
+
+/**
+ * One MCP server (one per session or stdio process): `tools/list` from the operation catalogue and
+ * one `tools/call` handler that hands every call to core's `execute`. A successful `login` or
+ * `refresh_session` binds this server to the issued token; `logout` clears the binding.
+ *
+ * @example
+ * const server = createMcpServer(services, { credential: config.mcpToken, batchKey: () => null });
+ * await server.connect(new StdioServerTransport());
+ */
+export function createMcpServer(services: Services, options: McpServerOptions = {}): Server {
+  const server = new Server(SERVER_INFO, { capabilities: { tools: {} } });
+  const serverId = randomUUID();
+  let boundToken: string | null = null;
+
+  const contextOf = (extra: CallExtra): ExecuteContext => ({
+    services,
+    credential: bearerOf(extra) ?? boundToken ?? options.credential ?? null,
+    requestId: requestIdOf(extra, serverId),
+    batchKey: batchOf(extra) ?? (options.batchKey === undefined ? randomUUID() : options.batchKey()),
+  });
+
+  const bind = (effect: SessionEffect | null): void => {
+    if (effect?.kind === 'issued') boundToken = effect.accessToken;
+    if (effect?.kind === 'ended') boundToken = null;
+  };
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...TOOLS] }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    try {
+      const outcome = await execute(request.params.name, request.params.arguments ?? {}, contextOf(extra));
+      return outcome.match(
+        ({ value, session }) => {
+          bind(session);
+          return toolSuccess(value);
+        },
+        ({ body }) => toolFailure(body),
+      );
+    } catch (thrown) {
+      services.logger.error('mcp_call_failed', {
+        tool: request.params.name.slice(0, 100),
+        error: thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown),
+      });
+      return toolFailure(renderError(appError('INTERNAL_ERROR')).body);
+    }
+  });
+
+  return server;
+}

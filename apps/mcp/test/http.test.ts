@@ -1,0 +1,201 @@
+import { ERROR_RESULT_KEYS, execute } from '@condor/core';
+import { createTestServices } from '@condor/testkit';
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMcpHttpHandler, type McpHttpHandler } from '../src/index.js';
+import { PASSWORD } from './support.js';
+
+vi.mock('@condor/core', async (importOriginal) => {
+  const core = await importOriginal<typeof import('@condor/core')>();
+  return { ...core, execute: vi.fn(core.execute) };
+});
+
+const URL_ = 'http://localhost:8787/mcp';
+
+interface RpcResponse {
+  readonly id: number;
+  readonly result?: { readonly isError?: boolean; readonly structuredContent?: Record<string, unknown> };
+  readonly error?: { readonly code: number; readonly message: string };
+}
+
+interface Exchange {
+  readonly handler: McpHttpHandler;
+  readonly sessionId: string;
+  readonly credential: string | null;
+}
+
+function request(body: unknown, headers: Record<string, string> = {}): Request {
+  return new Request(URL_, {
+    method: 'POST',
+    headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+/** The JSON-RPC messages of a response, whether it came as JSON or as an SSE stream. */
+async function messagesOf(response: Response): Promise<RpcResponse[]> {
+  const text = await response.text();
+  if (response.headers.get('content-type')?.includes('text/event-stream') === true) {
+    return text
+      .split('\n')
+      .filter((line) => line.startsWith('data: '))
+      .map((line) => JSON.parse(line.slice('data: '.length)) as RpcResponse);
+  }
+  const parsed = JSON.parse(text) as RpcResponse | RpcResponse[];
+  return Array.isArray(parsed) ? parsed : [parsed];
+}
+
+async function openSession(handler: McpHttpHandler, credential: string | null = null): Promise<Exchange> {
+  const init = await handler(
+    request({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'http-test', version: '1' } },
+    }),
+    { credential, requestId: 'req-init' },
+  );
+  expect(init.status).toBe(200);
+  const sessionId = init.headers.get('mcp-session-id');
+  expect(sessionId).toBeTruthy();
+  expect((await messagesOf(init))[0]?.result).toBeDefined();
+  const exchange = { handler, sessionId: sessionId ?? '', credential };
+  const initialized = await handler(request({ jsonrpc: '2.0', method: 'notifications/initialized' }, sessionHeaders(exchange)), {
+    credential,
+    requestId: 'req-initialized',
+  });
+  expect(initialized.status).toBe(202);
+  return exchange;
+}
+
+const sessionHeaders = (exchange: Exchange): Record<string, string> => ({
+  'mcp-session-id': exchange.sessionId,
+  'mcp-protocol-version': LATEST_PROTOCOL_VERSION,
+});
+
+const toolCall = (id: number, name: string, args: Record<string, unknown> = {}): unknown => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name, arguments: args },
+});
+
+async function call(exchange: Exchange, name: string, args: Record<string, unknown> = {}): Promise<RpcResponse['result']> {
+  const response = await exchange.handler(request(toolCall(1, name, args), sessionHeaders(exchange)), {
+    credential: exchange.credential,
+    requestId: `req-${name}`,
+  });
+  expect(response.status).toBe(200);
+  const [message] = await messagesOf(response);
+  return message?.result;
+}
+
+async function expectErrorResponse(response: Response, status: number, code: string): Promise<void> {
+  expect(response.status).toBe(status);
+  expect(response.headers.get('content-type')).toContain('application/json');
+  const body = (await response.json()) as Record<string, unknown>;
+  expect(Object.keys(body).sort()).toEqual([...ERROR_RESULT_KEYS].sort());
+  expect(body.error).toBe(code);
+}
+
+describe('the Streamable HTTP handler', () => {
+  let handler: McpHttpHandler;
+  beforeEach(() => {
+    handler = createMcpHttpHandler(createTestServices(), { allowedOrigins: ['https://app.example.com'] });
+    vi.mocked(execute).mockClear();
+  });
+
+  async function loginToken(): Promise<string> {
+    const session = await openSession(handler);
+    await call(session, 'register', { email: 'ann@example.com', password: PASSWORD });
+    const tokens = await call(session, 'login', { email: 'ann@example.com', password: PASSWORD });
+    return tokens?.structuredContent?.access_token as string;
+  }
+
+  it('hands the Bearer credential of each request to execute', async () => {
+    const token = await loginToken();
+
+    const anonymous = await openSession(handler);
+    expect((await call(anonymous, 'logout'))?.structuredContent?.error).toBe('UNAUTHORIZED');
+    const withBearer = await openSession(handler, token);
+    expect(await call(withBearer, 'logout')).toMatchObject({ structuredContent: { logged_out: true } });
+    expect(await call(withBearer, 'logout')).toMatchObject({ isError: true, structuredContent: { error: 'SESSION_INVALID' } });
+  });
+
+  it('binds an HTTP session to the user who logged in on it', async () => {
+    const session = await openSession(handler);
+    await call(session, 'register', { email: 'ann@example.com', password: PASSWORD });
+    await call(session, 'login', { email: 'ann@example.com', password: PASSWORD });
+
+    expect(await call(session, 'logout')).toMatchObject({ structuredContent: { logged_out: true } });
+    expect(await call(await openSession(handler), 'logout')).toMatchObject({ structuredContent: { error: 'UNAUTHORIZED' } });
+  });
+
+  it('gives every message of one JSON-RPC batch the same batch key, and each POST its own', async () => {
+    const session = await openSession(handler);
+    const batch = await handler(request([toolCall(1, 'logout'), toolCall(2, 'nope')], sessionHeaders(session)), {
+      credential: null,
+      requestId: 'req-batch',
+    });
+    const replies = await messagesOf(batch);
+    expect(replies.map((r) => r.id).sort()).toEqual([1, 2]);
+    expect(replies.every((r) => r.result?.isError === true)).toBe(true);
+    await call(session, 'logout');
+
+    const contexts = vi.mocked(execute).mock.calls.map(([, , ctx]) => ctx);
+    expect(contexts).toHaveLength(3);
+    const [first, second, third] = contexts;
+    expect(first?.batchKey).toEqual(expect.any(String));
+    expect(second?.batchKey).toBe(first?.batchKey);
+    expect(third?.batchKey).not.toBe(first?.batchKey);
+    expect(contexts.map((ctx) => ctx.requestId).sort()).toEqual(['req-batch:1', 'req-batch:2', 'req-logout:1']);
+  });
+
+  it('refuses a foreign Origin with 403 and an ErrorResult', async () => {
+    const session = await openSession(handler);
+    const response = await handler(request(toolCall(1, 'logout'), { ...sessionHeaders(session), origin: 'https://evil.example' }), {
+      credential: null,
+      requestId: 'req-evil',
+    });
+
+    await expectErrorResponse(response, 403, 'FORBIDDEN');
+    expect(execute).not.toHaveBeenCalled();
+  });
+
+  it('admits the configured origins', async () => {
+    const session = await openSession(handler);
+    const response = await handler(request(toolCall(1, 'logout'), { ...sessionHeaders(session), origin: 'https://app.example.com' }), {
+      credential: null,
+      requestId: 'req-app',
+    });
+
+    expect(response.status).toBe(200);
+  });
+
+  it('answers an unknown session with 404 and an ErrorResult, also after DELETE ended it', async () => {
+    await expectErrorResponse(
+      await handler(request(toolCall(1, 'logout'), { 'mcp-session-id': 'no-such-session' }), { credential: null, requestId: 'r' }),
+      404,
+      'NOT_FOUND',
+    );
+
+    const session = await openSession(handler);
+    const deleted = await handler(new Request(URL_, { method: 'DELETE', headers: sessionHeaders(session) }), {
+      credential: null,
+      requestId: 'req-delete',
+    });
+    expect(deleted.status).toBe(200);
+    await expectErrorResponse(
+      await handler(request(toolCall(1, 'logout'), sessionHeaders(session)), { credential: null, requestId: 'r' }),
+      404,
+      'NOT_FOUND',
+    );
+  });
+
+  it('leaves requests outside a session to the transport, which refuses them', async () => {
+    const response = await handler(request(toolCall(1, 'logout')), { credential: null, requestId: 'r' });
+
+    expect(response.status).toBe(400);
+    expect(execute).not.toHaveBeenCalled();
+  });
+});
