@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { appError, execute, renderError, type ExecuteContext, type Services, type SessionEffect } from '@condor/core';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { batchOf, bearerOf, requestIdOf, type CallExtra } from './call-context.js';
 import { SERVER_INFO } from './server-info.js';
 import { toolFailure, toolSuccess } from './tool-result.js';
@@ -43,9 +43,17 @@ export function createMcpServer(services: Services, options: McpServerOptions = 
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...TOOLS] }));
 
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+  // tools/call is taken raw, not through setRequestHandler: the SDK would check its params with zod
+  // first and answer malformed arguments with a protocol error instead of our ErrorResult.
+  server.fallbackRequestHandler = async (request, extra) => {
+    if (request.method !== 'tools/call') throw new McpError(ErrorCode.MethodNotFound, `Method not found: ${request.method}`);
+    return callTool(request.params, extra);
+  };
+
+  const callTool = async (params: unknown, extra: CallExtra): Promise<CallToolResult> => {
+    const { name, args } = toolCallOf(params);
     try {
-      const outcome = await execute(request.params.name, request.params.arguments ?? {}, contextOf(extra));
+      const outcome = await execute(name, args, contextOf(extra));
       return outcome.match(
         ({ value, session }) => {
           bind(session);
@@ -55,12 +63,18 @@ export function createMcpServer(services: Services, options: McpServerOptions = 
       );
     } catch (thrown) {
       services.logger.error('mcp_call_failed', {
-        tool: request.params.name.slice(0, 100),
+        tool: name.slice(0, 100),
         error: thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown),
       });
       return toolFailure(renderError(appError('INTERNAL_ERROR')).body);
     }
-  });
+  };
 
   return server;
+}
+
+/** The tool name and arguments of raw `tools/call` params; anything malformed is left for core to refuse. */
+function toolCallOf(params: unknown): { name: string; args: unknown } {
+  const record = typeof params === 'object' && params !== null ? (params as Record<string, unknown>) : {};
+  return { name: typeof record.name === 'string' ? record.name : '', args: record.arguments ?? {} };
 }

@@ -102,12 +102,27 @@ describe('tools/call', () => {
       expectToolError(await mcp.call('refresh_session'), 'VALIDATION_ERROR');
     });
 
-    it('leaves arguments that are not an object at all to the SDK, which refuses the request', async () => {
-      const mcp = await connect(createTestServices());
-      // The SDK's CallToolRequestSchema rejects the message before any handler runs: a protocol error, not a tool result.
-      const malformed = { method: 'tools/call', params: { name: 'register', arguments: 'ann@example.com' } } as never;
+    it.each([['a string', 'ann@example.com'], ['an array', [1, 2]], ['a number', 7]])(
+      'answers arguments that are %s with our VALIDATION_ERROR, not a protocol error',
+      async (_kind, args) => {
+        const mcp = await connect(createTestServices());
+        const malformed = { method: 'tools/call', params: { name: 'register', arguments: args } } as never;
+        const result = await mcp.client.request(malformed, CallToolResultSchema);
+        expect(result.isError).toBe(true);
+        expect(result.structuredContent).toMatchObject({ error: 'VALIDATION_ERROR', received: { arguments: args } });
+      },
+    );
 
-      await expect(mcp.client.request(malformed, CallToolResultSchema)).rejects.toThrow(/MCP error -32603/);
+    it('answers a tools/call without a tool name with NOT_FOUND', async () => {
+      const mcp = await connect(createTestServices());
+      const nameless = { method: 'tools/call', params: { arguments: {} } } as never;
+      const result = await mcp.client.request(nameless, CallToolResultSchema);
+      expect([result.isError, (result.structuredContent as { error: string }).error]).toEqual([true, 'NOT_FOUND']);
+    });
+
+    it('still answers unknown JSON-RPC methods with a protocol error', async () => {
+      const mcp = await connect(createTestServices());
+      await expect(mcp.client.request({ method: 'tools/explode' } as never, CallToolResultSchema)).rejects.toThrow(/-32601/);
     });
 
     it('never echoes a password', async () => {

@@ -23,6 +23,11 @@ describe('execute', () => {
     expect(result._unsafeUnwrapErr().body.error).toBe('UNAUTHORIZED');
   });
 
+  it.each([[[1, 2]], ['text'], [null], [7]])('refuses arguments that are not a JSON object (%j)', async (input) => {
+    const result = await execute('login', input, ctx());
+    expect(result._unsafeUnwrapErr().body).toMatchObject({ error: 'VALIDATION_ERROR', received: { arguments: input } });
+  });
+
   it('validates before any work: a bad register changes nothing', async () => {
     const services = createTestServices();
     const result = await execute('register', { email: 'bad', password: 'long enough password' }, ctx(services));

@@ -5,7 +5,7 @@ import { appError, type AppError } from '../errors/app-error.js';
 import { collectSecrets } from '../errors/redact.js';
 import { renderError, type RenderedError } from '../errors/render.js';
 import type { Services } from '../services.js';
-import { issuesToAppError } from '../validation/issues-to-error.js';
+import { issuesToAppError, notAnObject } from '../validation/issues-to-error.js';
 import { findOperation } from './catalogue.js';
 import { GATES } from './gates.js';
 import type { AnyOperation, Caller, HandlerContext, SessionEffect } from './operation.js';
@@ -64,6 +64,7 @@ function run(operation: AnyOperation, input: unknown, ctx: ExecuteContext): Resu
   const caller: ResultAsync<Caller | null, AppError> =
     operation.access === 'public' ? okAsync(null) : authenticate(ctx.credential, ctx.services);
   return caller.andThen((who) => {
+    if (Array.isArray(input)) return errAsync(notAnObject(operation.name, input));
     const parsed = v.safeParse(operation.input, input);
     if (!parsed.success) {
       return errAsync(issuesToAppError(operation.name, operation.input, parsed.issues, operation.fieldRules));

@@ -27,13 +27,7 @@ export function issuesToAppError(
   if (unknown.length > 0) return unknownParameters(operation, schema, unknown);
   const [first, ...rest] = issues;
   const keys = pathKeys(first);
-  if (keys.length === 0) {
-    return appError('VALIDATION_ERROR', {
-      message: `The arguments of ${operation} must be a JSON object.`,
-      expected: 'object',
-      received: { arguments: first.input },
-    });
-  }
+  if (keys.length === 0) return notAnObject(operation, first.input);
   const field = keys.join('.');
   const top = keys[0] ?? field;
   const rule: FieldRule = { ...FIELD_RULES[top], ...extraRules[top] };
@@ -43,6 +37,14 @@ export function issuesToAppError(
     ? mapped
     : { ...mapped, message: `${mapped.message ?? ''} Also invalid: ${others.join(', ')}.`.trim() };
 }
+
+/** Arguments that are not a JSON object (valibot's object schemas would take an array as one). */
+export const notAnObject = (operation: string, input: unknown): AppError =>
+  appError('VALIDATION_ERROR', {
+    message: `The arguments of ${operation} must be a JSON object.`,
+    expected: 'object',
+    received: { arguments: input },
+  });
 
 function unknownParameters(operation: string, schema: AnySchema, unknown: readonly Issue[]): AppError {
   const names = unknown.map((issue) => pathKeys(issue).join('.'));
