@@ -59,6 +59,9 @@ export default tseslint.config(
   {
     files: ['**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
-    languageOptions: { globals: { console: 'readonly', process: 'readonly' } },
+    languageOptions: {
+      parserOptions: { projectService: false, project: false },
+      globals: { console: 'readonly', process: 'readonly' },
+    },
   },
 );

@@ -122,7 +122,7 @@ describe('tools/call', () => {
 
     it('still answers unknown JSON-RPC methods with a protocol error', async () => {
       const mcp = await connect(createTestServices());
-      await expect(mcp.client.request({ method: 'tools/explode' } as never, CallToolResultSchema)).rejects.toThrow(/-32601/);
+      await expect(mcp.client.request({ method: 'tools/explode' }, CallToolResultSchema)).rejects.toThrow(/-32601/);
     });
 
     it('never echoes a password', async () => {
