@@ -13,8 +13,27 @@ export interface McpHttpAuth {
 }
 
 export interface McpHttpOptions {
-  /** Browser origins besides the endpoint's own host that may call it (DNS-rebinding protection). */
+  /** Browser origins besides the endpoint's own host that may call it. */
   readonly allowedOrigins?: readonly string[];
+  /**
+   * Host names the endpoint answers to (DNS-rebinding protection: a rebound name arrives in `Host`).
+   * Absent: any host. A server bound to loopback passes the loopback names.
+   */
+  readonly allowedHosts?: readonly string[];
+  /** A session unused this long is closed (default 30 minutes). */
+  readonly idleTimeoutMs?: number;
+  /** At most this many open sessions; opening one more closes the least recently used (default 1000). */
+  readonly maxSessions?: number;
+  readonly now?: () => number;
+}
+
+/** The names a loopback-bound server is reached by. */
+export const LOOPBACK_HOSTS: readonly string[] = ['127.0.0.1', 'localhost', '[::1]'];
+
+interface Session {
+  readonly transport: WebStandardStreamableHTTPServerTransport;
+  readonly close: () => Promise<void>;
+  lastSeen: number;
 }
 
 export type McpHttpHandler = (request: Request, auth: McpHttpAuth) => Promise<Response>;
@@ -32,15 +51,30 @@ const errorResponse = (status: number, message: string): Response =>
  * app.all('/mcp', (c) => mcp(c.req.raw, { credential: bearerOf(c), requestId: c.get('requestId') }));
  */
 export function createMcpHttpHandler(services: Services, options: McpHttpOptions = {}): McpHttpHandler {
-  const sessions = new Map<string, WebStandardStreamableHTTPServerTransport>();
+  const sessions = new Map<string, Session>();
   const allowedOrigins = options.allowedOrigins ?? [];
+  const { allowedHosts, idleTimeoutMs = 30 * 60_000, maxSessions = 1_000, now = Date.now } = options;
+
+  const evict = (id: string): void => {
+    const session = sessions.get(id);
+    sessions.delete(id);
+    if (session !== undefined) void session.close();
+  };
+  const sweep = (at: number): void => {
+    for (const [id, session] of sessions) if (at - session.lastSeen >= idleTimeoutMs) evict(id);
+    while (sessions.size >= maxSessions) {
+      const oldest = [...sessions.entries()].reduce((a, b) => (b[1].lastSeen < a[1].lastSeen ? b : a));
+      evict(oldest[0]);
+    }
+  };
 
   const open = async () => {
     const server = createMcpServer(services);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
-        sessions.set(id, transport);
+        sweep(now());
+        sessions.set(id, { transport, close: () => server.close(), lastSeen: now() });
         server.onclose = () => sessions.delete(id);
       },
       onsessionclosed: (id) => {
@@ -52,6 +86,9 @@ export function createMcpHttpHandler(services: Services, options: McpHttpOptions
   };
 
   return async (request, auth) => {
+    if (allowedHosts !== undefined && !allowedHosts.includes(new URL(request.url).hostname)) {
+      return errorResponse(403, 'Host not allowed');
+    }
     if (!isOriginAllowed(request, allowedOrigins)) return errorResponse(403, 'Origin not allowed');
     const authInfo = {
       token: auth.credential ?? '',
@@ -61,11 +98,13 @@ export function createMcpHttpHandler(services: Services, options: McpHttpOptions
     };
     const sessionId = request.headers.get('mcp-session-id');
     if (sessionId !== null) {
-      const transport = sessions.get(sessionId);
-      if (transport === undefined) {
+      const session = sessions.get(sessionId);
+      if (session === undefined || now() - session.lastSeen >= idleTimeoutMs) {
+        if (session !== undefined) evict(sessionId);
         return errorResponse(404, 'Unknown or ended MCP session; send initialize without mcp-session-id to start a new one.');
       }
-      return transport.handleRequest(request, { authInfo });
+      session.lastSeen = now();
+      return session.transport.handleRequest(request, { authInfo });
     }
     const { transport, server } = await open();
     const response = await transport.handleRequest(request, { authInfo });

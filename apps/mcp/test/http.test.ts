@@ -2,7 +2,7 @@ import { ERROR_RESULT_KEYS, execute } from '@condor/core';
 import { createTestServices } from '@condor/testkit';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMcpHttpHandler, type McpHttpHandler } from '../src/index.js';
+import { createMcpHttpHandler, LOOPBACK_HOSTS, type McpHttpHandler } from '../src/index.js';
 import { PASSWORD } from './support.js';
 
 vi.mock('@condor/core', async (importOriginal) => {
@@ -197,5 +197,43 @@ describe('the Streamable HTTP handler', () => {
 
     expect(response.status).toBe(400);
     expect(execute).not.toHaveBeenCalled();
+  });
+
+  it('closes a session left idle past the timeout: its id then gets 404', async () => {
+    let clock = 1_000_000;
+    const handler = createMcpHttpHandler(createTestServices(), { idleTimeoutMs: 60_000, now: () => clock });
+    const exchange = await openSession(handler);
+    clock += 59_999;
+    const alive = await handler(request(toolCall(1, 'logout'), sessionHeaders(exchange)), { credential: null, requestId: 'r1' });
+    expect(alive.status).toBe(200);
+    clock += 60_000;
+    const gone = await handler(request(toolCall(2, 'logout'), sessionHeaders(exchange)), { credential: null, requestId: 'r2' });
+    expect([gone.status, ((await gone.json()) as { error: string }).error]).toEqual([404, 'NOT_FOUND']);
+  });
+
+  it('keeps at most maxSessions open, closing the least recently used', async () => {
+    let clock = 0;
+    const handler = createMcpHttpHandler(createTestServices(), { maxSessions: 2, now: () => ++clock });
+    const first = await openSession(handler);
+    const second = await openSession(handler);
+    await handler(request(toolCall(1, 'logout'), sessionHeaders(first)), { credential: null, requestId: 'touch' });
+    await openSession(handler);
+    const evicted = await handler(request(toolCall(2, 'logout'), sessionHeaders(second)), { credential: null, requestId: 'r' });
+    const kept = await handler(request(toolCall(3, 'logout'), sessionHeaders(first)), { credential: null, requestId: 'r' });
+    expect([evicted.status, kept.status]).toEqual([404, 200]);
+  });
+
+  it('refuses a Host outside allowedHosts with 403 and an ErrorResult (DNS rebinding)', async () => {
+    const handler = createMcpHttpHandler(createTestServices(), { allowedHosts: LOOPBACK_HOSTS });
+    const rebound = new Request('http://attacker.example:8787/mcp', {
+      method: 'POST',
+      headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
+      body: JSON.stringify(toolCall(1, 'logout')),
+    });
+    const response = await handler(rebound, { credential: null, requestId: 'r' });
+    const body = (await response.json()) as Record<string, unknown>;
+    expect([response.status, body.error, body.message]).toEqual([403, 'FORBIDDEN', 'Host not allowed']);
+    expect(Object.keys(body).sort()).toEqual([...ERROR_RESULT_KEYS].sort());
+    await openSession(handler);
   });
 });

@@ -3,7 +3,7 @@
  * Configuration comes from the environment (README, "Configuration").
  */
 import { serve } from '@hono/node-server';
-import { createMcpHttpHandler } from '@condor/mcp';
+import { createMcpHttpHandler, LOOPBACK_HOSTS } from '@condor/mcp';
 import { buildRuntime, ConfigError, loadConfig } from '@condor/runtime';
 import { createApp } from './app.js';
 
@@ -12,7 +12,11 @@ async function main(): Promise<void> {
   const runtime = await buildRuntime(config);
   const { services } = runtime;
   const app = createApp(services, {
-    mcp: createMcpHttpHandler(services, { allowedOrigins: config.allowedOrigins }),
+    mcp: createMcpHttpHandler(services, {
+      allowedOrigins: config.allowedOrigins,
+      // Bound to loopback, only loopback names are genuine; anything else in Host is a rebound DNS name.
+      ...(LOOPBACK_HOSTS.includes(config.host) || config.host === '::1' ? { allowedHosts: LOOPBACK_HOSTS } : {}),
+    }),
     ready: () => runtime.ready(),
     bodyLimitBytes: config.bodyLimitBytes,
   });
