@@ -28,7 +28,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = await new Promise<number>((done, fail) => {
     const timer = setTimeout(() => { fail(new Error(`server did not start:\n${logs.join('\n')}`)); }, 30_000);
     child.once('exit', (code) => { fail(new Error(`server exited with ${String(code)}:\n${logs.join('\n')}`)); });
-    createInterface({ input: child.stderr! }).on('line', (line) => {
+    createInterface({ input: child.stderr }).on('line', (line) => {
       logs.push(line);
       const entry = parse(line);
       if (entry?.event === 'listening' && typeof entry.port === 'number') {

@@ -1,0 +1,47 @@
+import type { Services } from '@condor/core';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { methodNotAllowed } from 'hono/method-not-allowed';
+import { secureHeaders } from 'hono/secure-headers';
+import { mountDocs } from './docs-routes.js';
+import { errorHandler, methodNotAllowedHandler, notFoundHandler, payloadTooLarge } from './error-handlers.js';
+import { mountHealth, type ReadinessProbe } from './health.js';
+import { mountMcp, type McpHttpHandler } from './mcp-route.js';
+import { requestIdMiddleware, type RestEnv } from './request-id.js';
+import { mountOperations } from './routes.js';
+
+/** How the process entry point tailors the REST app. */
+export interface RestOptions {
+  /** Serves MCP (Streamable HTTP) at `/mcp` when given. */
+  readonly mcp?: McpHttpHandler;
+  /** Backs `GET /readyz`; without it the app reports ready. */
+  readonly ready?: ReadinessProbe;
+  /** Largest accepted request body; default 1 MiB. */
+  readonly bodyLimitBytes?: number;
+}
+
+/** The default request body limit: 1 MiB. */
+export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * The REST shell: one route per catalogue operation under `/v1`, plus `/healthz`, `/readyz`,
+ * `/openapi.json`, `/docs` and, optionally, `/mcp`. It only translates HTTP to `execute` and
+ * back; every non-2xx body is an ErrorResult and every response carries `X-Request-Id`.
+ *
+ * @example serve({ fetch: createApp(services, { ready }).fetch, port: 8080 })
+ */
+export function createApp(services: Services, options: RestOptions = {}): Hono<RestEnv> {
+  const limit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  const app = new Hono<RestEnv>();
+  app.use(requestIdMiddleware());
+  app.use(secureHeaders());
+  app.use(methodNotAllowed({ app, onMethodNotAllowed: methodNotAllowedHandler }));
+  app.use(bodyLimit({ maxSize: limit, onError: payloadTooLarge(limit) }));
+  mountHealth(app, services.logger, options.ready);
+  mountDocs(app);
+  mountOperations(app, services);
+  if (options.mcp !== undefined) mountMcp(app, options.mcp);
+  app.notFound(notFoundHandler);
+  app.onError(errorHandler(services.logger));
+  return app;
+}

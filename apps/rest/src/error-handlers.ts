@@ -1,0 +1,61 @@
+import { renderHttpStatus, type Logger } from '@condor/core';
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { errorResponse, statusResponse } from './error-response.js';
+import type { RestEnv } from './request-id.js';
+
+const REASONS: Readonly<Record<number, string>> = {
+  400: 'The request is malformed.',
+  401: 'Authentication is required.',
+  403: 'The request is not allowed.',
+  404: 'Nothing exists at this address.',
+  405: 'This method is not allowed here.',
+  408: 'The request took too long to arrive.',
+  409: 'The request conflicts with the current state.',
+  413: 'The request body is too large.',
+  415: 'The request body has an unsupported media type.',
+  422: 'The request could not be processed.',
+  429: 'Too many requests.',
+  503: 'The service is unavailable.',
+};
+
+const reasonFor = (status: number): string =>
+  REASONS[status] ?? (status >= 500 ? 'The server failed to handle the request.' : 'The request was refused.');
+
+const MAX_PATH_ECHO = 200;
+
+/** 404 for any address without a route, as an ErrorResult. */
+export const notFoundHandler: NotFoundHandler<RestEnv> = (c) =>
+  statusResponse(404, `No endpoint ${c.req.method} ${c.req.path.slice(0, MAX_PATH_ECHO)}. The API is described at GET /openapi.json and GET /docs.`);
+
+/** 405 for a known address called with another method, with the `Allow` header. */
+export function methodNotAllowedHandler(c: Context, allowed: string[]): Response {
+  const response = statusResponse(405, `Method ${c.req.method} is not allowed here; use ${allowed.join(' or ')}.`);
+  response.headers.set('Allow', allowed.join(', '));
+  return response;
+}
+
+/** 413 for a body over the configured limit. */
+export const payloadTooLarge = (limitBytes: number) => (): Response =>
+  statusResponse(413, `The request body is larger than the limit of ${limitBytes} bytes.`);
+
+/**
+ * The last resort: a bare `HTTPException` keeps its status and gets the fallback code with a
+ * generic message (its own text may carry internals); anything else is logged with the request
+ * id and answered with INTERNAL_ERROR, nothing of it revealed.
+ */
+export const errorHandler =
+  (logger: Logger): ErrorHandler<RestEnv> =>
+  (error, c) => {
+    if (error instanceof HTTPException && error.status >= 400 && error.status < 500) {
+      return statusResponse(error.status, reasonFor(error.status));
+    }
+    logger.error('unhandled_exception', {
+      request_id: c.get('requestId'),
+      method: c.req.method,
+      path: c.req.path.slice(0, MAX_PATH_ECHO),
+      error: error.stack ?? error.message,
+    });
+    if (error instanceof HTTPException) return statusResponse(error.status, reasonFor(error.status));
+    return errorResponse(renderHttpStatus(500));
+  };

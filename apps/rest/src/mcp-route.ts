@@ -1,0 +1,22 @@
+import type { Hono } from 'hono';
+import { credentialFromAuthorization } from './credential.js';
+import type { RestEnv } from './request-id.js';
+
+/**
+ * Serves MCP over Streamable HTTP. It gets the raw request and the credential of the
+ * `Authorization` header (never the cookie: MCP clients are not browsers), and answers with a
+ * web `Response` that the REST app passes on unchanged.
+ */
+export type McpHttpHandler = (request: Request, auth: { credential: string | null; requestId: string }) => Promise<Response>;
+
+/** Mounts `handler` at `/mcp` for every method. */
+export function mountMcp(app: Hono<RestEnv>, handler: McpHttpHandler): void {
+  app.all('/mcp', async (c) => {
+    const response = await handler(c.req.raw, {
+      credential: credentialFromAuthorization(c.req.header('Authorization')),
+      requestId: c.get('requestId'),
+    });
+    // A fresh Response has mutable headers, so X-Request-Id and the security headers can be added.
+    return new Response(response.body, response);
+  });
+}

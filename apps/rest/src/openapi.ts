@@ -1,0 +1,99 @@
+import { CATALOGUE, ERROR_CATALOGUE, ERROR_CODES, ERROR_RESULT_KEYS, isSoftCode, type AnyOperation, type ErrorResult } from '@condor/core';
+import type { JsonSchema } from './json-schema.js';
+import { describeOperation, type ErrorGroup, type OperationDoc } from './operation-docs.js';
+import { SESSION_COOKIE } from './session-cookie.js';
+
+/** An OpenAPI 3.1 document, kept as plain JSON. */
+export type OpenApiDocument = Record<string, unknown> & { readonly openapi: '3.1.0'; readonly paths: Record<string, Record<string, unknown>> };
+
+const ERROR_REF = { $ref: '#/components/schemas/ErrorResult' } as const;
+
+const nullable = (type: 'string' | 'object', description: string): JsonSchema => ({ type: [type, 'null'], description });
+
+/** The contract's ErrorResult (§2.1, design §4): exactly seven keys, all present. */
+export const ERROR_RESULT_SCHEMA: JsonSchema = {
+  type: 'object',
+  description: 'Every failure has exactly this shape. Branch on `error`; show `message`; follow `suggestion`.',
+  properties: {
+    error: { type: 'string', enum: ERROR_CODES.filter((code) => !isSoftCode(code)), description: 'Machine-readable code.' },
+    message: { type: 'string', description: 'Human-readable text for display.' },
+    suggestion: nullable('string', 'The next action the caller should take.'),
+    expected: nullable('string', 'What the service expected.'),
+    received: nullable('object', 'The offending input echoed back; secrets are shown as "***".'),
+    see_tool: nullable('string', 'The tool to call instead.'),
+    tier_upgrade_hint: { type: 'boolean', description: 'True when moving to premium would resolve the error.' },
+  } satisfies Record<keyof ErrorResult, JsonSchema>,
+  required: [...ERROR_RESULT_KEYS],
+  additionalProperties: false,
+};
+
+const SECURITY = [{ bearerAuth: [] }, { cookieAuth: [] }];
+
+/**
+ * The OpenAPI 3.1 document of the REST surface, generated from the operation catalogue:
+ * `operationId` is the tool name, so REST and MCP name every operation alike.
+ */
+export function buildOpenApiDocument(operations: readonly AnyOperation[] = CATALOGUE, version = '0.1.0'): OpenApiDocument {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const doc of operations.map(describeOperation)) {
+    paths[doc.path] = { ...paths[doc.path], [doc.method.toLowerCase()]: operationObject(doc) };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'condor',
+      version,
+      description:
+        'Research, propose and place iron condors through your own brokerage account. Every failure is an ErrorResult; ' +
+        'every response carries X-Request-Id. The same operations are MCP tools of the same names at /mcp.',
+    },
+    paths,
+    components: {
+      schemas: { ErrorResult: ERROR_RESULT_SCHEMA },
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'The access_token from login or refresh_session.' },
+        cookieAuth: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'Set by login; sent by browsers.' },
+      },
+    },
+  };
+}
+
+function operationObject(doc: OperationDoc): Record<string, unknown> {
+  const { operation } = doc;
+  const parameters = doc.parameters
+    .filter((parameter) => parameter.location !== 'body')
+    .map(({ name, location, required, description, schema }) => ({
+      name,
+      in: location,
+      required,
+      schema,
+      ...(description === null ? {} : { description }),
+    }));
+  return {
+    operationId: operation.name,
+    summary: operation.title,
+    description: operation.description,
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(doc.body === null
+      ? {}
+      : {
+          requestBody: {
+            required: (doc.body.required ?? []).length > 0,
+            content: { 'application/json': { schema: doc.body } },
+          },
+        }),
+    responses: {
+      '200': { description: 'Success.', content: { 'application/json': { schema: doc.output } } },
+      ...Object.fromEntries(doc.errors.map((group) => [String(group.status), errorResponseObject(group)])),
+    },
+    ...(operation.access === 'public' ? {} : { security: SECURITY }),
+  };
+}
+
+const errorResponseObject = ({ status, codes }: ErrorGroup): Record<string, unknown> => ({
+  description: codes.map((code) => `- \`${code}\`: ${ERROR_CATALOGUE[code].message}`).join('\n'),
+  ...(status === 429 || status === 503
+    ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying, when known.', schema: { type: 'integer' } } } }
+    : {}),
+  content: { 'application/json': { schema: ERROR_REF } },
+});

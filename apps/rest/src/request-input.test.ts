@@ -1,0 +1,44 @@
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { isJsonMediaType, queryInput, readInput } from './request-input.js';
+
+describe('readInput', () => {
+  const app = new Hono()
+    .get('/items/:item_id', async (c) => c.json(await readInput(c, 'GET')))
+    .post('/items/:item_id', async (c) => c.json(await readInput(c, 'POST')))
+    .post('/plain', async (c) => c.json(await readInput(c, 'POST')));
+
+  it('turns the query string into an object, repeated names into arrays, path parameters merged over it', async () => {
+    const response = await app.request('/items/i-1?ticker=SPY&tag=a&tag=b&item_id=ignored');
+    expect(await response.json()).toEqual({ ok: true, value: { ticker: 'SPY', tag: ['a', 'b'], item_id: 'i-1' } });
+  });
+
+  it('merges path parameters over an object body, and leaves other JSON values alone', async () => {
+    const post = (path: string, body: string) =>
+      app.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(await (await post('/items/i-2', '{"qty":1}')).json()).toEqual({ ok: true, value: { qty: 1, item_id: 'i-2' } });
+    expect(await (await post('/items/i-2', '[1]')).json()).toEqual({ ok: true, value: [1] });
+    expect(await (await post('/plain', '"text"')).json()).toEqual({ ok: true, value: 'text' });
+    expect(await (await post('/plain', ' \n')).json()).toEqual({ ok: true, value: {} });
+  });
+});
+
+describe('queryInput', () => {
+  it('keeps single values as strings', () => {
+    expect(queryInput({ a: ['1'], b: ['x', 'y'], c: [''] })).toEqual({ a: '1', b: ['x', 'y'], c: '' });
+  });
+});
+
+describe('isJsonMediaType', () => {
+  it.each([
+    ['application/json', true],
+    ['application/json; charset=utf-8', true],
+    ['APPLICATION/JSON', true],
+    ['application/problem+json', false],
+    ['text/json', false],
+    ['text/plain', false],
+    [undefined, false],
+  ])('%s -> %s', (contentType, expected) => {
+    expect(isJsonMediaType(contentType)).toBe(expected);
+  });
+});

@@ -1,0 +1,44 @@
+import { CATALOGUE, execute, type AnyOperation, type Services } from '@condor/core';
+import type { Context, Hono } from 'hono';
+import { BATCH_HEADER, batchKeyOf } from './batch-key.js';
+import { findCredential } from './credential.js';
+import { isCrossSiteWrite } from './csrf.js';
+import { errorResponse, statusResponse } from './error-response.js';
+import { readInput } from './request-input.js';
+import type { RestEnv } from './request-id.js';
+import { applySessionEffect } from './session-cookie.js';
+
+/** The REST prefix every operation lives under. */
+export const API_BASE = '/v1';
+
+/** Mounts one route per catalogue operation at `/v1<rest.path>`; each only translates HTTP to `execute`. */
+export function mountOperations(app: Hono<RestEnv>, services: Services): void {
+  app.use(`${API_BASE}/*`, async (c, next) => {
+    await next();
+    c.res.headers.set('Cache-Control', 'no-store');
+  });
+  for (const operation of CATALOGUE) {
+    app.on(operation.rest.method, `${API_BASE}${operation.rest.path}`, (c) => callOperation(c, operation, services));
+  }
+}
+
+async function callOperation(c: Context<RestEnv>, operation: AnyOperation, services: Services): Promise<Response> {
+  const { credential, source } = findCredential(c);
+  if (source === 'cookie' && isCrossSiteWrite(c.req.method, c.req.header('Origin'), hostOf(c))) {
+    return statusResponse(403, 'Cross-origin request refused: a session cookie only works from this site. Send Authorization: Bearer <token> instead.');
+  }
+  const batchKey = batchKeyOf(c.req.header(BATCH_HEADER));
+  if (batchKey === null) return statusResponse(400, `${BATCH_HEADER} must be at most 128 characters.`);
+  const input = await readInput(c, operation.rest.method);
+  if (!input.ok) return errorResponse(input.error);
+  const result = await execute(operation.name, input.value, { services, credential, requestId: c.get('requestId'), batchKey });
+  return result.match(
+    ({ value, session }) => {
+      applySessionEffect(c, session);
+      return c.json(value as object, 200);
+    },
+    errorResponse,
+  );
+}
+
+const hostOf = (c: Context): string => c.req.header('Host') ?? new URL(c.req.url).host;
