@@ -111,7 +111,7 @@ test.prop([commands], { numRuns: 150 })('sessions, refresh rotation and logout m
   const services = createTestServices();
   await execute('register', { email: EMAIL, password: PASSWORD }, { services, credential: null, requestId: 'm', batchKey: null });
   await fc.asyncModelRun(
-    () => ({ model: { now: services.clock.now(), revoked: new Set(), refresh: [], access: [] }, real: { services } }),
+    () => ({ model: { now: services.clock.now(), revoked: new Set<string>(), refresh: [], access: [] }, real: { services } }),
     cmds,
   );
 });
