@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { secureHeaders } from 'hono/secure-headers';
+import { accessLog } from './access-log.js';
 import { mountDocs } from './docs-routes.js';
 import { errorHandler, methodNotAllowedHandler, notFoundHandler, payloadTooLarge } from './error-handlers.js';
 import { mountHealth, type ReadinessProbe } from './health.js';
@@ -34,6 +35,7 @@ export function createApp(services: Services, options: RestOptions = {}): Hono<R
   const limit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const app = new Hono<RestEnv>();
   app.use(requestIdMiddleware());
+  app.use(accessLog(services.logger));
   app.use(secureHeaders());
   app.use(methodNotAllowed({ app, onMethodNotAllowed: methodNotAllowedHandler }));
   app.use(bodyLimit({ maxSize: limit, onError: payloadTooLarge(limit) }));
