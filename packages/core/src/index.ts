@@ -45,3 +45,9 @@ export type { Logger } from './ports/logger.js';
 export type { Tier, User, UserStore } from './ports/user-store.js';
 export type { RefreshTokenRecord, SessionFamily, SessionStore } from './ports/session-store.js';
 export { DEFAULT_CORE_CONFIG, type CoreConfig, type Services } from './services.js';
+
+// Options math (issue 4): pricing, greeks, implied volatility and iron-condor statistics.
+export * from './options/index.js';
+
+// Market data (issue 4): the port every market adapter implements.
+export type * from './ports/market-data.js';
