@@ -44,7 +44,13 @@ export type { AccessClaims, TokenSigner } from './ports/token-signer.js';
 export type { Logger } from './ports/logger.js';
 export type { Tier, User, UserStore } from './ports/user-store.js';
 export type { RefreshTokenRecord, SessionFamily, SessionStore } from './ports/session-store.js';
-export { DEFAULT_CORE_CONFIG, type CoreConfig, type Services } from './services.js';
+export type { DocumentEvent, OnboardingStore } from './ports/onboarding-store.js';
+export type { Plan, Subscription, SubscriptionStore } from './ports/subscription-store.js';
+export type { Billing } from './ports/billing.js';
+export type { QuotaStore } from './ports/quota-store.js';
+export type { RateLimitStore, WindowCount } from './ports/rate-limit-store.js';
+export { LEGAL_DOCUMENT_NAMES, type LegalDocumentName } from './legal/document-name.js';
+export { DEFAULT_CORE_CONFIG, DEFAULT_FREE_QUOTAS, type CoreConfig, type Services } from './services.js';
 
 // Options math (issue 4): pricing, greeks, implied volatility and iron-condor statistics.
 export * from './options/index.js';

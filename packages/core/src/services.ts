@@ -1,9 +1,15 @@
+import type { ToolName } from './operations/tool-names.js';
+import type { Billing } from './ports/billing.js';
 import type { Clock } from './ports/clock.js';
 import type { Digest } from './ports/digest.js';
 import type { Ids } from './ports/ids.js';
 import type { Logger } from './ports/logger.js';
+import type { OnboardingStore } from './ports/onboarding-store.js';
 import type { PasswordHasher } from './ports/password-hasher.js';
+import type { QuotaStore } from './ports/quota-store.js';
+import type { RateLimitStore } from './ports/rate-limit-store.js';
 import type { SessionStore } from './ports/session-store.js';
+import type { SubscriptionStore } from './ports/subscription-store.js';
 import type { TokenSigner } from './ports/token-signer.js';
 import type { UserStore } from './ports/user-store.js';
 
@@ -11,11 +17,27 @@ import type { UserStore } from './ports/user-store.js';
 export interface CoreConfig {
   readonly accessTokenTtlSeconds: number;
   readonly refreshTokenTtlSeconds: number;
+  /** Free-tier calls per tool per UTC day; tools absent here are not limited. */
+  readonly freeQuotas: Readonly<Partial<Record<ToolName, number>>>;
+  /** Failed logins allowed per account and, separately, per client IP within the window. */
+  readonly loginThrottle: { readonly maxFailures: number; readonly windowSeconds: number };
 }
+
+/** The default free-tier daily quotas: the expensive tools only. */
+export const DEFAULT_FREE_QUOTAS: Readonly<Partial<Record<ToolName, number>>> = {
+  find_iron_condors: 50,
+  create_strategy: 10,
+  suggest_iron_condor_autoroll: 50,
+  propose_entry: 25,
+  propose_roll: 25,
+  propose_exit: 25,
+};
 
 export const DEFAULT_CORE_CONFIG: CoreConfig = {
   accessTokenTtlSeconds: 15 * 60,
   refreshTokenTtlSeconds: 30 * 24 * 60 * 60,
+  freeQuotas: DEFAULT_FREE_QUOTAS,
+  loginThrottle: { maxFailures: 10, windowSeconds: 15 * 60 },
 };
 
 /** Everything the operations reach the outside world through: one bundle per deployment. */
@@ -28,6 +50,11 @@ export interface Services {
   readonly tokens: TokenSigner | null;
   readonly users: UserStore;
   readonly sessions: SessionStore;
+  readonly onboarding: OnboardingStore;
+  readonly subscriptions: SubscriptionStore;
+  readonly billing: Billing;
+  readonly quotas: QuotaStore;
+  readonly rateLimits: RateLimitStore;
   readonly logger: Logger;
   readonly config: CoreConfig;
 }
