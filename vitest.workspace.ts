@@ -2,6 +2,7 @@
 export const projects = [
   'packages/core',
   'packages/store-sql',
+  'packages/broker-sim',
   'packages/runtime',
   'packages/testkit',
   'apps/rest',

@@ -28,3 +28,6 @@ export function batchOf(extra: CallExtra): string | null {
 /** The HTTP request id (when the call came over HTTP) or the server's own id, then the JSON-RPC id. */
 export const requestIdOf = (extra: CallExtra, serverId: string): string =>
   `${nonEmpty(extra.authInfo?.extra?.requestId) ?? serverId}:${String(extra.requestId)}`;
+
+/** The client's address the HTTP handler saw; null over stdio and in-process. */
+export const clientIpOf = (extra: CallExtra): string | null => nonEmpty(extra.authInfo?.extra?.clientIp);

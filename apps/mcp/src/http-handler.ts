@@ -10,6 +10,8 @@ export interface McpHttpAuth {
   readonly credential: string | null;
   /** The request id the app reports in `X-Request-Id`; each tool call's request id starts with it. */
   readonly requestId: string;
+  /** The client's address (login throttling), or null when unknown. */
+  readonly clientIp?: string | null;
 }
 
 export interface McpHttpOptions {
@@ -94,7 +96,7 @@ export function createMcpHttpHandler(services: Services, options: McpHttpOptions
       token: auth.credential ?? '',
       clientId: 'condor',
       scopes: [],
-      extra: { batchKey: randomUUID(), requestId: auth.requestId },
+      extra: { batchKey: randomUUID(), requestId: auth.requestId, clientIp: auth.clientIp ?? null },
     };
     const sessionId = request.headers.get('mcp-session-id');
     if (sessionId !== null) {

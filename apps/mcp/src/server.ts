@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { appError, execute, renderError, type ExecuteContext, type Services, type SessionEffect } from '@condor/core';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { batchOf, bearerOf, requestIdOf, type CallExtra } from './call-context.js';
+import { batchOf, bearerOf, clientIpOf, requestIdOf, type CallExtra } from './call-context.js';
 import { SERVER_INFO } from './server-info.js';
 import { toolFailure, toolSuccess } from './tool-result.js';
 import { TOOLS } from './tools.js';
@@ -34,6 +34,7 @@ export function createMcpServer(services: Services, options: McpServerOptions = 
     credential: bearerOf(extra) ?? boundToken ?? options.credential ?? null,
     requestId: requestIdOf(extra, serverId),
     batchKey: batchOf(extra) ?? (options.batchKey === undefined ? randomUUID() : options.batchKey()),
+    clientIp: clientIpOf(extra),
   });
 
   const bind = (effect: SessionEffect | null): void => {

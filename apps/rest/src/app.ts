@@ -4,11 +4,13 @@ import { bodyLimit } from 'hono/body-limit';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { secureHeaders } from 'hono/secure-headers';
 import { accessLog } from './access-log.js';
+import { clientIpMiddleware } from './client-ip.js';
 import { mountDocs } from './docs-routes.js';
 import { errorHandler, methodNotAllowedHandler, notFoundHandler, payloadTooLarge } from './error-handlers.js';
 import { mountHealth, type ReadinessProbe } from './health.js';
 import { mountMcp, type McpHttpHandler } from './mcp-route.js';
 import { requestIdMiddleware, type RestEnv } from './request-id.js';
+import { DEFAULT_RATE_LIMIT, rateLimitMiddleware, type RateLimitSettings } from './rate-limit.js';
 import { mountOperations } from './routes.js';
 
 /** How the process entry point tailors the REST app. */
@@ -19,6 +21,10 @@ export interface RestOptions {
   readonly ready?: ReadinessProbe;
   /** Largest accepted request body; default 1 MiB. */
   readonly bodyLimitBytes?: number;
+  /** The per-IP request limit; default 300 per 60 s. */
+  readonly rateLimit?: RateLimitSettings;
+  /** How many reverse proxies in front of the app may be trusted to append to X-Forwarded-For; default 0. */
+  readonly trustedProxies?: number;
 }
 
 /** The default request body limit: 1 MiB. */
@@ -35,11 +41,13 @@ export function createApp(services: Services, options: RestOptions = {}): Hono<R
   const limit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const app = new Hono<RestEnv>();
   app.use(requestIdMiddleware());
+  app.use(clientIpMiddleware(options.trustedProxies ?? 0));
   app.use(accessLog(services.logger));
   app.use(secureHeaders());
   app.use(methodNotAllowed({ app, onMethodNotAllowed: methodNotAllowedHandler }));
   app.use(bodyLimit({ maxSize: limit, onError: payloadTooLarge(limit) }));
   mountHealth(app, services.logger, options.ready);
+  app.use(rateLimitMiddleware(services.rateLimits, services.clock, options.rateLimit ?? DEFAULT_RATE_LIMIT));
   mountDocs(app);
   mountOperations(app, services);
   if (options.mcp !== undefined) mountMcp(app, options.mcp);

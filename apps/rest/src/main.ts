@@ -19,6 +19,8 @@ async function main(): Promise<void> {
     }),
     ready: () => runtime.ready(),
     bodyLimitBytes: config.bodyLimitBytes,
+    rateLimit: config.rateLimit,
+    trustedProxies: config.trustedProxies,
   });
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
     services.logger.info('listening', {

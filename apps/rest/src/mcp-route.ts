@@ -7,7 +7,10 @@ import type { RestEnv } from './request-id.js';
  * `Authorization` header (never the cookie: MCP clients are not browsers), and answers with a
  * web `Response` that the REST app passes on unchanged.
  */
-export type McpHttpHandler = (request: Request, auth: { credential: string | null; requestId: string }) => Promise<Response>;
+export type McpHttpHandler = (
+  request: Request,
+  auth: { credential: string | null; requestId: string; clientIp: string | null },
+) => Promise<Response>;
 
 /** Mounts `handler` at `/mcp` for every method. */
 export function mountMcp(app: Hono<RestEnv>, handler: McpHttpHandler): void {
@@ -15,6 +18,7 @@ export function mountMcp(app: Hono<RestEnv>, handler: McpHttpHandler): void {
     const response = await handler(c.req.raw, {
       credential: credentialFromAuthorization(c.req.header('Authorization')),
       requestId: c.get('requestId'),
+      clientIp: c.get('clientIp'),
     });
     // A fresh Response has mutable headers, so X-Request-Id and the security headers can be added.
     return new Response(response.body, response);

@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 
-/** The Hono environment of the REST app: every handler can read the request id. */
+/** The Hono environment of the REST app: every handler can read the request id and the client's address. */
 export interface RestEnv {
-  Variables: { requestId: string };
+  Variables: { requestId: string; clientIp: string | null };
 }
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';

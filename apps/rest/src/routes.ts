@@ -31,7 +31,13 @@ async function callOperation(c: Context<RestEnv>, operation: AnyOperation, servi
   if (batchKey === null) return statusResponse(400, `${BATCH_HEADER} must be at most 128 characters.`);
   const input = await readInput(c, operation.rest.method);
   if (!input.ok) return errorResponse(input.error);
-  const result = await execute(operation.name, input.value, { services, credential, requestId: c.get('requestId'), batchKey });
+  const result = await execute(operation.name, input.value, {
+    services,
+    credential,
+    requestId: c.get('requestId'),
+    batchKey,
+    clientIp: c.get('clientIp'),
+  });
   return result.match(
     ({ value, session }) => {
       applySessionEffect(c, session);

@@ -4,7 +4,7 @@ import { expectErrorResult, harness } from './helpers.js';
 
 describe('/mcp', () => {
   it('hands the raw request, the Authorization credential and the request id to the handler and returns its response', async () => {
-    const calls: { method: string; body: string; credential: string | null; requestId: string }[] = [];
+    const calls: { method: string; body: string; credential: string | null; requestId: string; clientIp: string | null }[] = [];
     const mcp: McpHttpHandler = async (request, auth) => {
       calls.push({ method: request.method, body: await request.text(), ...auth });
       return new Response('event: message\ndata: {}\n\n', {
@@ -23,7 +23,7 @@ describe('/mcp', () => {
     expect(response.headers.get('content-type')).toBe('text/event-stream');
     expect(response.headers.get('x-request-id')).toBe('mcp-1');
     expect(await response.text()).toBe('event: message\ndata: {}\n\n');
-    expect(calls).toEqual([{ method: 'POST', body: '{"jsonrpc":"2.0"}', credential: 'tok', requestId: 'mcp-1' }]);
+    expect(calls).toEqual([{ method: 'POST', body: '{"jsonrpc":"2.0"}', credential: 'tok', requestId: 'mcp-1', clientIp: null }]);
   });
 
   it('never takes the credential from the cookie', async () => {

@@ -33,7 +33,7 @@ describe('GET /openapi.json', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(operations(doc).map((op) => op.operationId).sort()).toEqual(CATALOGUE.map((op) => op.name).sort());
     for (const op of CATALOGUE) {
-      const entry = doc.paths[`/v1${op.rest.path}`]?.[op.rest.method.toLowerCase()];
+      const entry = doc.paths[`/v1${op.rest.path.replace(/:(\w+)/g, '{$1}')}`]?.[op.rest.method.toLowerCase()];
       expect(entry).toMatchObject({ operationId: op.name, summary: op.title, description: op.description });
     }
   });
@@ -55,7 +55,7 @@ describe('GET /openapi.json', () => {
   it('has a 200 response with the output schema and one ErrorResult response per status the operation can answer', async () => {
     const doc = await fetchDocument();
     for (const op of CATALOGUE) {
-      const entry = doc.paths[`/v1${op.rest.path}`]?.[op.rest.method.toLowerCase()];
+      const entry = doc.paths[`/v1${op.rest.path.replace(/:(\w+)/g, '{$1}')}`]?.[op.rest.method.toLowerCase()];
       const statuses = new Set([...op.errors.map(statusOf), 422, 500, ...(op.access === 'public' ? [] : [401])]);
       for (const status of statuses) {
         const response = entry?.responses[String(status)];
@@ -87,7 +87,7 @@ describe('GET /openapi.json', () => {
       cookieAuth: expect.objectContaining({ type: 'apiKey', in: 'cookie', name: '__Host-condor_session' }),
     });
     for (const op of CATALOGUE) {
-      const entry = doc.paths[`/v1${op.rest.path}`]?.[op.rest.method.toLowerCase()];
+      const entry = doc.paths[`/v1${op.rest.path.replace(/:(\w+)/g, '{$1}')}`]?.[op.rest.method.toLowerCase()];
       if (op.access === 'public') expect(entry?.security).toBeUndefined();
       else expect(entry?.security).toEqual([{ bearerAuth: [] }, { cookieAuth: [] }]);
     }

@@ -1,81 +1,160 @@
-import { ERROR_CATALOGUE, type ErrorCode } from '@condor/core';
-import { createTestServices, MemoryUserStore, type TestServices } from '@condor/testkit';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { CATALOGUE, DEFAULT_CORE_CONFIG, ERROR_CATALOGUE, execute, type ErrorCode } from '@condor/core';
+import { createTestServices, FakeBilling, FixtureMarketData, MemoryUserStore, type TestServices } from '@condor/testkit';
+import { describe, expect, it } from 'vitest';
 import { isErrorResult, viaMcp, viaRest } from './shells.js';
 
 const PASSWORD = 'parity password 1';
+const EMAIL = 'ann@example.com';
+
+interface Session {
+  readonly access: string;
+  readonly refresh: string;
+}
 
 interface Case {
   readonly code: ErrorCode;
   readonly tool: string;
-  readonly input: (tokens: { access: string; refresh: string }) => unknown;
-  readonly credential?: (tokens: { access: string; refresh: string }) => string | null;
+  readonly input: unknown;
+  /** A soft result: a success whose body carries `error` (HTTP 200, isError false). */
+  readonly soft?: true;
+  /** Default: the logged-in user's access token. */
+  readonly credential?: (session: Session) => string | null;
   readonly services?: () => TestServices;
+  /** Brings the user into the state the case needs, through the core directly. */
+  readonly prepare?: (call: (tool: string, input?: unknown) => Promise<unknown>) => Promise<unknown>;
 }
 
+const noCredential = () => null;
 const throwingUsers = (): TestServices => {
   const users = new MemoryUserStore();
   users.findByEmail = () => Promise.reject(new Error('boom'));
   return createTestServices({ users });
 };
+const withConfig = (config: Partial<typeof DEFAULT_CORE_CONFIG>) => () => createTestServices({ config: { ...DEFAULT_CORE_CONFIG, ...config } });
+const onboard = async (call: (tool: string, input?: unknown) => Promise<unknown>) => {
+  await call('get_legal_document', { name: 'eua' });
+  await call('accept_eua');
+  await call('get_legal_document', { name: 'risk-disclosure' });
+  await call('acknowledge_risk');
+};
+/** A market that knows SPY and then fails every call with `failure`. */
+const failingMarket = (failure: FixtureMarketData['failWith']) => () => {
+  const market = new FixtureMarketData({ SPY: { quote: { symbol: 'SPY', bid: 500, ask: 500.02, last: 500.01, time: 0 } } });
+  market.failWith = failure;
+  return createTestServices({ market });
+};
 
 /** Every code reachable so far, each with one call that reaches it. */
 const CASES: readonly Case[] = [
-  { code: 'UNAUTHORIZED', tool: 'logout', input: () => ({}) },
-  { code: 'SESSION_INVALID', tool: 'logout', input: () => ({}), credential: () => 'not-a-token' },
-  { code: 'SESSION_INVALID', tool: 'refresh_session', input: () => ({ refresh_token: 'made-up' }) },
-  { code: 'VALIDATION_ERROR', tool: 'logout', input: () => ({ everywhere: true }), credential: (t) => t.access },
-  { code: 'VALIDATION_ERROR', tool: 'register', input: () => ({ email: 'x@example.com', password: 'short' }) },
-  { code: 'VALIDATION_ERROR', tool: 'login', input: () => 'not an object' },
-  { code: 'INVALID_EMAIL', tool: 'register', input: () => ({ email: 'nope', password: PASSWORD }) },
-  { code: 'INVALID_CREDENTIALS', tool: 'login', input: () => ({ email: 'ann@example.com', password: 'wrong password' }) },
-  { code: 'CONFLICT', tool: 'register', input: () => ({ email: 'ann@example.com', password: PASSWORD }) },
+  // accounts (issue 2)
+  { code: 'UNAUTHORIZED', tool: 'logout', input: {}, credential: noCredential },
+  { code: 'SESSION_INVALID', tool: 'logout', input: {}, credential: () => 'not-a-token' },
+  { code: 'SESSION_INVALID', tool: 'refresh_session', input: { refresh_token: 'made-up' }, credential: noCredential },
+  { code: 'VALIDATION_ERROR', tool: 'logout', input: { everywhere: true } },
+  { code: 'VALIDATION_ERROR', tool: 'register', input: { email: 'x@example.com', password: 'short' }, credential: noCredential },
+  { code: 'VALIDATION_ERROR', tool: 'login', input: [1, 2], credential: noCredential },
+  { code: 'INVALID_EMAIL', tool: 'register', input: { email: 'nope', password: PASSWORD }, credential: noCredential },
+  { code: 'INVALID_CREDENTIALS', tool: 'login', input: { email: EMAIL, password: 'wrong password' }, credential: noCredential },
+  { code: 'CONFLICT', tool: 'register', input: { email: EMAIL, password: PASSWORD }, credential: noCredential },
   {
     code: 'SERVER_MISCONFIGURED',
     tool: 'login',
-    input: () => ({ email: 'ann@example.com', password: PASSWORD }),
+    input: { email: EMAIL, password: PASSWORD },
+    credential: noCredential,
     services: () => createTestServices({ tokens: null }),
   },
+  { code: 'INTERNAL_ERROR', tool: 'login', input: { email: EMAIL, password: PASSWORD }, credential: noCredential, services: throwingUsers },
+  // onboarding, subscriptions, tiers, quotas, throttling (issue 3)
+  { code: 'INVALID_DOCUMENT', tool: 'get_legal_document', input: { name: 'terms-of-service' } },
+  { code: 'DOCUMENT_NOT_READ', tool: 'accept_eua', input: {} },
+  { code: 'DOCUMENT_NOT_READ', tool: 'acknowledge_risk', input: {} },
   {
-    code: 'INTERNAL_ERROR',
-    tool: 'login',
-    input: () => ({ email: 'ann@example.com', password: PASSWORD }),
-    services: throwingUsers,
+    code: 'already_accepted',
+    tool: 'accept_eua',
+    input: {},
+    soft: true,
+    prepare: async (call) => call('get_legal_document', { name: 'eua' }).then(() => call('accept_eua')),
   },
+  {
+    code: 'already_acknowledged',
+    tool: 'acknowledge_risk',
+    input: {},
+    soft: true,
+    prepare: async (call) => call('get_legal_document', { name: 'risk-disclosure' }).then(() => call('acknowledge_risk')),
+  },
+  { code: 'ONBOARDING_REQUIRED', tool: 'execute_iron_condor_autoroll', input: {} },
+  { code: 'ALREADY_SUBSCRIBED', tool: 'subscribe', input: { plan: 'premium' }, prepare: (call) => call('subscribe') },
+  { code: 'SUBSCRIPTION_NOT_FOUND', tool: 'cancel_subscription', input: {} },
+  { code: 'FORBIDDEN', tool: 'subscribe', input: {}, services: () => createTestServices({ billing: new FakeBilling(true) }) },
+  { code: 'TIER_BLOCKED', tool: 'find_iron_condors', input: { ticker: 'SPY', forecast_volatility: 0.2 } },
+  { code: 'TIER_BLOCKED', tool: 'find_iron_condors', input: { ticker: 'SPY', top_k: 25 } },
+  {
+    code: 'QUOTA_EXCEEDED',
+    tool: 'find_iron_condors',
+    input: { ticker: 'SPY' },
+    services: withConfig({ freeQuotas: { find_iron_condors: 0 } }),
+  },
+  {
+    code: 'RATE_LIMITED',
+    tool: 'login',
+    input: { email: EMAIL, password: PASSWORD },
+    credential: noCredential,
+    services: withConfig({ loginThrottle: { maxFailures: 1, windowSeconds: 60 } }),
+    prepare: (call) => call('login', { email: EMAIL, password: 'a wrong password' }),
+  },
+  // market and search (issue 4)
+  { code: 'MISSING_TICKER', tool: 'find_iron_condors', input: {} },
+  { code: 'INVALID_TICKER', tool: 'find_iron_condors', input: { ticker: 'ZZZZ' } },
+  { code: 'INVALID_TICKER', tool: 'find_iron_condors', input: { ticker: 'not a ticker!' } },
+  { code: 'SAVED_STRATEGY_NOT_FOUND', tool: 'find_iron_condors', input: { saved_strategy_id: '5d1f8a4e-3b2c-4d6e-8f90-123456789abc' } },
+  { code: 'INVALID_UUID', tool: 'find_iron_condors', input: { saved_strategy_id: '5d1f8a4e' } },
+  { code: 'OUT_OF_RANGE', tool: 'find_iron_condors', input: { ticker: 'SPY', dte_max: 9_999 } },
+  { code: 'INVALID_VALUE', tool: 'find_iron_condors', input: { ticker: 'SPY', sort_by: 'vibes' } },
+  { code: 'VALIDATION_ERROR', tool: 'find_iron_condors', input: { ticker: 'SPY', dte_min: 50, dte_max: 30 } },
+  {
+    code: 'BROKER_RATE_LIMITED',
+    tool: 'find_iron_condors',
+    input: { ticker: 'SPY' },
+    services: failingMarket({ kind: 'rate_limited', retryAfterSeconds: 7 }),
+  },
+  {
+    code: 'SERVICE_UNAVAILABLE',
+    tool: 'find_iron_condors',
+    input: { ticker: 'SPY' },
+    services: failingMarket({ kind: 'unavailable', message: 'provider down' }),
+  },
+  // trading (first trading tool)
+  { code: 'AUTOROLL_DISABLED', tool: 'execute_iron_condor_autoroll', input: {}, prepare: onboard },
 ];
 
-describe('the same call through REST and MCP gives the identical ErrorResult', () => {
-  let tokens: { access: string; refresh: string };
-  let services: TestServices;
-
-  beforeEach(async () => {
-    services = createTestServices();
-    await viaRest(services, 'register', { email: 'ann@example.com', password: PASSWORD }, null);
-    const login = (await viaRest(services, 'login', { email: 'ann@example.com', password: PASSWORD }, null)).body as {
-      access_token: string;
-      refresh_token: string;
-    };
-    tokens = { access: login.access_token, refresh: login.refresh_token };
-  });
-
+describe('the same call through REST and MCP gives the identical answer', () => {
   it.each(CASES.map((c) => [c.code, c.tool, c] as const))('%s via %s', async (code, tool, c) => {
-    const target = c.services?.() ?? services;
-    const input = c.input(tokens);
-    const credential = c.credential?.(tokens) ?? null;
-    const rest = await viaRest(target, tool, input, credential);
-    const mcp = await viaMcp(target, tool, input, credential);
-    expect(isErrorResult(rest.body)).toBe(true);
-    expect(rest.status).toBe(ERROR_CATALOGUE[code].status);
-    expect(rest.ok).toBe(false);
-    expect(mcp.ok).toBe(false);
+    const services = c.services?.() ?? createTestServices();
+    const core = (credential: string | null) => (name: string, input: unknown = {}) =>
+      execute(name, input, { services, credential, requestId: 'setup', batchKey: null });
+    await core(null)('register', { email: EMAIL, password: PASSWORD });
+    const login = await core(null)('login', { email: EMAIL, password: PASSWORD });
+    const tokens = login.isOk() ? (login.value.value as { access_token: string; refresh_token: string }) : null;
+    const session = { access: tokens?.access_token ?? 'none', refresh: tokens?.refresh_token ?? 'none' };
+    await c.prepare?.(core(session.access));
+    const credential = c.credential === undefined ? session.access : c.credential(session);
+
+    const rest = await viaRest(services, tool, c.input, credential);
+    const mcp = await viaMcp(services, tool, c.input, credential);
+
     expect((rest.body as { error: string }).error).toBe(code);
     expect(mcp.body).toEqual(rest.body);
+    if (c.soft === true) {
+      expect([rest.status, rest.ok, mcp.ok]).toEqual([200, true, true]);
+    } else {
+      expect(isErrorResult(rest.body)).toBe(true);
+      expect(rest.status).toBe(ERROR_CATALOGUE[code].status);
+      expect([rest.ok, mcp.ok]).toEqual([false, false]);
+    }
   });
 
-  it('covers every code the catalogue operations declare, plus the auth codes', async () => {
-    const { CATALOGUE } = await import('@condor/core');
-    const declared = new Set(CATALOGUE.flatMap((op) => op.errors));
+  it('covers every code the catalogue operations declare', () => {
     const covered = new Set(CASES.map((c) => c.code));
-    for (const code of declared) expect([code, covered.has(code)]).toEqual([code, true]);
+    for (const code of new Set(CATALOGUE.flatMap((op) => op.errors))) expect([code, covered.has(code)]).toEqual([code, true]);
   });
 });

@@ -4,6 +4,7 @@ import type { Clock } from './ports/clock.js';
 import type { Digest } from './ports/digest.js';
 import type { Ids } from './ports/ids.js';
 import type { Logger } from './ports/logger.js';
+import type { MarketData } from './ports/market-data.js';
 import type { OnboardingStore } from './ports/onboarding-store.js';
 import type { PasswordHasher } from './ports/password-hasher.js';
 import type { QuotaStore } from './ports/quota-store.js';
@@ -55,6 +56,9 @@ export interface Services {
   readonly billing: Billing;
   readonly quotas: QuotaStore;
   readonly rateLimits: RateLimitStore;
+  readonly market: MarketData;
+  /** Shown wherever users see prices when the market is simulated; null for a real market. */
+  readonly marketNotice: string | null;
   readonly logger: Logger;
   readonly config: CoreConfig;
 }

@@ -33,6 +33,34 @@ describe('buildRuntime', () => {
     expect(await runtime.ready()).toEqual({ ok: true, checks: { database: 'ok', signing_key: 'ok' } });
   });
 
+  it('finds iron condors on the simulated market, labelled as simulated, and counts the free quota', async () => {
+    const runtime = await build({ CONDOR_QUOTA_FIND_IRON_CONDORS: '2' });
+    const ctx = { services: runtime.services, credential: null, requestId: 'r', batchKey: null };
+    await execute('register', { email: 'fic@example.com', password: 'runtime password' }, ctx);
+    const login = await execute('login', { email: 'fic@example.com', password: 'runtime password' }, ctx);
+    const user = { ...ctx, credential: (login._unsafeUnwrap().value as { access_token: string }).access_token };
+    const found = await execute('find_iron_condors', { ticker: 'spy', top_k: 5, wing_widths: [5, 10] }, user);
+    const value = found._unsafeUnwrap().value as {
+      ticker: string;
+      market_notice: string | null;
+      candidates: { legs: Record<string, { strike: number; occ_symbol: string }>; pop: number; net_credit: number; max_loss: number }[];
+    };
+    expect(value.ticker).toBe('SPY');
+    expect(value.market_notice).toMatch(/simulated/i);
+    expect(value.candidates).toHaveLength(5);
+    for (const c of value.candidates) {
+      expect(c.legs.long_put!.strike).toBeLessThan(c.legs.short_put!.strike);
+      expect(c.legs.short_call!.strike).toBeLessThan(c.legs.long_call!.strike);
+      expect(c.legs.short_put!.occ_symbol).toMatch(/^SPY\d{6}P\d{8}$/);
+      expect(c.pop).toBeGreaterThan(0);
+      expect(c.net_credit + c.max_loss).toBeGreaterThan(0);
+    }
+    const pops = value.candidates.map((c) => c.pop);
+    expect([...pops].sort((a, b) => b - a)).toEqual(pops);
+    expect((await execute('find_iron_condors', { ticker: 'SPY' }, user)).isOk()).toBe(true);
+    expect((await execute('find_iron_condors', { ticker: 'SPY' }, user))._unsafeUnwrapErr().body.error).toBe('QUOTA_EXCEEDED');
+  });
+
   it('in production without a signing key: not ready, and login answers SERVER_MISCONFIGURED', async () => {
     const runtime = await build({ CONDOR_ENV: 'production' });
     const { services } = runtime;

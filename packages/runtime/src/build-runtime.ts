@@ -1,8 +1,19 @@
 import type { Services } from '@condor/core';
-import { migrateToLatest, openSqlite, SqlSessionStore, SqlUserStore } from '@condor/store-sql';
+import { SIMULATED_NOTICE, SimMarketData } from '@condor/broker-sim';
+import {
+  migrateToLatest,
+  openSqlite,
+  SqlOnboardingStore,
+  SqlQuotaStore,
+  SqlRateLimitStore,
+  SqlSessionStore,
+  SqlSubscriptionStore,
+  SqlUserStore,
+} from '@condor/store-sql';
 import { sql } from 'kysely';
 import { CryptoIds } from './adapters/crypto-ids.js';
 import { HmacTokenSigner } from './adapters/hmac-token-signer.js';
+import { InstantBilling } from './adapters/instant-billing.js';
 import { JsonLogger } from './adapters/json-logger.js';
 import { ScryptPasswordHasher } from './adapters/scrypt-password-hasher.js';
 import { Sha256Digest } from './adapters/sha256-digest.js';
@@ -32,16 +43,29 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
   const db = openSqlite(config.databaseUrl);
   await migrateToLatest(db);
   const signingKey = resolveSigningKey(config, logger);
+  const clock = new SystemClock();
   const services: Services = {
-    clock: new SystemClock(),
+    clock,
     ids: new CryptoIds(),
     passwords: new ScryptPasswordHasher(),
     digest: new Sha256Digest(),
     tokens: signingKey === null ? null : new HmacTokenSigner(signingKey),
     users: new SqlUserStore(db),
     sessions: new SqlSessionStore(db),
+    onboarding: new SqlOnboardingStore(db),
+    subscriptions: new SqlSubscriptionStore(db),
+    billing: new InstantBilling(),
+    quotas: new SqlQuotaStore(db),
+    rateLimits: new SqlRateLimitStore(db),
+    market: new SimMarketData(clock),
+    marketNotice: SIMULATED_NOTICE,
     logger,
-    config: { accessTokenTtlSeconds: config.accessTokenTtlSeconds, refreshTokenTtlSeconds: config.refreshTokenTtlSeconds },
+    config: {
+      accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+      refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
+      freeQuotas: config.freeQuotas,
+      loginThrottle: config.loginThrottle,
+    },
   };
   return {
     config,

@@ -4,3 +4,7 @@ export { migrateToLatest } from './migrations.js';
 export { SqlUserStore } from './sql-user-store.js';
 export { SqlSessionStore } from './sql-session-store.js';
 export type { Database } from './schema.js';
+export { SqlOnboardingStore } from './sql-onboarding-store.js';
+export { SqlSubscriptionStore } from './sql-subscription-store.js';
+export { SqlQuotaStore } from './sql-quota-store.js';
+export { SqlRateLimitStore } from './sql-rate-limit-store.js';

@@ -11,7 +11,16 @@ describe('migrateToLatest', () => {
     await migrateToLatest(db);
     await migrateToLatest(db);
     const tables = await db.introspection.getTables();
-    expect(tables.map((t) => t.name).sort()).toEqual(['refresh_tokens', 'session_families', 'users']);
+    expect(tables.map((t) => t.name).sort()).toEqual([
+      'document_acceptances',
+      'document_reads',
+      'quota_usage',
+      'rate_limit_windows',
+      'refresh_tokens',
+      'session_families',
+      'subscriptions',
+      'users',
+    ]);
     const indexes = await sql<{ name: string }>`select name from pragma_index_list('refresh_tokens')`.execute(db);
     expect(indexes.rows.map((r) => r.name)).toContain('refresh_tokens_family_id_idx');
   });

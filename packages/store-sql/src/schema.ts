@@ -11,7 +11,6 @@ export interface UsersTable {
   id: string;
   email: string;
   password_hash: string;
-  tier: string;
   created_at: EpochMsColumn;
 }
 
@@ -33,9 +32,56 @@ export interface RefreshTokensTable {
   used_at: NullableEpochMsColumn;
 }
 
+/** The `document_reads` table: the first read of each (user, document, version). */
+export interface DocumentReadsTable {
+  user_id: string;
+  document: string;
+  version: string;
+  read_at: EpochMsColumn;
+}
+
+/** The `document_acceptances` table: one acceptance per (user, document, version). */
+export interface DocumentAcceptancesTable {
+  user_id: string;
+  document: string;
+  version: string;
+  accepted_at: EpochMsColumn;
+}
+
+/** The `subscriptions` table; `active_user_id` (unique) is the user id while active, null once canceled. */
+export interface SubscriptionsTable {
+  id: string;
+  user_id: string;
+  plan: string;
+  provider: string;
+  started_at: EpochMsColumn;
+  canceled_at: NullableEpochMsColumn;
+  active_user_id: string | null;
+}
+
+/** The `quota_usage` table: calls per user, tool and UTC day. */
+export interface QuotaUsageTable {
+  user_id: string;
+  tool: string;
+  day: string;
+  used: number;
+}
+
+/** The `rate_limit_windows` table: one fixed window per key. */
+export interface RateLimitWindowsTable {
+  key: string;
+  count: number;
+  reset_at: EpochMsColumn;
+}
+
 /** The whole schema, as Kysely sees it. */
 export interface Database {
   users: UsersTable;
   session_families: SessionFamiliesTable;
   refresh_tokens: RefreshTokensTable;
+  document_reads: DocumentReadsTable;
+  document_acceptances: DocumentAcceptancesTable;
+  subscriptions: SubscriptionsTable;
+  quota_usage: QuotaUsageTable;
+  rate_limit_windows: RateLimitWindowsTable;
 }

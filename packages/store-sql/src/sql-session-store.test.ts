@@ -15,7 +15,6 @@ const migratedWithUser = async (ownerId = CONTRACT_USER) => {
     id: ownerId,
     email: 'owner@example.com',
     passwordHash: 'hash-of-owner',
-    tier: 'free',
     createdAt: T0,
   });
   return db;

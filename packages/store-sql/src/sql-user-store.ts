@@ -1,17 +1,11 @@
-import type { Tier, User, UserStore } from '@condor/core';
+import type { User, UserStore } from '@condor/core';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, UsersTable } from './schema.js';
-
-const toTier = (value: string): Tier => {
-  if (value === 'free' || value === 'premium') return value;
-  throw new Error(`users.tier holds an unknown tier: ${value}`);
-};
 
 const toUser = (row: Selectable<UsersTable>): User => ({
   id: row.id,
   email: row.email,
   passwordHash: row.password_hash,
-  tier: toTier(row.tier),
   createdAt: Number(row.created_at),
 });
 
@@ -26,7 +20,6 @@ export class SqlUserStore implements UserStore {
         id: user.id,
         email: user.email,
         password_hash: user.passwordHash,
-        tier: user.tier,
         created_at: user.createdAt,
       })
       .onConflict((oc) => oc.column('email').doNothing())

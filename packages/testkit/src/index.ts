@@ -5,4 +5,16 @@ export { FakeDigest, FakePasswordHasher, FakeTokenSigner } from './fakes/fake-pa
 export { MemorySessionStore, MemoryUserStore } from './fakes/memory-stores.js';
 export { RecordingLogger, type LogLine } from './fakes/recording-logger.js';
 export { createTestServices, type TestServices } from './test-services.js';
-export { userStoreContract, sessionStoreContract } from './contracts/index.js';
+export { FixtureMarketData, type FixtureSymbol } from './fakes/fixture-market-data.js';
+export { userStoreContract, sessionStoreContract, marketDataContract, type MarketDataFixture } from './contracts/index.js';
+export { MemoryOnboardingStore } from './fakes/memory-onboarding-store.js';
+export { MemorySubscriptionStore } from './fakes/memory-subscription-store.js';
+export { MemoryQuotaStore } from './fakes/memory-quota-store.js';
+export { MemoryRateLimitStore } from './fakes/memory-rate-limit-store.js';
+export { FakeBilling, type BillingCall } from './fakes/fake-billing.js';
+export {
+  onboardingStoreContract,
+  quotaStoreContract,
+  rateLimitStoreContract,
+  subscriptionStoreContract,
+} from './contracts/index.js';

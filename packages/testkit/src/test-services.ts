@@ -1,7 +1,13 @@
 import { DEFAULT_CORE_CONFIG, type Services } from '@condor/core';
+import { FakeBilling } from './fakes/fake-billing.js';
 import { FakeClock } from './fakes/fake-clock.js';
+import { FixtureMarketData } from './fakes/fixture-market-data.js';
 import { FakeDigest, FakePasswordHasher, FakeTokenSigner } from './fakes/fake-passwords.js';
+import { MemoryOnboardingStore } from './fakes/memory-onboarding-store.js';
+import { MemoryQuotaStore } from './fakes/memory-quota-store.js';
+import { MemoryRateLimitStore } from './fakes/memory-rate-limit-store.js';
 import { MemorySessionStore, MemoryUserStore } from './fakes/memory-stores.js';
+import { MemorySubscriptionStore } from './fakes/memory-subscription-store.js';
 import { RecordingLogger } from './fakes/recording-logger.js';
 import { SeededIds } from './fakes/seeded-ids.js';
 
@@ -20,8 +26,15 @@ export function createTestServices(overrides: Partial<Services> = {}): TestServi
     tokens: new FakeTokenSigner(),
     users: new MemoryUserStore(),
     sessions: new MemorySessionStore(),
+    onboarding: new MemoryOnboardingStore(),
+    subscriptions: new MemorySubscriptionStore(),
+    billing: new FakeBilling(),
+    quotas: new MemoryQuotaStore(),
+    rateLimits: new MemoryRateLimitStore(),
     logger: new RecordingLogger(),
     config: DEFAULT_CORE_CONFIG,
+    market: new FixtureMarketData(),
+    marketNotice: null,
     ...overrides,
   } as TestServices;
 }

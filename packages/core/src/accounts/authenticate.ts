@@ -1,6 +1,8 @@
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { appError, type AppError } from '../errors/app-error.js';
 import type { Caller } from '../operations/operation.js';
+import type { Subscription } from '../ports/subscription-store.js';
+import type { Tier } from '../ports/user-store.js';
 import type { Services } from '../services.js';
 
 /**
@@ -14,13 +16,20 @@ export function authenticate(credential: string | null, services: Services): Res
   if (claims === null) return errAsync(sessionInvalid('The token is malformed or its signature does not match.'));
   if (claims.exp * 1000 <= services.clock.now()) return errAsync(sessionInvalid('The token has expired.'));
   return ResultAsync.fromSafePromise(
-    Promise.all([services.sessions.findFamily(claims.sid), services.users.findById(claims.sub)]),
-  ).andThen(([family, user]) =>
+    Promise.all([
+      services.sessions.findFamily(claims.sid),
+      services.users.findById(claims.sub),
+      services.subscriptions.active(claims.sub),
+    ]),
+  ).andThen(([family, user, subscription]) =>
     family?.revokedAt === null && family.userId === claims.sub && user !== undefined
-      ? okAsync({ userId: user.id, email: user.email, tier: user.tier, sessionId: family.id })
+      ? okAsync({ userId: user.id, email: user.email, tier: tierOf(subscription), sessionId: family.id })
       : errAsync(sessionInvalid('The session has ended (logged out or revoked).')),
   );
 }
+
+/** The tier follows the subscription at once: premium while one is active. */
+const tierOf = (subscription: Subscription | undefined): Tier => (subscription === undefined ? 'free' : 'premium');
 
 const sessionInvalid = (message: string): AppError =>
   appError('SESSION_INVALID', { message: `${message} Call login or refresh_session.` });

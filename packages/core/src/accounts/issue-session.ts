@@ -30,6 +30,7 @@ export function issueSession(
       expiresAt: now + refreshTokenTtlSeconds * 1000,
       usedAt: null,
     });
+    const subscription = await services.subscriptions.active(user.id);
     const iat = Math.floor(now / 1000);
     return {
       access_token: tokens.sign({ sub: user.id, sid, iat, exp: iat + accessTokenTtlSeconds }),
@@ -37,7 +38,7 @@ export function issueSession(
       expires_in: accessTokenTtlSeconds,
       refresh_token: refreshToken,
       refresh_expires_in: refreshTokenTtlSeconds,
-      user: userView(user),
+      user: userView(user, subscription === undefined ? 'free' : 'premium'),
     };
   };
   return ResultAsync.fromSafePromise(work());

@@ -4,6 +4,7 @@ import { appError } from '../errors/app-error.js';
 import { defineOperation, WRITE } from '../operations/operation.js';
 import { signingKeyMissing } from './authenticate.js';
 import { issueSession } from './issue-session.js';
+import { checkLoginThrottle, clearLoginFailures, recordLoginFailure } from './login-throttle.js';
 import { Email, Password, SessionTokens } from './schemas.js';
 
 export const login = defineOperation({
@@ -19,20 +20,26 @@ export const login = defineOperation({
   quota: false,
   rest: { method: 'POST', path: '/sessions' },
   annotations: WRITE,
-  errors: ['INVALID_EMAIL', 'VALIDATION_ERROR', 'INVALID_CREDENTIALS', 'SERVER_MISCONFIGURED'],
+  errors: ['INVALID_EMAIL', 'VALIDATION_ERROR', 'INVALID_CREDENTIALS', 'RATE_LIMITED', 'SERVER_MISCONFIGURED'],
   sessionEffect: (out) => ({ kind: 'issued', accessToken: out.access_token, expiresInSeconds: out.expires_in }),
-  handler: ({ email, password }, { services }) => {
+  handler: ({ email, password }, { services, clientIp }) => {
     const tokens = services.tokens;
     if (tokens === null) return errAsync(signingKeyMissing());
-    return ResultAsync.fromSafePromise(
-      services.users.findByEmail(email).then(async (user) => ({
-        user,
-        matches: await services.passwords.verify(password, user?.passwordHash ?? null),
-      })),
-    ).andThen(({ user, matches }) =>
-      user !== undefined && matches
-        ? issueSession(user, null, services, tokens)
-        : errAsync(appError('INVALID_CREDENTIALS')),
-    );
+    return checkLoginThrottle(email, clientIp, services)
+      .andThen(() =>
+        ResultAsync.fromSafePromise(
+          services.users.findByEmail(email).then(async (user) => ({
+            user,
+            matches: await services.passwords.verify(password, user?.passwordHash ?? null),
+          })),
+        ),
+      )
+      .andThen(({ user, matches }) =>
+        user !== undefined && matches
+          ? ResultAsync.fromSafePromise(clearLoginFailures(email, services)).andThen(() => issueSession(user, null, services, tokens))
+          : ResultAsync.fromSafePromise(recordLoginFailure(email, clientIp, services)).andThen(() =>
+              errAsync(appError('INVALID_CREDENTIALS')),
+            ),
+      );
   },
 });

@@ -19,10 +19,10 @@ export const register = defineOperation({
   errors: ['INVALID_EMAIL', 'VALIDATION_ERROR', 'CONFLICT'],
   handler: ({ email, password }, { services }) =>
     ResultAsync.fromSafePromise(services.passwords.hash(password)).andThen((passwordHash) => {
-      const user = { id: services.ids.uuid(), email, passwordHash, tier: 'free' as const, createdAt: services.clock.now() };
+      const user = { id: services.ids.uuid(), email, passwordHash, createdAt: services.clock.now() };
       return ResultAsync.fromSafePromise(services.users.insert(user)).andThen((outcome) =>
         outcome === 'inserted'
-          ? okAsync(userView(user))
+          ? okAsync(userView(user, 'free'))
           : errAsync(
               appError('CONFLICT', {
                 message: 'An account with this email already exists.',

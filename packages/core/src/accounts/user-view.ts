@@ -1,4 +1,4 @@
-import type { User } from '../ports/user-store.js';
+import type { Tier, User } from '../ports/user-store.js';
 import type * as v from 'valibot';
 import type { UserView } from './schemas.js';
 
@@ -6,9 +6,9 @@ import type { UserView } from './schemas.js';
 export const isoTime = (ms: number): string => new Date(ms).toISOString();
 
 /** What a caller may see of an account (never the password hash). */
-export const userView = (user: User): v.InferOutput<typeof UserView> => ({
+export const userView = (user: User, tier: Tier): v.InferOutput<typeof UserView> => ({
   user_id: user.id,
   email: user.email,
-  tier: user.tier,
+  tier,
   created_at: isoTime(user.createdAt),
 });

@@ -2,10 +2,31 @@ import { login } from '../accounts/login.js';
 import { logout } from '../accounts/logout.js';
 import { refreshSession } from '../accounts/refresh-session.js';
 import { register } from '../accounts/register.js';
+import { executeIronCondorAutoroll } from '../autoroll/execute-autoroll.js';
+import { findIronCondors } from '../condors/find-iron-condors.js';
+import { getLegalDocument } from '../legal/get-legal-document.js';
+import { acceptEua, acknowledgeRisk, getOnboardingStatus } from '../onboarding/operations.js';
+import { cancelSubscription } from '../subscriptions/cancel-subscription.js';
+import { getSubscription } from '../subscriptions/get-subscription.js';
+import { subscribe } from '../subscriptions/subscribe.js';
 import type { AnyOperation } from './operation.js';
 
 /** Every operation the service offers: the one table both shells are generated from. */
-export const CATALOGUE: readonly AnyOperation[] = [register, login, refreshSession, logout];
+export const CATALOGUE: readonly AnyOperation[] = [
+  register,
+  login,
+  refreshSession,
+  logout,
+  getLegalDocument,
+  acceptEua,
+  acknowledgeRisk,
+  getOnboardingStatus,
+  getSubscription,
+  subscribe,
+  cancelSubscription,
+  findIronCondors,
+  executeIronCondorAutoroll,
+];
 
 const BY_NAME = new Map(CATALOGUE.map((op) => [op.name as string, op]));
 

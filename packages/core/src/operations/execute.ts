@@ -19,6 +19,8 @@ export interface ExecuteContext {
   readonly requestId: string;
   /** The tool-call batch this call belongs to (design §5), or null when the transport has none. */
   readonly batchKey: string | null;
+  /** The client's IP address as the transport saw it, or null (stdio). */
+  readonly clientIp?: string | null;
 }
 
 export interface ExecuteSuccess {
@@ -69,21 +71,30 @@ function run(operation: AnyOperation, input: unknown, ctx: ExecuteContext): Resu
     if (!parsed.success) {
       return errAsync(issuesToAppError(operation.name, operation.input, parsed.issues, operation.fieldRules));
     }
-    const handlerCtx: HandlerContext = { services: ctx.services, caller: who, requestId: ctx.requestId, batchKey: ctx.batchKey };
-    return passGates(operation, parsed.output, handlerCtx, who).andThen(() => operation.handler(parsed.output, handlerCtx));
+    const handlerCtx: HandlerContext = {
+      services: ctx.services,
+      caller: who,
+      requestId: ctx.requestId,
+      batchKey: ctx.batchKey,
+      clientIp: ctx.clientIp ?? null,
+    };
+    return passGates(operation, input as Record<string, unknown>, handlerCtx, who).andThen(() =>
+      operation.handler(parsed.output, handlerCtx),
+    );
   });
 }
 
+/** Runs the gates in order; `given` is the input as the caller sent it, before defaults were filled in. */
 function passGates(
   operation: AnyOperation,
-  input: unknown,
+  given: Readonly<Record<string, unknown>>,
   ctx: HandlerContext,
   caller: Caller | null,
 ): ResultAsync<void, AppError> {
   if (caller === null) return okAsync(undefined);
   const userCtx: HandlerContext<'user'> = { ...ctx, caller };
-  return GATES.filter((gate) => gate.applies(operation, caller)).reduce<ResultAsync<void, AppError>>(
-    (previous, gate) => previous.andThen(() => gate.check(operation, input, userCtx)),
+  return GATES.filter((gate) => gate.applies(operation, userCtx)).reduce<ResultAsync<void, AppError>>(
+    (previous, gate) => previous.andThen(() => gate.check({ operation, given, ctx: userCtx })),
     okAsync(undefined),
   );
 }

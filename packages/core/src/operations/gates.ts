@@ -1,22 +1,39 @@
-import { okAsync, type ResultAsync } from 'neverthrow';
+import type { ResultAsync } from 'neverthrow';
 import type { AppError } from '../errors/app-error.js';
-import type { AnyOperation, Caller, HandlerContext } from './operation.js';
+import { checkOnboarding } from '../onboarding/onboarding-gate.js';
+import { chargeQuota } from '../quotas/quota-gate.js';
+import { checkTier } from '../tiers/tier-gate.js';
+import type { AnyOperation, HandlerContext } from './operation.js';
 
-/**
- * Gates 3–6 of design §3, in their fixed order. Each answers ok to let the call through.
- * Tier, onboarding, broker and quota rules arrive with their issues; until then they admit every call.
- */
-export interface Gate {
-  readonly name: 'tier' | 'onboarding' | 'broker' | 'quota';
-  readonly applies: (operation: AnyOperation, caller: Caller) => boolean;
-  readonly check: (operation: AnyOperation, input: unknown, ctx: HandlerContext<'user'>) => ResultAsync<void, AppError>;
+/** What a gate sees: the operation, the parameters exactly as the caller gave them, and the call. */
+export interface GateCall {
+  readonly operation: AnyOperation;
+  readonly given: Readonly<Record<string, unknown>>;
+  readonly ctx: HandlerContext<'user'>;
 }
 
-const admit = (): ResultAsync<void, AppError> => okAsync(undefined);
+/** Gates 3–6 of design §3, in their fixed order; each admits the call or answers why not. */
+export interface Gate {
+  readonly name: 'tier' | 'onboarding' | 'broker' | 'quota';
+  readonly applies: (operation: AnyOperation, ctx: HandlerContext<'user'>) => boolean;
+  readonly check: (call: GateCall) => ResultAsync<void, AppError>;
+}
 
 export const GATES: readonly Gate[] = [
-  { name: 'tier', applies: () => true, check: admit },
-  { name: 'onboarding', applies: (op) => op.access === 'trading', check: admit },
-  { name: 'broker', applies: (op) => op.needsBroker, check: admit },
-  { name: 'quota', applies: (op, caller) => op.quota && caller.tier === 'free', check: admit },
+  {
+    name: 'tier',
+    applies: (op) => op.tier !== undefined,
+    check: ({ operation, given, ctx }) => checkTier(operation.name, operation.tier, ctx.caller.tier, given),
+  },
+  {
+    name: 'onboarding',
+    applies: (op) => op.access === 'trading',
+    check: ({ ctx }) => checkOnboarding(ctx.caller.userId, ctx.services),
+  },
+  // The broker gate arrives with broker linking (issue 6); no operation needs a broker yet.
+  {
+    name: 'quota',
+    applies: (op, ctx) => op.quota && ctx.caller.tier === 'free',
+    check: ({ operation, ctx }) => chargeQuota(operation.name, ctx.caller.userId, ctx.services),
+  },
 ];

@@ -2,6 +2,7 @@ import type * as v from 'valibot';
 import type { ResultAsync } from 'neverthrow';
 import type { AppError } from '../errors/app-error.js';
 import type { Tier } from '../ports/user-store.js';
+import type { TierRules } from '../tiers/tier-rules.js';
 import type { Services } from '../services.js';
 import type { FieldRules } from '../validation/field-rules.js';
 import type { ToolName } from './tool-names.js';
@@ -23,6 +24,8 @@ export interface HandlerContext<A extends Access = Access> {
   readonly caller: A extends 'public' ? null : Caller;
   readonly requestId: string;
   readonly batchKey: string | null;
+  /** The client's address as the transport saw it (login throttling), or null. */
+  readonly clientIp: string | null;
 }
 
 /** What a successful call does to the transport session (a REST cookie, an MCP session binding). */
@@ -50,6 +53,8 @@ export interface Operation<TInput extends InputSchema = InputSchema, TOutput = u
   readonly access: A;
   /** Needs an active broker link (gate 5). */
   readonly needsBroker: boolean;
+  /** Which parameters and values the free tier may use (gate 3); absent: all free. */
+  readonly tier?: TierRules;
   /** Counted against the free tier's daily quota (gate 6). */
   readonly quota: boolean;
   readonly rest: { readonly method: 'GET' | 'POST' | 'DELETE'; readonly path: string };

@@ -1,3 +1,4 @@
+/** The user's tier; it follows the subscription (premium while one is active). */
 export type Tier = 'free' | 'premium';
 
 export interface User {
@@ -5,7 +6,6 @@ export interface User {
   /** Normalised: trimmed, lower case. */
   readonly email: string;
   readonly passwordHash: string;
-  readonly tier: Tier;
   readonly createdAt: number;
 }
 

@@ -8,8 +8,12 @@ type Issue = v.BaseIssue<unknown>;
 type AnySchema = v.GenericSchema | v.GenericSchemaAsync;
 
 const isUnknownKey = (issue: Issue): boolean => issue.type === 'strict_object' && issue.expected === 'never';
-const isMissing = (issue: Issue): boolean =>
-  issue.input === undefined || issue.input === null || (typeof issue.input === 'string' && issue.input.trim() === '');
+/** The parameter's own value: for a cross-field check forwarded to a parameter, the parameter, not the object. */
+const valueOf = (issue: Issue): unknown => (issue.path === undefined ? issue.input : issue.path.at(-1)?.value);
+const isMissing = (issue: Issue): boolean => {
+  const value = valueOf(issue);
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+};
 const pathKeys = (issue: Issue): string[] => (issue.path ?? []).map((item) => String(item.key));
 
 /**
@@ -59,7 +63,7 @@ function unknownParameters(operation: string, schema: AnySchema, unknown: readon
 }
 
 function fieldError(field: string, issue: Issue, rule: FieldRule, schema: AnySchema | undefined): AppError {
-  const received = { [field]: issue.input };
+  const received = { [field]: valueOf(issue) };
   const expected = describeExpected(issue, schema);
   const missing = isMissing(issue);
   const base = { received, expected, ...(rule.seeTool === undefined ? {} : { seeTool: rule.seeTool }) };
@@ -106,6 +110,9 @@ function describeProblem(field: string, issue: Issue, expected: string | null): 
       return `${field} must be a whole number.`;
     case 'regex':
       return `${field} has an invalid format.`;
+    case 'partial_check':
+    case 'check':
+      return issue.message;
     default:
       return `${field} is invalid: expected ${expected ?? 'a valid value'}.`;
   }

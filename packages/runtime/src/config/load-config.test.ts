@@ -28,3 +28,28 @@ describe('loadConfig', () => {
     ]);
   });
 });
+
+describe('loadConfig: quotas, throttles and proxies', () => {
+  it('starts from the default quotas and applies CONDOR_QUOTA_<TOOL> overrides', () => {
+    const config = loadConfig({ CONDOR_QUOTA_FIND_IRON_CONDORS: '3', CONDOR_QUOTA_GET_POSITIONS: '0' });
+    expect(config.freeQuotas.find_iron_condors).toBe(3);
+    expect(config.freeQuotas.get_positions).toBe(0);
+    expect(config.freeQuotas.create_strategy).toBe(10);
+  });
+
+  it('refuses a quota for a tool that does not exist', () => {
+    expect(() => loadConfig({ CONDOR_QUOTA_SELL_EVERYTHING: '1' })).toThrow(/CONDOR_QUOTA_SELL_EVERYTHING names no tool/);
+  });
+
+  it('reads login throttling, the per-IP limit and trusted proxies', () => {
+    const config = loadConfig({
+      CONDOR_LOGIN_MAX_FAILURES: '5',
+      CONDOR_RATE_LIMIT: '20',
+      CONDOR_RATE_LIMIT_WINDOW_SECONDS: '10',
+      CONDOR_TRUSTED_PROXIES: '1',
+    });
+    expect(config.loginThrottle).toEqual({ maxFailures: 5, windowSeconds: 900 });
+    expect(config.rateLimit).toEqual({ limit: 20, windowSeconds: 10 });
+    expect(config.trustedProxies).toBe(1);
+  });
+});

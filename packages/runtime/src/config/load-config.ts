@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { DEFAULT_CORE_CONFIG, TOOL_NAMES, type ToolName } from '@condor/core';
 import type { LogLevel } from '../adapters/json-logger.js';
 
 export type DeploymentEnv = 'development' | 'production';
@@ -20,6 +21,13 @@ export interface RuntimeConfig {
   readonly allowedOrigins: readonly string[];
   readonly bodyLimitBytes: number;
   readonly logLevel: LogLevel;
+  /** Free-tier calls per tool per UTC day (defaults, overridden by CONDOR_QUOTA_<TOOL>). */
+  readonly freeQuotas: Readonly<Partial<Record<ToolName, number>>>;
+  readonly loginThrottle: { readonly maxFailures: number; readonly windowSeconds: number };
+  /** REST requests allowed per client address per window. */
+  readonly rateLimit: { readonly limit: number; readonly windowSeconds: number };
+  /** Reverse proxies trusted to append to X-Forwarded-For (0: use the socket address). */
+  readonly trustedProxies: number;
 }
 
 export class ConfigError extends Error {
@@ -45,7 +53,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     allowedOrigins: (text(env.CONDOR_ALLOWED_ORIGINS) ?? '').split(',').map((o) => o.trim()).filter((o) => o !== ''),
     bodyLimitBytes: integer(env, 'CONDOR_BODY_LIMIT_BYTES', 1_048_576, 1_024, 64 * 1_048_576),
     logLevel: oneOf(env, 'LOG_LEVEL', ['info', 'warn', 'error', 'silent'], 'info'),
+    freeQuotas: quotas(env),
+    loginThrottle: {
+      maxFailures: integer(env, 'CONDOR_LOGIN_MAX_FAILURES', DEFAULT_CORE_CONFIG.loginThrottle.maxFailures, 1, 1_000),
+      windowSeconds: integer(env, 'CONDOR_LOGIN_WINDOW_SECONDS', DEFAULT_CORE_CONFIG.loginThrottle.windowSeconds, 1, 86_400),
+    },
+    rateLimit: {
+      limit: integer(env, 'CONDOR_RATE_LIMIT', 300, 1, 1_000_000),
+      windowSeconds: integer(env, 'CONDOR_RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400),
+    },
+    trustedProxies: integer(env, 'CONDOR_TRUSTED_PROXIES', 0, 0, 10),
   };
+}
+
+const QUOTA_PREFIX = 'CONDOR_QUOTA_';
+
+/** The default quotas with every `CONDOR_QUOTA_<TOOL>` applied; an unknown tool name stops the start. */
+function quotas(env: NodeJS.ProcessEnv): Partial<Record<ToolName, number>> {
+  const result: Partial<Record<ToolName, number>> = { ...DEFAULT_CORE_CONFIG.freeQuotas };
+  for (const name of Object.keys(env).filter((key) => key.startsWith(QUOTA_PREFIX))) {
+    const tool = name.slice(QUOTA_PREFIX.length).toLowerCase();
+    if (!(TOOL_NAMES as readonly string[]).includes(tool)) throw new ConfigError(`${name} names no tool; use CONDOR_QUOTA_<TOOL_NAME>.`);
+    result[tool as ToolName] = integer(env, name, 0, 0, 1_000_000);
+  }
+  return result;
 }
 
 const text = (value: string | undefined): string | null => (value === undefined || value.trim() === '' ? null : value.trim());

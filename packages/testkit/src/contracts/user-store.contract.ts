@@ -5,7 +5,6 @@ const user = (id: string, email: string): User => ({
   id,
   email,
   passwordHash: `hash-of-${id}`,
-  tier: 'free',
   createdAt: 1_767_623_400_000,
 });
 

@@ -1,0 +1,50 @@
+import { renderError, appError, type RateLimitStore, type Clock } from '@condor/core';
+import type { MiddlewareHandler } from 'hono';
+import { errorResponse } from './error-response.js';
+import type { RestEnv } from './request-id.js';
+
+export interface RateLimitSettings {
+  /** Requests allowed per client address in each window. */
+  readonly limit: number;
+  readonly windowSeconds: number;
+}
+
+export const DEFAULT_RATE_LIMIT: RateLimitSettings = { limit: 300, windowSeconds: 60 };
+const POLICY = 'per-ip';
+
+/**
+ * The per-IP limit of the REST surface (contract: RATE_LIMITED, 429). Every response carries the
+ * IETF `RateLimit-Policy` and `RateLimit` fields (draft-ietf-httpapi-ratelimit-headers-09 syntax); a
+ * refusal adds `Retry-After`. Requests without a known address (in-process) are not limited.
+ */
+export const rateLimitMiddleware =
+  (store: RateLimitStore, clock: Clock, settings: RateLimitSettings): MiddlewareHandler<RestEnv> =>
+  async (c, next) => {
+    const ip = c.get('clientIp');
+    if (ip === null) {
+      await next();
+      return;
+    }
+    const now = clock.now();
+    const window = await store.hit(`ip:${ip}`, settings.windowSeconds * 1000, now);
+    const seconds = Math.max(1, Math.ceil((window.resetAt - now) / 1000));
+    const headers = {
+      'RateLimit-Policy': `"${POLICY}";q=${String(settings.limit)};w=${String(settings.windowSeconds)}`,
+      RateLimit: `"${POLICY}";r=${String(Math.max(settings.limit - window.count, 0))};t=${String(seconds)}`,
+    };
+    if (window.count > settings.limit) {
+      const response = errorResponse(
+        renderError(
+          appError('RATE_LIMITED', {
+            message: `Too many requests from your address: at most ${String(settings.limit)} per ${String(settings.windowSeconds)} seconds.`,
+            suggestion: `Retry after ${String(seconds)} seconds (the Retry-After header).`,
+            retryAfterSeconds: seconds,
+          }),
+        ),
+      );
+      for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+      return response;
+    }
+    await next();
+    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+  };

@@ -1,0 +1,141 @@
+import type {
+  Clock,
+  DailyBar,
+  IvPoint,
+  MarketData,
+  MarketDataError,
+  OptionContract,
+  Quote,
+} from '@condor/core';
+import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
+import { isTradingDay, sessionClose } from './calendar.js';
+import { buildChain } from './chain.js';
+import { formatDay, parseDay } from './dates.js';
+import { listedExpiries } from './expirations.js';
+import { marketState, type MarketState } from './market-state.js';
+import { DailySeries, FIRST_DAY } from './series.js';
+import { simSession, type SimSession } from './session.js';
+import { tradeableSpec, type LiquidityTier, type SimSymbol } from './universe.js';
+
+/** The flat risk-free rate of the simulated market (continuous, annual). */
+export const SIM_RISK_FREE_RATE = 0.04;
+
+const UNKNOWN: MarketDataError = { kind: 'unknown_symbol' };
+const NO_HISTORY: MarketDataError = { kind: 'unavailable', message: 'The simulated market has no data before 2015-01-02.' };
+
+interface Resolved {
+  readonly spec: SimSymbol;
+  readonly series: DailySeries;
+}
+
+/** Cents of underlying spread per dollar of price, by liquidity tier. */
+const SPREAD_PER_DOLLAR: Record<LiquidityTier, number> = { 1: 0, 2: 0.01, 3: 0.02 };
+
+/**
+ * A deterministic synthetic market driven by the clock: the same seed and the same `clock.now()` give
+ * the same numbers, whatever was asked before. Contracts carry compact (Alpaca-style) OCC symbols and
+ * greeks in `priceOption` units. Simulated: show `SIMULATED_NOTICE` with its prices.
+ * @example const market = new SimMarketData(new FakeClock(), 7); await market.quote('SPY');
+ */
+export class SimMarketData implements MarketData {
+  private readonly series = new Map<string, DailySeries>();
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly seed = 1,
+  ) {}
+
+  isTradeable(symbol: string): ResultAsync<boolean, MarketDataError> {
+    return okAsync(tradeableSpec(symbol) !== undefined);
+  }
+
+  quote(symbol: string): ResultAsync<Quote, MarketDataError> {
+    return this.withState(symbol, ({ spec }, state) => {
+      const widthCents = Math.max(1, Math.round(state.spot * SPREAD_PER_DOLLAR[spec.liquidity]));
+      const lastCents = Math.round(state.spot * 100);
+      const bidCents = lastCents - Math.floor(widthCents / 2);
+      return { symbol: spec.symbol, bid: bidCents / 100, ask: (bidCents + widthCents) / 100, last: lastCents / 100, time: state.asOf };
+    });
+  }
+
+  expirations(symbol: string): ResultAsync<readonly string[], MarketDataError> {
+    return this.withState(symbol, (_, state) => listedExpiries(state.asOf).map(formatDay));
+  }
+
+  optionChain(symbol: string, expiry: string): ResultAsync<readonly OptionContract[], MarketDataError> {
+    return this.withState(symbol, ({ spec }, state) => {
+      const expiryDay = parseDay(expiry);
+      if (expiryDay === undefined || !listedExpiries(state.asOf).includes(expiryDay)) return [];
+      return buildChain({ spec, state, expiryDay, rate: SIM_RISK_FREE_RATE, seed: this.seed });
+    });
+  }
+
+  dailyBars(symbol: string, fromDate: string, toDate: string): ResultAsync<readonly DailyBar[], MarketDataError> {
+    return this.sessions(symbol, fromDate, toDate, ({ day, open, high, low, close, volume }) => ({
+      date: formatDay(day),
+      open,
+      high,
+      low,
+      close,
+      volume,
+    }));
+  }
+
+  ivHistory(symbol: string, fromDate: string, toDate: string): ResultAsync<readonly IvPoint[], MarketDataError> {
+    return this.sessions(symbol, fromDate, toDate, (session) => ({
+      date: formatDay(session.day),
+      volatility: Math.round(session.ivAfter * 1e6) / 1e6,
+    }));
+  }
+
+  riskFreeRate(): ResultAsync<number, MarketDataError> {
+    return okAsync(SIM_RISK_FREE_RATE);
+  }
+
+  dividendYield(symbol: string): ResultAsync<number, MarketDataError> {
+    const spec = tradeableSpec(symbol);
+    return spec ? okAsync(spec.dividendYield) : errAsync(UNKNOWN);
+  }
+
+  private resolve(symbol: string): Resolved | undefined {
+    const spec = tradeableSpec(symbol);
+    if (!spec) return undefined;
+    let series = this.series.get(spec.symbol);
+    if (!series) {
+      series = new DailySeries(spec, this.seed);
+      this.series.set(spec.symbol, series);
+    }
+    return { spec, series };
+  }
+
+  private withState<T>(symbol: string, answer: (resolved: Resolved, state: MarketState) => T): ResultAsync<T, MarketDataError> {
+    const resolved = this.resolve(symbol);
+    if (!resolved) return errAsync(UNKNOWN);
+    const state = marketState(resolved.spec, resolved.series, this.seed, this.clock.now());
+    return state ? okAsync(answer(resolved, state)) : errAsync(NO_HISTORY);
+  }
+
+  private sessions<T>(
+    symbol: string,
+    fromDate: string,
+    toDate: string,
+    view: (session: SimSession) => T,
+  ): ResultAsync<readonly T[], MarketDataError> {
+    const resolved = this.resolve(symbol);
+    if (!resolved) return errAsync(UNKNOWN);
+    const from = parseDay(fromDate);
+    const to = parseDay(toDate);
+    if (from === undefined || to === undefined) {
+      return errAsync({ kind: 'unavailable', message: `Dates must be YYYY-MM-DD; got ${fromDate} and ${toDate}.` });
+    }
+    const now = this.clock.now();
+    const rows: T[] = [];
+    for (let day = Math.max(from, FIRST_DAY); day <= to && sessionClose(day) <= now; day++) {
+      if (!isTradingDay(day)) continue;
+      const session = simSession(resolved.spec, resolved.series, this.seed, day);
+      if (session) rows.push(view(session));
+    }
+    return okAsync(rows);
+  }
+}
+

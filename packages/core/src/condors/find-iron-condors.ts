@@ -1,0 +1,122 @@
+import type * as v from 'valibot';
+import { errAsync, okAsync, ResultAsync } from 'neverthrow';
+import { isoTime } from '../accounts/user-view.js';
+import { appError, type AppError } from '../errors/app-error.js';
+import { defineOperation, READ_ONLY } from '../operations/operation.js';
+import type { MarketData } from '../ports/market-data.js';
+import type { Services } from '../services.js';
+import { candidateView } from './candidate.js';
+import { marketError } from './market-errors.js';
+import { daysToExpiry, yearsToExpiry } from './market-time.js';
+import { FindIronCondorsInput, FindIronCondorsOutput } from './schemas.js';
+import { searchIronCondors } from './search.js';
+import type { ExpiryChain } from './types.js';
+
+type Input = v.InferOutput<typeof FindIronCondorsInput>;
+
+export const findIronCondors = defineOperation({
+  name: 'find_iron_condors',
+  title: 'Find iron condors',
+  description:
+    'Searches the option chains of a ticker for iron condors within a DTE range and a short-delta band, with the ' +
+    'given wing widths, minimum credit and liquidity limits, and returns the top_k ranked by sort_by. Each ' +
+    'candidate carries what propose_entry needs. Read-only: nothing is traded.',
+  input: FindIronCondorsInput,
+  output: FindIronCondorsOutput,
+  access: 'user',
+  needsBroker: false,
+  quota: true,
+  tier: {
+    freeParameters: [
+      'ticker',
+      'saved_strategy_id',
+      'dte_min',
+      'dte_max',
+      'short_delta_min',
+      'short_delta_max',
+      'wing_widths',
+      'min_credit',
+      'max_leg_spread',
+      'min_open_interest',
+      'top_k',
+      'sort_by',
+    ],
+    freeValues: { top_k: { kind: 'max', max: 10 } },
+  },
+  rest: { method: 'POST', path: '/iron-condors/search' },
+  annotations: { ...READ_ONLY, idempotentHint: false, openWorldHint: true },
+  errors: [
+    'MISSING_TICKER',
+    'INVALID_TICKER',
+    'SAVED_STRATEGY_NOT_FOUND',
+    'OUT_OF_RANGE',
+    'INVALID_VALUE',
+    'INVALID_UUID',
+    'VALIDATION_ERROR',
+    'TIER_BLOCKED',
+    'QUOTA_EXCEEDED',
+    'BROKER_RATE_LIMITED',
+    'SERVICE_UNAVAILABLE',
+  ],
+  handler: (input, { services }) => {
+    // Saved strategies arrive with the optimizer; until then no id can be found.
+    if (input.saved_strategy_id !== undefined) {
+      return errAsync(appError('SAVED_STRATEGY_NOT_FOUND', { received: { saved_strategy_id: input.saved_strategy_id } }));
+    }
+    const ticker = input.ticker ?? '';
+    return search(ticker, input, services);
+  },
+});
+
+function search(ticker: string, input: Input, services: Services) {
+  const { market } = services;
+  const now = services.clock.now();
+  const fail = (e: Parameters<typeof marketError>[0]): AppError => marketError(e, ticker);
+  return market
+    .isTradeable(ticker)
+    .mapErr(fail)
+    .andThen((tradeable) => (tradeable ? okAsync(undefined) : errAsync(marketError({ kind: 'unknown_symbol' }, ticker))))
+    .andThen(() =>
+      ResultAsync.combine([market.quote(ticker), market.riskFreeRate(), market.dividendYield(ticker), market.expirations(ticker)]).mapErr(fail),
+    )
+    .andThen(([quote, rate, dividendYield, expirations]) => {
+      const wanted = expirations.filter((expiry) => {
+        const dte = daysToExpiry(expiry, now);
+        return dte >= input.dte_min && dte <= input.dte_max && yearsToExpiry(expiry, now) > 0;
+      });
+      return chains(market, ticker, wanted, now)
+        .mapErr(fail)
+        .map((expiryChains) => {
+          const spot = (quote.bid + quote.ask) / 2 || quote.last;
+          const condors = searchIronCondors({ spot, rate, dividendYield }, expiryChains, {
+            shortDeltaMin: input.short_delta_min,
+            shortDeltaMax: input.short_delta_max,
+            widths: input.wing_widths,
+            minCredit: input.min_credit,
+            maxLegSpread: input.max_leg_spread,
+            minOpenInterest: input.min_open_interest,
+            sortBy: input.sort_by,
+            topK: input.top_k,
+            ...(input.forecast_volatility === undefined ? {} : { forecastVolatility: input.forecast_volatility }),
+          });
+          return {
+            ticker,
+            spot,
+            quote_time: isoTime(quote.time),
+            market_notice: services.marketNotice,
+            expiries_searched: expiryChains.length,
+            candidates: condors.map((condor) => candidateView(ticker, condor)),
+          };
+        });
+    });
+}
+
+function chains(market: MarketData, ticker: string, expiries: readonly string[], now: number) {
+  return ResultAsync.combine(
+    expiries.map((expiry) =>
+      market.optionChain(ticker, expiry).map(
+        (contracts): ExpiryChain => ({ expiry, dte: daysToExpiry(expiry, now), years: yearsToExpiry(expiry, now), contracts }),
+      ),
+    ),
+  );
+}

@@ -1,0 +1,24 @@
+import { appError, type AppError } from '../errors/app-error.js';
+import type { MarketDataError } from '../ports/market-data.js';
+
+/** A market-data failure as the caller sees it. */
+export function marketError(error: MarketDataError, ticker: string): AppError {
+  switch (error.kind) {
+    case 'unknown_symbol':
+      return appError('INVALID_TICKER', {
+        message: `${ticker} is not a tradeable US equity or ETF at the broker.`,
+        received: { ticker },
+      });
+    case 'rate_limited':
+      return appError('BROKER_RATE_LIMITED', {
+        message: `The market data provider's rate limit was hit; retry in ${String(error.retryAfterSeconds)} seconds.`,
+        retryAfterSeconds: error.retryAfterSeconds,
+      });
+    case 'unavailable':
+      return appError('SERVICE_UNAVAILABLE', {
+        message: 'Market data is unavailable right now.',
+        suggestion: 'Retry in a minute.',
+        retryAfterSeconds: 30,
+      });
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * Best-first search over pairs drawn from two lists per group, for the k best pairs overall
+ * (design: options-math §4, "k-largest pair sums"). Each group scores a pair (i, j) from a separable
+ * sum `left[i] + right[j]` through a monotone `bound`; the exact `score` of a pair never exceeds its
+ * bound. Pairs are visited in bound order and the search stops once no unvisited pair can beat the
+ * k-th best exact score: O(groups + visited · log visited), never the full cross product.
+ */
+export interface PairGroup<L, R> {
+  /** Sorted by `leftKey` descending. */
+  readonly left: readonly L[];
+  /** Sorted by `rightKey` descending. */
+  readonly right: readonly R[];
+  readonly leftKey: (item: L) => number;
+  readonly rightKey: (item: R) => number;
+  /** Monotone non-decreasing in the separable sum. */
+  readonly bound: (sum: number) => number;
+}
+
+export interface PairSearch<L, R, T> {
+  readonly groups: readonly PairGroup<L, R>[];
+  readonly k: number;
+  /** The exact result for a pair, or null when the pair fails a filter (it does not count). */
+  readonly evaluate: (group: number, left: L, right: R) => T | null;
+  readonly score: (result: T) => number;
+  /** A total order on results: negative when `a` ranks first. Must agree with `score` (higher first). */
+  readonly compare: (a: T, b: T) => number;
+}
+
+interface Frontier {
+  readonly group: number;
+  readonly i: number;
+  readonly j: number;
+  readonly bound: number;
+}
+
+/** Slack for floating-point rounding between a bound and the score it bounds. */
+const EPSILON = 1e-12;
+
+export function searchPairs<L, R, T>({ groups, k, evaluate, score, compare }: PairSearch<L, R, T>): T[] {
+  const frontier = new MaxHeap<Frontier>((a, b) => a.bound - b.bound);
+  const seen = groups.map(() => new Set<number>());
+  const push = (group: number, i: number, j: number): void => {
+    const g = groups[group];
+    const left = g?.left[i];
+    const right = g?.right[j];
+    const visited = seen[group];
+    if (g === undefined || left === undefined || right === undefined || visited === undefined) return;
+    const id = i * g.right.length + j;
+    if (visited.has(id)) return;
+    visited.add(id);
+    frontier.push({ group, i, j, bound: g.bound(g.leftKey(left) + g.rightKey(right)) });
+  };
+  groups.forEach((_, group) => { push(group, 0, 0); });
+
+  const best: T[] = [];
+  for (let next = frontier.pop(); next !== undefined; next = frontier.pop()) {
+    const kth = best.length >= k ? best[k - 1] : undefined;
+    if (kth !== undefined && next.bound < score(kth) - EPSILON) break;
+    const g = groups[next.group];
+    const result = g === undefined ? null : evaluate(next.group, g.left[next.i] as L, g.right[next.j] as R);
+    if (result !== null) insertRanked(best, result, k, compare);
+    push(next.group, next.i + 1, next.j);
+    push(next.group, next.i, next.j + 1);
+  }
+  return best;
+}
+
+function insertRanked<T>(ranked: T[], item: T, k: number, compare: (a: T, b: T) => number): void {
+  let at = ranked.length;
+  while (at > 0 && compare(item, ranked[at - 1] as T) < 0) at--;
+  if (at >= k) return;
+  ranked.splice(at, 0, item);
+  if (ranked.length > k) ranked.pop();
+}
+
+/** A binary max-heap. */
+class MaxHeap<T> {
+  private readonly items: T[] = [];
+  constructor(private readonly order: (a: T, b: T) => number) {}
+
+  push(item: T): void {
+    const items = this.items;
+    items.push(item);
+    let child = items.length - 1;
+    while (child > 0) {
+      const parent = (child - 1) >> 1;
+      if (this.order(items[child] as T, items[parent] as T) <= 0) break;
+      [items[child], items[parent]] = [items[parent] as T, items[child] as T];
+      child = parent;
+    }
+  }
+
+  pop(): T | undefined {
+    const items = this.items;
+    const top = items[0];
+    const last = items.pop();
+    if (items.length === 0 || last === undefined) return top;
+    items[0] = last;
+    let parent = 0;
+    for (;;) {
+      const left = 2 * parent + 1;
+      const right = left + 1;
+      let largest = parent;
+      if (left < items.length && this.order(items[left] as T, items[largest] as T) > 0) largest = left;
+      if (right < items.length && this.order(items[right] as T, items[largest] as T) > 0) largest = right;
+      if (largest === parent) return top;
+      [items[parent], items[largest]] = [items[largest] as T, items[parent] as T];
+      parent = largest;
+    }
+  }
+}

@@ -1,0 +1,111 @@
+import type { ResultAsync } from 'neverthrow';
+
+/** Why a market-data request failed. Adapters map their transport failures onto these three. */
+export type MarketDataError =
+  /** The symbol is not known to the market, or is known but not tradeable (halted, OTC, delisted). */
+  | { readonly kind: 'unknown_symbol' }
+  /** The provider refused the request for now (an HTTP 429); try again after the given delay. */
+  | { readonly kind: 'rate_limited'; readonly retryAfterSeconds: number }
+  /** The provider could not answer (network, outage, malformed reply, no data for the time asked). */
+  | { readonly kind: 'unavailable'; readonly message: string };
+
+/** The right an option contract grants. */
+export type OptionType = 'call' | 'put';
+
+/** The latest quote of an underlying. Prices in dollars per share. */
+export interface Quote {
+  /** The underlying's ticker, upper case, e.g. 'SPY'. */
+  readonly symbol: string;
+  readonly bid: number;
+  readonly ask: number;
+  /** The last trade price. */
+  readonly last: number;
+  /** When the quote was taken, epoch ms (the last close when the market is shut). */
+  readonly time: number;
+}
+
+/**
+ * Sensitivities of one contract, per share, in the units of `priceOption`: delta per $1 of the
+ * underlying, gamma per $1, theta per year, vega per 1.00 (100 points) of volatility.
+ */
+export interface OptionGreeks {
+  readonly delta: number;
+  readonly gamma: number;
+  readonly theta: number;
+  readonly vega: number;
+}
+
+/** One listed option contract with its current market. Prices in dollars per share. */
+export interface OptionContract {
+  /** The OCC symbol in its compact (Alpaca) form: root, YYMMDD, C or P, strike × 1000 in 8 digits, e.g. 'SPY261218C00450000'. */
+  readonly symbol: string;
+  readonly type: OptionType;
+  readonly strike: number;
+  /** The expiration date, 'YYYY-MM-DD'. */
+  readonly expiry: string;
+  /** 0 when nobody bids. */
+  readonly bid: number;
+  readonly ask: number;
+  /** The last trade price, absent when the contract has not traded. */
+  readonly last?: number;
+  /** The implied volatility (annualised, 0.2 = 20 %), null when the provider has none. */
+  readonly volatility: number | null;
+  /** Null when the provider has none. */
+  readonly greeks: OptionGreeks | null;
+  /** Open contracts as of the previous close. */
+  readonly openInterest: number;
+  /** Contracts traded today so far. */
+  readonly volume: number;
+  /** When the bid and ask were taken, epoch ms. */
+  readonly quoteTime: number;
+}
+
+/** One regular-session day of an underlying. Prices in dollars per share, not adjusted for dividends. */
+export interface DailyBar {
+  /** The session's date, 'YYYY-MM-DD' (exchange time). */
+  readonly date: string;
+  readonly open: number;
+  readonly high: number;
+  readonly low: number;
+  readonly close: number;
+  /** Shares traded. */
+  readonly volume: number;
+}
+
+/** The underlying's 30-day at-the-money implied volatility at one session's close: the series IV rank is computed from. */
+export interface IvPoint {
+  /** The session's date, 'YYYY-MM-DD'. */
+  readonly date: string;
+  /** Annualised, 0.2 = 20 %. */
+  readonly volatility: number;
+}
+
+/**
+ * Prices of underlyings and their options, as a market (simulated or a broker's API) knows them now.
+ * Symbols are underlying tickers; an unknown or non-tradeable one fails every lookup with
+ * `unknown_symbol`. Times are epoch ms; dates are 'YYYY-MM-DD' in exchange time.
+ */
+export interface MarketData {
+  /** Whether the symbol can be traded now: false for unknown, halted, OTC-only or delisted symbols. */
+  isTradeable(symbol: string): ResultAsync<boolean, MarketDataError>;
+  /** The underlying's latest bid, ask and last trade. */
+  quote(symbol: string): ResultAsync<Quote, MarketDataError>;
+  /** The listed expiration dates that have not yet expired, ascending ('YYYY-MM-DD'). */
+  expirations(symbol: string): ResultAsync<readonly string[], MarketDataError>;
+  /**
+   * Every contract of one expiration, calls and puts, ordered by strike, then call before put.
+   * An expiration that is not listed gives an empty list.
+   */
+  optionChain(symbol: string, expiry: string): ResultAsync<readonly OptionContract[], MarketDataError>;
+  /**
+   * Completed sessions from `fromDate` to `toDate`, both inclusive, ascending; sessions outside the
+   * provider's history are left out.
+   */
+  dailyBars(symbol: string, fromDate: string, toDate: string): ResultAsync<readonly DailyBar[], MarketDataError>;
+  /** The 30-day ATM implied volatility at each completed session's close in the range, ascending, as `dailyBars`. */
+  ivHistory(symbol: string, fromDate: string, toDate: string): ResultAsync<readonly IvPoint[], MarketDataError>;
+  /** The risk-free rate the market prices options with, annualised and continuously compounded (0.04 = 4 %). */
+  riskFreeRate(): ResultAsync<number, MarketDataError>;
+  /** The underlying's dividend yield, annualised and continuously compounded (0 for none). */
+  dividendYield(symbol: string): ResultAsync<number, MarketDataError>;
+}

@@ -1,0 +1,40 @@
+import type { RateLimitStore, WindowCount } from '@condor/core';
+import type { Kysely } from 'kysely';
+import type { Database } from './schema.js';
+
+/** RateLimitStore over SQL (SQLite or PostgreSQL); a hit is one upsert that also rolls an ended window over. */
+export class SqlRateLimitStore implements RateLimitStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async hit(key: string, windowMs: number, now: number): Promise<WindowCount> {
+    const row = await this.db
+      .insertInto('rate_limit_windows')
+      .values({ key, count: 1, reset_at: now + windowMs })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet((eb) => {
+          const ended = eb('rate_limit_windows.reset_at', '<=', now);
+          return {
+            count: eb.case().when(ended).then(1).else(eb('rate_limit_windows.count', '+', 1)).end(),
+            reset_at: eb.case().when(ended).then(eb.val(now + windowMs)).else(eb.ref('rate_limit_windows.reset_at')).end(),
+          };
+        }),
+      )
+      .returning(['count', 'reset_at'])
+      .executeTakeFirstOrThrow();
+    return { count: row.count, resetAt: Number(row.reset_at) };
+  }
+
+  async peek(key: string, now: number): Promise<WindowCount> {
+    const row = await this.db
+      .selectFrom('rate_limit_windows')
+      .select(['count', 'reset_at'])
+      .where('key', '=', key)
+      .where('reset_at', '>', now)
+      .executeTakeFirst();
+    return row === undefined ? { count: 0, resetAt: now } : { count: row.count, resetAt: Number(row.reset_at) };
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.db.deleteFrom('rate_limit_windows').where('key', '=', key).execute();
+  }
+}

@@ -1,0 +1,58 @@
+import type { DailyBar, IvPoint, MarketData, MarketDataError, OptionContract, Quote } from '@condor/core';
+import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
+
+/** One underlying of a fixture market. */
+export interface FixtureSymbol {
+  readonly quote: Quote;
+  readonly tradeable?: boolean;
+  readonly dividendYield?: number;
+  /** Contracts by expiry date. */
+  readonly chains?: Readonly<Record<string, readonly OptionContract[]>>;
+  readonly bars?: readonly DailyBar[];
+  readonly ivHistory?: readonly IvPoint[];
+}
+
+/**
+ * A market that answers exactly what it was given — for tests that need hand-built chains. Unknown
+ * symbols fail with `unknown_symbol`; `failWith` makes every call fail (rate limits, outages).
+ */
+export class FixtureMarketData implements MarketData {
+  failWith: MarketDataError | null = null;
+
+  constructor(
+    private readonly symbols: Readonly<Record<string, FixtureSymbol>> = {},
+    private readonly rate = 0.04,
+  ) {}
+
+  private symbol(symbol: string): ResultAsync<FixtureSymbol, MarketDataError> {
+    if (this.failWith !== null) return errAsync(this.failWith);
+    const found = this.symbols[symbol];
+    return found === undefined ? errAsync({ kind: 'unknown_symbol' }) : okAsync(found);
+  }
+
+  isTradeable(symbol: string): ResultAsync<boolean, MarketDataError> {
+    if (this.failWith !== null) return errAsync(this.failWith);
+    return okAsync(this.symbols[symbol]?.tradeable ?? this.symbols[symbol] !== undefined);
+  }
+  quote(symbol: string): ResultAsync<Quote, MarketDataError> {
+    return this.symbol(symbol).map((s) => s.quote);
+  }
+  expirations(symbol: string): ResultAsync<readonly string[], MarketDataError> {
+    return this.symbol(symbol).map((s) => Object.keys(s.chains ?? {}).sort());
+  }
+  optionChain(symbol: string, expiry: string): ResultAsync<readonly OptionContract[], MarketDataError> {
+    return this.symbol(symbol).map((s) => s.chains?.[expiry] ?? []);
+  }
+  dailyBars(symbol: string, fromDate: string, toDate: string): ResultAsync<readonly DailyBar[], MarketDataError> {
+    return this.symbol(symbol).map((s) => (s.bars ?? []).filter((b) => b.date >= fromDate && b.date <= toDate));
+  }
+  ivHistory(symbol: string, fromDate: string, toDate: string): ResultAsync<readonly IvPoint[], MarketDataError> {
+    return this.symbol(symbol).map((s) => (s.ivHistory ?? []).filter((p) => p.date >= fromDate && p.date <= toDate));
+  }
+  riskFreeRate(): ResultAsync<number, MarketDataError> {
+    return this.failWith === null ? okAsync(this.rate) : errAsync(this.failWith);
+  }
+  dividendYield(symbol: string): ResultAsync<number, MarketDataError> {
+    return this.symbol(symbol).map((s) => s.dividendYield ?? 0);
+  }
+}
