@@ -33,6 +33,9 @@ export {
   type ToolAnnotations,
 } from './operations/operation.js';
 export { issuesToAppError } from './validation/issues-to-error.js';
+export { checkTier } from './tiers/tier-gate.js';
+export { CREATE_STRATEGY_TIER } from './tiers/create-strategy-tier.js';
+export type { FreeValueRule, TierRules } from './tiers/tier-rules.js';
 export { FIELD_RULES, type FieldRule, type FieldRules } from './validation/field-rules.js';
 
 // Ports and the services bundle an embedding provides.

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderError } from '../errors/render.js';
 import { checkTier } from './tier-gate.js';
-import type { TierRules } from './tier-rules.js';
-
-/** The contract's free parameters of create_strategy (rule 2.1.3), with top_k free up to 5. */
-const RULES: TierRules = {
-  freeParameters: ['dte_max', 'dte_min', 'iv_rank_gate_mode', 'iv_rank_threshold', 'max_capital', 'ticker', 'top_k'],
-  freeValues: { top_k: { kind: 'max', max: 5 }, iv_rank_gate_mode: { kind: 'values', values: ['off', 'minimum'] } },
-};
+import { CREATE_STRATEGY_TIER as RULES } from './create-strategy-tier.js';
 
 const blocked = async (given: Record<string, unknown>) => {
   const result = await checkTier('create_strategy', RULES, 'free', given);
@@ -15,6 +9,13 @@ const blocked = async (given: Record<string, unknown>) => {
 };
 
 describe('TIER_BLOCKED (contract rule 2.1.2)', () => {
+  it("keeps create_strategy's free parameters exactly the contract's list (rule 2.1.3)", () => {
+    expect([...RULES.freeParameters].sort()).toEqual(
+      ['dte_max', 'dte_min', 'iv_rank_gate_mode', 'iv_rank_threshold', 'max_capital', 'ticker', 'top_k'].sort(),
+    );
+    expect(RULES.freeParameters).not.toContain('pop_model');
+  });
+
   it('is asserted field by field for a premium parameter', async () => {
     const { status, body } = await blocked({ ticker: 'SPY', top_k: 3, pop_model: 'monte_carlo' });
     expect(status).toBe(403);
