@@ -18,3 +18,4 @@ export {
   rateLimitStoreContract,
   subscriptionStoreContract,
 } from './contracts/index.js';
+export { AdvanceClock } from './advance-clock.js';

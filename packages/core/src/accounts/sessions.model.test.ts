@@ -1,5 +1,5 @@
 import { fc, test } from '@fast-check/vitest';
-import { createTestServices, type TestServices } from '@condor/testkit';
+import { AdvanceClock, createTestServices, type TestServices } from '@condor/testkit';
 import { expect } from 'vitest';
 import { execute } from '../operations/execute.js';
 import { authenticate } from './authenticate.js';
@@ -85,16 +85,6 @@ class Logout implements fc.AsyncCommand<Model, Real> {
   toString = () => `logout(${String(this.pick)})`;
 }
 
-class Advance implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly ms: number) {}
-  check = () => true;
-  run(m: Model, r: Real) {
-    m.now += this.ms;
-    r.services.clock.advance(this.ms);
-    return Promise.resolve();
-  }
-  toString = () => `advance(${String(this.ms)})`;
-}
 
 const commands = fc.commands(
   [
@@ -102,7 +92,7 @@ const commands = fc.commands(
     fc.nat(20).map((i) => new Refresh(i)),
     fc.nat(20).map((i) => new UseAccess(i)),
     fc.nat(20).map((i) => new Logout(i)),
-    fc.constantFrom(1, 1_000, 899_000, 900_000, 29 * 86_400_000).map((ms) => new Advance(ms)),
+    fc.constantFrom(1, 1_000, 899_000, 900_000, 29 * 86_400_000).map((ms) => new AdvanceClock<Model, Real>(ms)),
   ],
   { maxCommands: 40 },
 );

@@ -1,4 +1,4 @@
-import { normalCdf } from '../options/index.js';
+import { finishAbove } from '../options/index.js';
 import type { PairGroup } from './pair-search.js';
 import type { ScoredCondor, SearchCriteria, SearchMarket, SortKey, Spread } from './types.js';
 
@@ -10,22 +10,14 @@ export interface GroupInfo {
   readonly width: number;
 }
 
-/** Risk-neutral P(S_T > level) under a lognormal with the given volatility (options-math §2.3). */
-export function probabilityAbove(market: SearchMarket, years: number, level: number, volatility: number): number {
-  if (level <= 0) return 1;
-  const sd = volatility * Math.sqrt(years);
-  const d2 = (Math.log(market.spot / level) + (market.rate - market.dividendYield - (volatility * volatility) / 2) * years) / sd;
-  return normalCdf(d2);
-}
-
 /**
  * POP at the breakevens, each side with its short strike's IV (skew-aware):
  * P(S_T > short put − C) − P(S_T > short call + C).
  */
 const lowerTerm = (m: SearchMarket, g: GroupInfo, put: Spread, credit: number): number =>
-  probabilityAbove(m, g.years, put.short.contract.strike - credit, put.short.volatility);
+  finishAbove(m.spot, put.short.contract.strike - credit, g.years, m.rate, m.dividendYield, put.short.volatility);
 const upperTerm = (m: SearchMarket, g: GroupInfo, call: Spread, credit: number): number =>
-  probabilityAbove(m, g.years, call.short.contract.strike + credit, call.short.volatility);
+  finishAbove(m.spot, call.short.contract.strike + credit, g.years, m.rate, m.dividendYield, call.short.volatility);
 
 /** The condor of a put and a call spread, or null when it fails the credit filters. */
 export function scoreCondor(

@@ -1,14 +1,9 @@
 import { err, ok, type Result } from 'neverthrow';
 import { otmBlack } from './otm-black.js';
+import type { OptionPricingInput } from './price-option.js';
 
 /** A quoted option whose Black–Scholes–Merton volatility is wanted. Price per share. */
-export interface ImpliedVolatilityInput {
-  readonly type: 'call' | 'put';
-  readonly spot: number;
-  readonly strike: number;
-  readonly years: number;
-  readonly rate: number;
-  readonly dividendYield: number;
+export interface ImpliedVolatilityInput extends Omit<OptionPricingInput, 'volatility'> {
   readonly price: number;
 }
 

@@ -27,9 +27,19 @@ function logDrift(market: LognormalMarket): { nu: number; s: number } {
  * // 0.2327 (the short call of vector A ends in the money)
  */
 export function probabilityFinishAbove(market: LognormalMarket, level: number): number {
+  const { spot, years, rate, dividendYield, volatility } = market;
+  return finishAbove(spot, level, years, rate, dividendYield, volatility);
+}
+
+/**
+ * `probabilityFinishAbove` with positional arguments, for hot loops that score thousands of levels
+ * (no object per call).
+ */
+export function finishAbove(spot: number, level: number, years: number, rate: number, dividendYield: number, volatility: number): number {
   if (level <= 0) return 1;
-  const { nu, s } = logDrift(market);
-  const drift = Math.log(market.spot / level) + nu * Math.max(0, market.years);
+  const t = Math.max(0, years);
+  const s = volatility * Math.sqrt(t);
+  const drift = Math.log(spot / level) + (rate - dividendYield - (volatility * volatility) / 2) * t;
   if (s > 0) return normalCdf(drift / s);
   return drift > 0 ? 1 : 0;
 }

@@ -1,5 +1,5 @@
 import { fc, test } from '@fast-check/vitest';
-import { createTestServices, type TestServices } from '@condor/testkit';
+import { AdvanceClock, createTestServices, type TestServices } from '@condor/testkit';
 import { expect } from 'vitest';
 import { DEFAULT_CORE_CONFIG } from '../services.js';
 import { chargeQuota } from './quota-gate.js';
@@ -44,16 +44,6 @@ class Usage implements fc.AsyncCommand<Model, Real> {
   toString = () => 'usage';
 }
 
-class Advance implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly ms: number) {}
-  check = () => true;
-  run(m: Model, r: Real) {
-    m.now += this.ms;
-    r.services.clock.advance(this.ms);
-    return Promise.resolve();
-  }
-  toString = () => `advance(${String(this.ms)})`;
-}
 
 test.prop(
   [
@@ -63,7 +53,7 @@ test.prop(
         fc.constantFrom<Tool>('find_iron_condors', 'create_strategy').map((t) => new Call(t)),
         fc.constant(new Usage()),
         // Small steps and big ones, so runs cross 00:00 UTC at arbitrary moments.
-        fc.constantFrom(1, 59_000, 3_600_000, 6 * 3_600_000, 86_400_000).map((ms) => new Advance(ms)),
+        fc.constantFrom(1, 59_000, 3_600_000, 6 * 3_600_000, 86_400_000).map((ms) => new AdvanceClock<Model, Real>(ms)),
       ],
       { maxCommands: 50 },
     ),

@@ -1,5 +1,5 @@
 import { fc, test } from '@fast-check/vitest';
-import { createTestServices, type TestServices } from '@condor/testkit';
+import { AdvanceClock, createTestServices, type TestServices } from '@condor/testkit';
 import { expect } from 'vitest';
 import { execute } from '../operations/execute.js';
 import { DEFAULT_CORE_CONFIG } from '../services.js';
@@ -60,15 +60,6 @@ class Look implements fc.AsyncCommand<Model, Real> {
   toString = () => 'get_subscription';
 }
 
-class Advance implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly ms: number) {}
-  check = () => true;
-  run(_m: Model, r: Real) {
-    r.services.clock.advance(this.ms);
-    return Promise.resolve();
-  }
-  toString = () => `advance(${String(this.ms)})`;
-}
 
 test.prop(
   [
@@ -77,7 +68,7 @@ test.prop(
         fc.constant(new Subscribe()),
         fc.constant(new Cancel()),
         fc.constant(new Look()),
-        fc.constantFrom(1_000, 3_600_000, 86_400_000).map((ms) => new Advance(ms)),
+        fc.constantFrom(1_000, 3_600_000, 86_400_000).map((ms) => new AdvanceClock<Model, Real>(ms)),
       ],
       { maxCommands: 30 },
     ),
