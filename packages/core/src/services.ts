@@ -24,14 +24,12 @@ export interface CoreConfig {
   readonly loginThrottle: { readonly maxFailures: number; readonly windowSeconds: number };
 }
 
-/** The default free-tier daily quotas: the expensive tools only. */
+/**
+ * The default free-tier daily quotas: the expensive tools only, and only tools that exist (each
+ * tool's issue adds its default here), so get_subscription never lists a tool nobody can call.
+ */
 export const DEFAULT_FREE_QUOTAS: Readonly<Partial<Record<ToolName, number>>> = {
   find_iron_condors: 50,
-  create_strategy: 10,
-  suggest_iron_condor_autoroll: 50,
-  propose_entry: 25,
-  propose_roll: 25,
-  propose_exit: 25,
 };
 
 export const DEFAULT_CORE_CONFIG: CoreConfig = {

@@ -21,6 +21,9 @@ import { SystemClock } from './adapters/system-clock.js';
 import { ConfigError, type RuntimeConfig } from './config/load-config.js';
 import { resolveSigningKey } from './config/signing-key.js';
 
+/** How often ended rate-limit windows are deleted, so the table holds only live windows. */
+const PURGE_INTERVAL_MS = 10 * 60_000;
+
 export interface Readiness {
   readonly ok: boolean;
   readonly checks: Record<string, string>;
@@ -44,6 +47,13 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
   await migrateToLatest(db);
   const signingKey = resolveSigningKey(config, logger);
   const clock = new SystemClock();
+  const rateLimits = new SqlRateLimitStore(db);
+  const purge = setInterval(() => {
+    rateLimits.purgeEnded(clock.now()).catch((error: unknown) => {
+      logger.warn('rate_limit_purge_failed', { error: error instanceof Error ? error.message : String(error) });
+    });
+  }, PURGE_INTERVAL_MS);
+  purge.unref();
   const services: Services = {
     clock,
     ids: new CryptoIds(),
@@ -56,7 +66,7 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
     subscriptions: new SqlSubscriptionStore(db),
     billing: new InstantBilling(),
     quotas: new SqlQuotaStore(db),
-    rateLimits: new SqlRateLimitStore(db),
+    rateLimits,
     market: new SimMarketData(clock),
     marketNotice: SIMULATED_NOTICE,
     logger,
@@ -78,6 +88,9 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
       const checks = { database, signing_key: signingKey === null ? 'missing' : 'ok' };
       return { ok: Object.values(checks).every((c) => c === 'ok'), checks };
     },
-    close: () => db.destroy(),
+    close: () => {
+      clearInterval(purge);
+      return db.destroy();
+    },
   };
 }

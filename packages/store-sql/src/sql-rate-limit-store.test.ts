@@ -23,4 +23,14 @@ describe('SqlRateLimitStore storage', () => {
     await store.reset('k');
     expect(await db.selectFrom('rate_limit_windows').selectAll().execute()).toEqual([]);
   });
+
+  it('purges ended windows and keeps open ones', async () => {
+    const db = await migratedWithOwner(temp);
+    const store = new SqlRateLimitStore(db);
+    await store.hit('old', 1000, T0);
+    await store.hit('open', 5000, T0);
+    expect(await store.purgeEnded(T0 + 1000)).toBe(1);
+    expect((await db.selectFrom('rate_limit_windows').select('key').execute()).map((r) => r.key)).toEqual(['open']);
+    expect(await store.peek('open', T0 + 1000)).toEqual({ count: 1, resetAt: T0 + 5000 });
+  });
 });

@@ -37,4 +37,10 @@ export class SqlRateLimitStore implements RateLimitStore {
   async reset(key: string): Promise<void> {
     await this.db.deleteFrom('rate_limit_windows').where('key', '=', key).execute();
   }
+
+  /** Deletes windows that ended before `now` (their keys count from zero again anyway); returns how many. */
+  async purgeEnded(now: number): Promise<number> {
+    const result = await this.db.deleteFrom('rate_limit_windows').where('reset_at', '<=', now).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
 }
