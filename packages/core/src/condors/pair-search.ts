@@ -6,12 +6,13 @@
  * k-th best exact score: O(groups + visited · log visited), never the full cross product.
  */
 export interface PairGroup<L, R> {
-  /** Sorted by `leftKey` descending. */
+  /** Sorted by `leftKeys` descending. */
   readonly left: readonly L[];
-  /** Sorted by `rightKey` descending. */
+  /** The separable key of each `left` item, same order (descending). */
+  readonly leftKeys: ArrayLike<number>;
+  /** Sorted by `rightKeys` descending. */
   readonly right: readonly R[];
-  readonly leftKey: (item: L) => number;
-  readonly rightKey: (item: R) => number;
+  readonly rightKeys: ArrayLike<number>;
   /** Monotone non-decreasing in the separable sum. */
   readonly bound: (sum: number) => number;
 }
@@ -41,14 +42,12 @@ export function searchPairs<L, R, T>({ groups, k, evaluate, score, compare }: Pa
   const seen = groups.map(() => new Set<number>());
   const push = (group: number, i: number, j: number): void => {
     const g = groups[group];
-    const left = g?.left[i];
-    const right = g?.right[j];
     const visited = seen[group];
-    if (g === undefined || left === undefined || right === undefined || visited === undefined) return;
+    if (g === undefined || visited === undefined || i >= g.left.length || j >= g.right.length) return;
     const id = i * g.right.length + j;
     if (visited.has(id)) return;
     visited.add(id);
-    frontier.push({ group, i, j, bound: g.bound(g.leftKey(left) + g.rightKey(right)) });
+    frontier.push({ group, i, j, bound: g.bound((g.leftKeys[i] ?? -Infinity) + (g.rightKeys[j] ?? -Infinity)) });
   };
   groups.forEach((_, group) => { push(group, 0, 0); });
 

@@ -55,17 +55,16 @@ export function pairGroup(
   sortBy: SortKey,
 ): PairGroup<Spread, Spread> {
   const keys = sideKeys(market, group, puts, calls, sortBy);
-  const leftValue = new Map(puts.map((s) => [s, keys.left(s)]));
-  const rightValue = new Map(calls.map((s) => [s, keys.right(s)]));
-  const leftKey = (s: Spread): number => leftValue.get(s) ?? Number.NEGATIVE_INFINITY;
-  const rightKey = (s: Spread): number => rightValue.get(s) ?? Number.NEGATIVE_INFINITY;
-  return {
-    left: [...puts].sort((a, b) => leftKey(b) - leftKey(a)),
-    right: [...calls].sort((a, b) => rightKey(b) - rightKey(a)),
-    leftKey,
-    rightKey,
-    bound: keys.bound,
-  };
+  const [left, leftKeys] = sortedByKey(puts, keys.left);
+  const [right, rightKeys] = sortedByKey(calls, keys.right);
+  return { left, leftKeys, right, rightKeys, bound: keys.bound };
+}
+
+/** The items sorted by key, descending, with their keys in the same order (each key computed once). */
+function sortedByKey(items: readonly Spread[], key: (s: Spread) => number): [Spread[], Float64Array] {
+  const values = Float64Array.from(items, key);
+  const order = Array.from(items.keys()).sort((a, b) => (values[b] ?? 0) - (values[a] ?? 0));
+  return [order.map((i) => items[i] as Spread), Float64Array.from(order, (i) => values[i] ?? 0)];
 }
 
 function sideKeys(market: SearchMarket, group: GroupInfo, puts: readonly Spread[], calls: readonly Spread[], sortBy: SortKey) {
