@@ -1,6 +1,4 @@
-import { priceOption, type OptionContract, type OptionType } from '@condor/core';
-import { sessionClose } from './calendar.js';
-import { DAY_MS, formatDay } from './dates.js';
+import { DAY_MS, formatDay, type OptionContract, type OptionType, priceOption, sessionClose } from '@condor/core';
 import { isMonthlyExpiry } from './expirations.js';
 import type { MarketState } from './market-state.js';
 import { occSymbol } from './occ.js';

@@ -1,5 +1,4 @@
-import { easternDay, isTradingDay, sessionClose, tradingDayOnOrBefore } from './calendar.js';
-import { civil, nthWeekday, weekday } from './dates.js';
+import { civil, easternDay, isTradingDay, nthWeekday, sessionClose, tradingDayOnOrBefore, weekday } from '@condor/core';
 
 const FRIDAY = 5;
 const WEEKLY_HORIZON_DAYS = 56;

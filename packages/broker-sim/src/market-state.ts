@@ -1,4 +1,4 @@
-import { easternDay, isTradingDay, sessionClose, sessionOpen, tradingDayOnOrBefore } from './calendar.js';
+import { easternDay, isTradingDay, sessionClose, sessionOpen, tradingDayOnOrBefore } from '@condor/core';
 import type { DailySeries } from './series.js';
 import { SESSION_STEPS, simSession } from './session.js';
 import type { SimSymbol } from './universe.js';

@@ -1,5 +1,4 @@
-import { isTradingDay } from './calendar.js';
-import { dayOf, parseDay } from './dates.js';
+import { dayOf, isTradingDay, parseDay } from '@condor/core';
 import { hashString, mixSeed, mulberry32, normal, type Uniform } from './prng.js';
 import { ANCHOR_DATE, type SimSymbol } from './universe.js';
 

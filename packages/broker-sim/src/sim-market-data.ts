@@ -1,3 +1,4 @@
+import { formatDay, isTradingDay, parseDay, sessionClose } from '@condor/core';
 import type {
   Clock,
   DailyBar,
@@ -8,9 +9,7 @@ import type {
   Quote,
 } from '@condor/core';
 import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
-import { isTradingDay, sessionClose } from './calendar.js';
 import { buildChain } from './chain.js';
-import { formatDay, parseDay } from './dates.js';
 import { listedExpiries } from './expirations.js';
 import { marketState, type MarketState } from './market-state.js';
 import { DailySeries, FIRST_DAY } from './series.js';

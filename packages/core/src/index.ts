@@ -58,5 +58,20 @@ export { DEFAULT_CORE_CONFIG, DEFAULT_FREE_QUOTAS, type CoreConfig, type Service
 // Options math (issue 4): pricing, greeks, implied volatility and iron-condor statistics.
 export * from './options/index.js';
 
+// The exchange calendar: days since 1970-01-01, NYSE holidays, New York session times, expiry closes.
+export { DAY_MS, civil, dayOf, formatDay, nthWeekday, parseDay, weekday } from './market/days.js';
+export {
+  daysToExpiry,
+  easternDay,
+  easternOffsetHours,
+  easternTime,
+  expiryClose,
+  holidays,
+  isTradingDay,
+  sessionClose,
+  sessionOpen,
+  tradingDayOnOrBefore,
+} from './market/exchange-calendar.js';
+
 // Market data (issue 4): the port every market adapter implements.
 export type * from './ports/market-data.js';

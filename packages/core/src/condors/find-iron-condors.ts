@@ -2,12 +2,13 @@ import type * as v from 'valibot';
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { isoTime } from '../accounts/user-view.js';
 import { appError, type AppError } from '../errors/app-error.js';
+import { daysToExpiry, expiryClose } from '../market/exchange-calendar.js';
 import { defineOperation, READ_ONLY } from '../operations/operation.js';
+import { yearsBetween } from '../options/index.js';
 import type { MarketData } from '../ports/market-data.js';
 import type { Services } from '../services.js';
 import { candidateView } from './candidate.js';
 import { marketError } from './market-errors.js';
-import { daysToExpiry, yearsToExpiry } from './market-time.js';
 import { FindIronCondorsInput, FindIronCondorsOutput } from './schemas.js';
 import { searchIronCondors } from './search.js';
 import type { ExpiryChain } from './types.js';
@@ -80,11 +81,10 @@ function search(ticker: string, input: Input, services: Services) {
       ResultAsync.combine([market.quote(ticker), market.riskFreeRate(), market.dividendYield(ticker), market.expirations(ticker)]).mapErr(fail),
     )
     .andThen(([quote, rate, dividendYield, expirations]) => {
-      const wanted = expirations.filter((expiry) => {
-        const dte = daysToExpiry(expiry, now);
-        return dte >= input.dte_min && dte <= input.dte_max && yearsToExpiry(expiry, now) > 0;
-      });
-      return chains(market, ticker, wanted, now)
+      const wanted = expirations.map((expiry) => expiryTiming(expiry, now)).filter(
+        (t): t is ExpiryTiming => t !== null && t.dte >= input.dte_min && t.dte <= input.dte_max && t.years > 0,
+      );
+      return chains(market, ticker, wanted)
         .mapErr(fail)
         .map((expiryChains) => {
           const spot = (quote.bid + quote.ask) / 2 || quote.last;
@@ -111,12 +111,17 @@ function search(ticker: string, input: Input, services: Services) {
     });
 }
 
-function chains(market: MarketData, ticker: string, expiries: readonly string[], now: number) {
+type ExpiryTiming = Omit<ExpiryChain, 'contracts'>;
+
+/** Calendar days to the expiry date and years to its 16:00 New York close; null for a malformed date. */
+function expiryTiming(expiry: string, now: number): ExpiryTiming | null {
+  const dte = daysToExpiry(expiry, now);
+  const close = expiryClose(expiry);
+  return dte === undefined || close === undefined ? null : { expiry, dte, years: yearsBetween(now, close) };
+}
+
+function chains(market: MarketData, ticker: string, expiries: readonly ExpiryTiming[]) {
   return ResultAsync.combine(
-    expiries.map((expiry) =>
-      market.optionChain(ticker, expiry).map(
-        (contracts): ExpiryChain => ({ expiry, dte: daysToExpiry(expiry, now), years: yearsToExpiry(expiry, now), contracts }),
-      ),
-    ),
+    expiries.map((timing) => market.optionChain(ticker, timing.expiry).map((contracts): ExpiryChain => ({ ...timing, contracts }))),
   );
 }

@@ -1,4 +1,4 @@
-import { DAY_MS, civil, dayOf, nthWeekday, weekday } from './dates.js';
+import { DAY_MS, civil, dayOf, nthWeekday, parseDay, weekday } from './days.js';
 
 const SATURDAY = 6;
 const SUNDAY = 0;
@@ -90,4 +90,16 @@ export function sessionOpen(day: number): number {
 /** When the regular session of a day closes, and options expiring that day stop trading (16:00 New York). */
 export function sessionClose(day: number): number {
   return easternTime(day, 16);
+}
+
+/** The instant an option expiring on a 'YYYY-MM-DD' date stops trading, or undefined for a malformed date. */
+export function expiryClose(expiry: string): number | undefined {
+  const day = parseDay(expiry);
+  return day === undefined ? undefined : sessionClose(day);
+}
+
+/** Calendar days from the New York date of `nowMs` to the expiry date (0 on expiry day), or undefined for a malformed date. */
+export function daysToExpiry(expiry: string, nowMs: number): number | undefined {
+  const day = parseDay(expiry);
+  return day === undefined ? undefined : day - easternDay(nowMs);
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { easternDay, easternOffsetHours, holidays, isTradingDay, sessionClose, sessionOpen } from './calendar.js';
-import { formatDay, parseDay } from './dates.js';
-import { isMonthlyExpiry, listedExpiries } from './expirations.js';
+import { formatDay, parseDay } from './days.js';
+import { easternDay, easternOffsetHours, holidays, isTradingDay, sessionClose, sessionOpen } from './exchange-calendar.js';
 
 const day = (date: string): number => parseDay(date)!;
 
@@ -35,20 +34,5 @@ describe('the exchange calendar', () => {
     expect(easternOffsetHours(day('2026-03-09'))).toBe(4);
     expect(easternOffsetHours(day('2026-11-02'))).toBe(5);
     expect(formatDay(easternDay(Date.UTC(2026, 0, 6, 3)))).toBe('2026-01-05');
-  });
-
-  it('moves an expiry off a holiday Friday to the Thursday before', () => {
-    const listed = listedExpiries(Date.UTC(2026, 2, 2, 15)).map(formatDay);
-    expect(listed).toContain('2026-04-02');
-    expect(listed).not.toContain('2026-04-03');
-    expect(listed).toContain('2026-06-18');
-    expect(isMonthlyExpiry(day('2026-06-18'))).toBe(true);
-    expect(isMonthlyExpiry(day('2026-06-12'))).toBe(false);
-  });
-
-  it('drops an expiry once its session has closed', () => {
-    const friday = day('2026-01-09');
-    expect(listedExpiries(sessionClose(friday) - 1)[0]).toBe(friday);
-    expect(listedExpiries(sessionClose(friday))[0]).not.toBe(friday);
   });
 });
