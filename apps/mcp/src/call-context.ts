@@ -1,3 +1,4 @@
+import type { ProgressReporter } from '@condor/core';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 
 /** The parts of the SDK's per-request `extra` a tool call's context is drawn from. */
@@ -5,6 +6,13 @@ export interface CallExtra {
   readonly requestId: string | number;
   readonly authInfo?: AuthInfo | undefined;
   readonly _meta?: Readonly<Record<string, unknown>> | undefined;
+  readonly sendNotification?: ((notification: ProgressNotification) => Promise<void>) | undefined;
+}
+
+/** The MCP `notifications/progress` message. */
+export interface ProgressNotification {
+  readonly method: 'notifications/progress';
+  readonly params: { readonly progressToken: string | number; readonly progress: number; readonly total: number; readonly message: string };
 }
 
 const MAX_CLIENT_BATCH_LENGTH = 128;
@@ -31,3 +39,20 @@ export const requestIdOf = (extra: CallExtra, serverId: string): string =>
 
 /** The client's address the HTTP handler saw; null over stdio and in-process. */
 export const clientIpOf = (extra: CallExtra): string | null => nonEmpty(extra.authInfo?.extra?.clientIp);
+
+/**
+ * Sends `notifications/progress` for the call when the client gave a `_meta.progressToken`; null
+ * otherwise. Reports at most once per percent of the work, and always the last one.
+ */
+export function progressOf(extra: CallExtra): ProgressReporter | null {
+  const token = extra._meta?.progressToken;
+  const send = extra.sendNotification;
+  if ((typeof token !== 'string' && typeof token !== 'number') || send === undefined) return null;
+  let reported = -1;
+  return async (done, total, message) => {
+    const percent = Math.floor((100 * done) / Math.max(total, 1));
+    if (percent === reported && done < total) return;
+    reported = percent;
+    await send({ method: 'notifications/progress', params: { progressToken: token, progress: done, total, message } });
+  };
+}

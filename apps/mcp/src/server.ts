@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { appError, execute, renderError, type ExecuteContext, type Services, type SessionEffect } from '@condor/core';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { batchOf, bearerOf, clientIpOf, requestIdOf, type CallExtra } from './call-context.js';
+import { batchOf, bearerOf, clientIpOf, progressOf, requestIdOf, type CallExtra } from './call-context.js';
 import { SERVER_INFO } from './server-info.js';
 import { toolFailure, toolSuccess } from './tool-result.js';
 import { TOOLS } from './tools.js';
@@ -35,6 +35,7 @@ export function createMcpServer(services: Services, options: McpServerOptions = 
     requestId: requestIdOf(extra, serverId),
     batchKey: batchOf(extra) ?? (options.batchKey === undefined ? randomUUID() : options.batchKey()),
     clientIp: clientIpOf(extra),
+    progress: progressOf(extra),
   });
 
   const bind = (effect: SessionEffect | null): void => {

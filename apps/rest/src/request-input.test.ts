@@ -1,12 +1,46 @@
+import { defineOperation, type AnyOperation } from '@condor/core';
 import { Hono } from 'hono';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { isJsonMediaType, queryInput, readInput } from './request-input.js';
 
+const operation = (method: 'GET' | 'POST'): AnyOperation =>
+  defineOperation({
+    name: 'get_optimization_history',
+    title: 'test',
+    description: 'test',
+    input: v.strictObject({
+      ticker: v.optional(v.string()),
+      tag: v.optional(v.array(v.string())),
+      item_id: v.string(),
+      page_size: v.optional(v.number()),
+      flag: v.optional(v.boolean()),
+      label: v.optional(v.union([v.string(), v.number()])),
+    }),
+    output: v.unknown(),
+    access: 'public',
+    needsBroker: false,
+    quota: false,
+    rest: { method, path: '/items/:item_id' },
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    errors: [],
+    handler: () => {
+      throw new Error('readInput never calls the handler');
+    },
+  });
+
 describe('readInput', () => {
   const app = new Hono()
-    .get('/items/:item_id', async (c) => c.json(await readInput(c, 'GET')))
-    .post('/items/:item_id', async (c) => c.json(await readInput(c, 'POST')))
-    .post('/plain', async (c) => c.json(await readInput(c, 'POST')));
+    .get('/items/:item_id', async (c) => c.json(await readInput(c, operation('GET'))))
+    .post('/items/:item_id', async (c) => c.json(await readInput(c, operation('POST'))))
+    .post('/plain', async (c) => c.json(await readInput(c, operation('POST'))));
+
+  it('types query values the operation declares as numbers or booleans, and only exact literals', async () => {
+    const typed = await (await app.request('/items/7?page_size=20&flag=true&label=5&ticker=10')).json();
+    expect(typed).toEqual({ ok: true, value: { page_size: 20, flag: true, label: '5', ticker: '10', item_id: '7' } });
+    const untouched = await (await app.request('/items/7?page_size=20abc&flag=yes')).json();
+    expect(untouched).toEqual({ ok: true, value: { page_size: '20abc', flag: 'yes', item_id: '7' } });
+  });
 
   it('turns the query string into an object, repeated names into arrays, path parameters merged over it', async () => {
     const response = await app.request('/items/i-1?ticker=SPY&tag=a&tag=b&item_id=ignored');

@@ -1,5 +1,6 @@
-import { renderHttpStatus, type RenderedError } from '@condor/core';
+import { renderHttpStatus, type AnyOperation, type RenderedError } from '@condor/core';
 import type { Context } from 'hono';
+import { typedQuery } from './query-types.js';
 
 /** The raw input of an operation, or the HTTP-level failure that stopped it being read. */
 export type InputOutcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: RenderedError };
@@ -7,11 +8,13 @@ export type InputOutcome = { readonly ok: true; readonly value: unknown } | { re
 const JSON_MEDIA_TYPE = 'application/json';
 
 /**
- * Reads an operation's raw input: the query string for GET, the JSON body otherwise (an empty
- * body is `{}`), with path parameters merged over either. Only the core validates it.
+ * Reads an operation's raw input: the query string for GET (numbers and booleans typed as the
+ * operation declares them), the JSON body otherwise (an empty body is `{}`), with path parameters
+ * merged over either. Only the core validates it.
  */
-export async function readInput(c: Context, method: 'GET' | 'POST' | 'DELETE'): Promise<InputOutcome> {
-  const outcome = method === 'GET' ? { ok: true as const, value: queryInput(c.req.queries()) } : await bodyInput(c);
+export async function readInput(c: Context, operation: AnyOperation): Promise<InputOutcome> {
+  const outcome =
+    operation.rest.method === 'GET' ? { ok: true as const, value: typedQuery(operation, queryInput(c.req.queries())) } : await bodyInput(c);
   const params = c.req.param() as Record<string, string>;
   if (!outcome.ok || Object.keys(params).length === 0 || !isPlainObject(outcome.value)) return outcome;
   return { ok: true, value: { ...outcome.value, ...params } };

@@ -29,7 +29,7 @@ async function callOperation(c: Context<RestEnv>, operation: AnyOperation, servi
   }
   const batchKey = batchKeyOf(c.req.header(BATCH_HEADER));
   if (batchKey === null) return statusResponse(400, `${BATCH_HEADER} must be at most 128 characters.`);
-  const input = await readInput(c, operation.rest.method);
+  const input = await readInput(c, operation);
   if (!input.ok) return errorResponse(input.error);
   const result = await execute(operation.name, input.value, {
     services,

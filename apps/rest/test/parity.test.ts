@@ -123,6 +123,24 @@ const CASES: readonly Case[] = [
     input: { ticker: 'SPY' },
     services: failingMarket({ kind: 'unavailable', message: 'provider down' }),
   },
+  // strategies (issue 5)
+  { code: 'NO_HISTORY', tool: 'get_optimization_history', input: {} },
+  { code: 'NO_HISTORY', tool: 'save_strategy', input: { strategy_rank: 1 } },
+  { code: 'INVALID_RANK', tool: 'save_strategy', input: { strategy_rank: 0 } },
+  { code: 'INVALID_UUID', tool: 'save_strategy', input: { strategy_rank: 1, run_id: 'run-1' } },
+  { code: 'STRATEGY_NOT_FOUND', tool: 'delete_saved_strategy', input: { saved_strategy_id: '5d1f8a4e-3b2c-4d6e-8f90-123456789abc' } },
+  { code: 'STRATEGY_NOT_FOUND', tool: 'activate_saved_strategy', input: { saved_strategy_id: '5d1f8a4e-3b2c-4d6e-8f90-123456789abc' } },
+  { code: 'TIER_BLOCKED', tool: 'create_strategy', input: { ticker: 'SPY', pop_model: 'monte_carlo' } },
+  { code: 'TIER_BLOCKED', tool: 'create_strategy', input: { ticker: 'SPY', iv_rank_gate_mode: 'maximum' } },
+  { code: 'INVALID_TICKER', tool: 'create_strategy', input: { ticker: 'ZZZZ' } },
+  { code: 'OUT_OF_RANGE', tool: 'create_strategy', input: { ticker: 'SPY', max_capital: 1 } },
+  { code: 'INVALID_VALUE', tool: 'create_strategy', input: { ticker: 'SPY', iv_rank_gate_mode: 'sometimes' } },
+  {
+    code: 'QUOTA_EXCEEDED',
+    tool: 'create_strategy',
+    input: { ticker: 'SPY' },
+    services: withConfig({ freeQuotas: { create_strategy: 0 } }),
+  },
   // trading (first trading tool)
   { code: 'AUTOROLL_DISABLED', tool: 'execute_iron_condor_autoroll', input: {}, prepare: onboard },
 ];

@@ -17,21 +17,22 @@ export async function viaRest(services: Services, tool: string, input: unknown, 
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (credential !== null) headers.authorization = `Bearer ${credential}`;
   const app = createApp(services);
+  const params = new Map(Object.entries(input !== null && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {}));
+  const path = op.rest.path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = String(params.get(name));
+    params.delete(name);
+    return encodeURIComponent(value);
+  });
   if (op.rest.method === 'GET') {
-    const params = new Map(Object.entries(input as Record<string, unknown>));
-    const path = op.rest.path.replace(/:(\w+)/g, (_, name: string) => {
-      const value = String(params.get(name));
-      params.delete(name);
-      return encodeURIComponent(value);
-    });
     const query = new URLSearchParams([...params].map(([k, v]): [string, string] => [k, String(v)])).toString();
     const response = await app.request(`/v1${path}${query === '' ? '' : `?${query}`}`, { headers });
     return { ok: response.ok, status: response.status, body: await response.json() };
   }
-  const response = await app.request(`/v1${op.rest.path}`, {
+  const hasPathParams = path !== op.rest.path;
+  const response = await app.request(`/v1${path}`, {
     method: op.rest.method,
     headers,
-    body: JSON.stringify(input),
+    body: JSON.stringify(hasPathParams ? Object.fromEntries(params) : input),
   });
   return { ok: response.ok, status: response.status, body: await response.json() };
 }

@@ -29,6 +29,7 @@ export {
   type Caller,
   type HandlerContext,
   type Operation,
+  type ProgressReporter,
   type SessionEffect,
   type ToolAnnotations,
 } from './operations/operation.js';
@@ -52,6 +53,10 @@ export type { Plan, Subscription, SubscriptionStore } from './ports/subscription
 export type { Billing } from './ports/billing.js';
 export type { QuotaStore } from './ports/quota-store.js';
 export type { RateLimitStore, WindowCount } from './ports/rate-limit-store.js';
+export type { Json, JsonObject } from './ports/json.js';
+export type { Scheduler } from './ports/scheduler.js';
+export type { RunCursor, StrategyRun, StrategyRunStore } from './ports/strategy-run-store.js';
+export type { SavedStrategy, SavedStrategyStore } from './ports/saved-strategy-store.js';
 export { LEGAL_DOCUMENT_NAMES, type LegalDocumentName } from './legal/document-name.js';
 export { DEFAULT_CORE_CONFIG, DEFAULT_FREE_QUOTAS, type CoreConfig, type Services } from './services.js';
 
@@ -75,3 +80,27 @@ export {
 
 // Market data (issue 4): the port every market adapter implements.
 export type * from './ports/market-data.js';
+
+// Strategies (issue 5): the backtest and optimizer of iron-condor rule sets, pure.
+export {
+  backtest,
+  optimize,
+  expandGrid,
+  strategyKey,
+  strikeIncrement,
+  syntheticHistory,
+  type OptimizeRequest,
+  type OptimizeResult,
+  type RankedStrategy,
+  type SyntheticHistoryOptions,
+} from './strategies/backtest/index.js';
+export { defaultGrid } from './strategies/default-grid.js';
+export { ivRank, ivPercentile } from './strategies/iv-rank.js';
+export { realisedVolatility } from './strategies/realised-volatility.js';
+export { lognormalPop } from './strategies/pop-lognormal.js';
+export { monteCarloPop } from './strategies/pop-monte-carlo.js';
+export { empiricalPop } from './strategies/pop-empirical.js';
+export { fitSmile, fitSpreadModel } from './strategies/fit-market-shape.js';
+export { quoteLeg, smileVolatility } from './strategies/smile.js';
+export type * from './strategies/types.js';
+export { readCandidate, isStrategyShape, type CandidateEssentials } from './condors/candidate-input.js';

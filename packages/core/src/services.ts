@@ -9,6 +9,9 @@ import type { OnboardingStore } from './ports/onboarding-store.js';
 import type { PasswordHasher } from './ports/password-hasher.js';
 import type { QuotaStore } from './ports/quota-store.js';
 import type { RateLimitStore } from './ports/rate-limit-store.js';
+import type { SavedStrategyStore } from './ports/saved-strategy-store.js';
+import type { Scheduler } from './ports/scheduler.js';
+import type { StrategyRunStore } from './ports/strategy-run-store.js';
 import type { SessionStore } from './ports/session-store.js';
 import type { SubscriptionStore } from './ports/subscription-store.js';
 import type { TokenSigner } from './ports/token-signer.js';
@@ -29,6 +32,7 @@ export interface CoreConfig {
  * tool's issue adds its default here), so get_subscription never lists a tool nobody can call.
  */
 export const DEFAULT_FREE_QUOTAS: Readonly<Partial<Record<ToolName, number>>> = {
+  create_strategy: 10,
   find_iron_condors: 50,
 };
 
@@ -54,9 +58,12 @@ export interface Services {
   readonly billing: Billing;
   readonly quotas: QuotaStore;
   readonly rateLimits: RateLimitStore;
+  readonly strategyRuns: StrategyRunStore;
+  readonly savedStrategies: SavedStrategyStore;
   readonly market: MarketData;
   /** Shown wherever users see prices when the market is simulated; null for a real market. */
   readonly marketNotice: string | null;
   readonly logger: Logger;
+  readonly scheduler: Scheduler;
   readonly config: CoreConfig;
 }

@@ -6,7 +6,9 @@ import {
   SqlOnboardingStore,
   SqlQuotaStore,
   SqlRateLimitStore,
+  SqlSavedStrategyStore,
   SqlSessionStore,
+  SqlStrategyRunStore,
   SqlSubscriptionStore,
   SqlUserStore,
 } from '@condor/store-sql';
@@ -14,6 +16,7 @@ import { sql } from 'kysely';
 import { CryptoIds } from './adapters/crypto-ids.js';
 import { HmacTokenSigner } from './adapters/hmac-token-signer.js';
 import { InstantBilling } from './adapters/instant-billing.js';
+import { EventLoopScheduler } from './adapters/event-loop-scheduler.js';
 import { JsonLogger } from './adapters/json-logger.js';
 import { ScryptPasswordHasher } from './adapters/scrypt-password-hasher.js';
 import { Sha256Digest } from './adapters/sha256-digest.js';
@@ -67,9 +70,12 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
     billing: new InstantBilling(),
     quotas: new SqlQuotaStore(db),
     rateLimits,
+    strategyRuns: new SqlStrategyRunStore(db),
+    savedStrategies: new SqlSavedStrategyStore(db),
     market: new SimMarketData(clock),
     marketNotice: SIMULATED_NOTICE,
     logger,
+    scheduler: new EventLoopScheduler(),
     config: {
       accessTokenTtlSeconds: config.accessTokenTtlSeconds,
       refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,

@@ -8,3 +8,5 @@ export { SqlOnboardingStore } from './sql-onboarding-store.js';
 export { SqlSubscriptionStore } from './sql-subscription-store.js';
 export { SqlQuotaStore } from './sql-quota-store.js';
 export { SqlRateLimitStore } from './sql-rate-limit-store.js';
+export { SqlStrategyRunStore } from './sql-strategy-run-store.js';
+export { SqlSavedStrategyStore } from './sql-saved-strategy-store.js';

@@ -17,7 +17,9 @@ describe('migrateToLatest', () => {
       'quota_usage',
       'rate_limit_windows',
       'refresh_tokens',
+      'saved_strategies',
       'session_families',
+      'strategy_runs',
       'subscriptions',
       'users',
     ]);

@@ -74,6 +74,37 @@ export interface RateLimitWindowsTable {
   reset_at: EpochMsColumn;
 }
 
+/** A duration in milliseconds in a `bigint` column; PostgreSQL reads these back as strings. */
+export type MillisecondsColumn = ColumnType<number | string, number, number>;
+
+/** The `strategy_runs` table; `inputs` and `result` are JSON documents as text. */
+export interface StrategyRunsTable {
+  id: string;
+  owner_id: string;
+  created_at: EpochMsColumn;
+  ticker: string;
+  inputs: string;
+  result: string;
+  duration_ms: MillisecondsColumn;
+  evaluated: number;
+}
+
+/**
+ * The `saved_strategies` table; `rules` and `metrics` are JSON documents as text. `active_ticker` is the
+ * ticker while the strategy is active, null otherwise; unique per owner, so one active per owner and ticker.
+ */
+export interface SavedStrategiesTable {
+  id: string;
+  owner_id: string;
+  run_id: string;
+  rank: number;
+  ticker: string;
+  rules: string;
+  metrics: string;
+  saved_at: EpochMsColumn;
+  active_ticker: string | null;
+}
+
 /** The whole schema, as Kysely sees it. */
 export interface Database {
   users: UsersTable;
@@ -84,4 +115,6 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   quota_usage: QuotaUsageTable;
   rate_limit_windows: RateLimitWindowsTable;
+  strategy_runs: StrategyRunsTable;
+  saved_strategies: SavedStrategiesTable;
 }

@@ -11,11 +11,17 @@ export { MemoryOnboardingStore } from './fakes/memory-onboarding-store.js';
 export { MemorySubscriptionStore } from './fakes/memory-subscription-store.js';
 export { MemoryQuotaStore } from './fakes/memory-quota-store.js';
 export { MemoryRateLimitStore } from './fakes/memory-rate-limit-store.js';
+export { MemoryStrategyRunStore } from './fakes/memory-strategy-run-store.js';
+export { MemorySavedStrategyStore } from './fakes/memory-saved-strategy-store.js';
 export { FakeBilling, type BillingCall } from './fakes/fake-billing.js';
+export { ImmediateScheduler } from './fakes/immediate-scheduler.js';
 export {
   onboardingStoreContract,
   quotaStoreContract,
   rateLimitStoreContract,
+  savedStrategyStoreContract,
+  strategyRunStoreContract,
   subscriptionStoreContract,
+  type SavedStrategyStores,
 } from './contracts/index.js';
 export { AdvanceClock } from './advance-clock.js';

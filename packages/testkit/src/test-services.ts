@@ -6,14 +6,18 @@ import { FakeDigest, FakePasswordHasher, FakeTokenSigner } from './fakes/fake-pa
 import { MemoryOnboardingStore } from './fakes/memory-onboarding-store.js';
 import { MemoryQuotaStore } from './fakes/memory-quota-store.js';
 import { MemoryRateLimitStore } from './fakes/memory-rate-limit-store.js';
+import { MemorySavedStrategyStore } from './fakes/memory-saved-strategy-store.js';
 import { MemorySessionStore, MemoryUserStore } from './fakes/memory-stores.js';
+import { MemoryStrategyRunStore } from './fakes/memory-strategy-run-store.js';
 import { MemorySubscriptionStore } from './fakes/memory-subscription-store.js';
+import { ImmediateScheduler } from './fakes/immediate-scheduler.js';
 import { RecordingLogger } from './fakes/recording-logger.js';
 import { SeededIds } from './fakes/seeded-ids.js';
 
 export interface TestServices extends Services {
   readonly clock: FakeClock;
   readonly logger: RecordingLogger;
+  readonly scheduler: ImmediateScheduler;
 }
 
 /** A complete, in-memory `Services` with a fake clock; override any part. */
@@ -31,7 +35,10 @@ export function createTestServices(overrides: Partial<Services> = {}): TestServi
     billing: new FakeBilling(),
     quotas: new MemoryQuotaStore(),
     rateLimits: new MemoryRateLimitStore(),
+    strategyRuns: new MemoryStrategyRunStore(),
+    savedStrategies: new MemorySavedStrategyStore(),
     logger: new RecordingLogger(),
+    scheduler: new ImmediateScheduler(),
     config: DEFAULT_CORE_CONFIG,
     market: new FixtureMarketData(),
     marketNotice: null,

@@ -8,6 +8,7 @@ import { yearsBetween } from '../options/index.js';
 import type { MarketData } from '../ports/market-data.js';
 import type { Services } from '../services.js';
 import { candidateView } from './candidate.js';
+import { tickerConflict, withSavedRules } from './saved-rules.js';
 import { marketError } from './market-errors.js';
 import { FindIronCondorsInput, FindIronCondorsOutput } from './schemas.js';
 import { searchIronCondors } from './search.js';
@@ -59,13 +60,15 @@ export const findIronCondors = defineOperation({
     'BROKER_RATE_LIMITED',
     'SERVICE_UNAVAILABLE',
   ],
-  handler: (input, { services }) => {
-    // Saved strategies arrive with the optimizer; until then no id can be found.
-    if (input.saved_strategy_id !== undefined) {
-      return errAsync(appError('SAVED_STRATEGY_NOT_FOUND', { received: { saved_strategy_id: input.saved_strategy_id } }));
-    }
-    const ticker = input.ticker ?? '';
-    return search(ticker, input, services);
+  handler: (input, { services, caller }) => {
+    if (input.saved_strategy_id === undefined) return search(input.ticker ?? '', input, services);
+    return ResultAsync.fromSafePromise(services.savedStrategies.get(caller.userId, input.saved_strategy_id)).andThen((saved) => {
+      if (saved === undefined) {
+        return errAsync(appError('SAVED_STRATEGY_NOT_FOUND', { received: { saved_strategy_id: input.saved_strategy_id } }));
+      }
+      if (input.ticker !== undefined && input.ticker !== saved.ticker) return errAsync(tickerConflict(input.ticker, saved.ticker));
+      return search(saved.ticker, withSavedRules(input, saved.rules), services);
+    });
   },
 });
 

@@ -9,6 +9,12 @@ import { acceptEua, acknowledgeRisk, getOnboardingStatus } from '../onboarding/o
 import { cancelSubscription } from '../subscriptions/cancel-subscription.js';
 import { getSubscription } from '../subscriptions/get-subscription.js';
 import { subscribe } from '../subscriptions/subscribe.js';
+import { activateSavedStrategy } from '../strategies/activate-saved-strategy.js';
+import { createStrategy } from '../strategies/create-strategy.js';
+import { deleteSavedStrategy } from '../strategies/delete-saved-strategy.js';
+import { getOptimizationHistory } from '../strategies/get-optimization-history.js';
+import { getSavedStrategies } from '../strategies/get-saved-strategies.js';
+import { saveStrategy } from '../strategies/save-strategy.js';
 import type { AnyOperation } from './operation.js';
 
 /** Every operation the service offers: the one table both shells are generated from. */
@@ -24,6 +30,12 @@ export const CATALOGUE: readonly AnyOperation[] = [
   getSubscription,
   subscribe,
   cancelSubscription,
+  createStrategy,
+  getOptimizationHistory,
+  saveStrategy,
+  getSavedStrategies,
+  deleteSavedStrategy,
+  activateSavedStrategy,
   findIronCondors,
   executeIronCondorAutoroll,
 ];

@@ -8,7 +8,7 @@ import type { Services } from '../services.js';
 import { issuesToAppError, notAnObject } from '../validation/issues-to-error.js';
 import { findOperation } from './catalogue.js';
 import { GATES } from './gates.js';
-import type { AnyOperation, Caller, HandlerContext, SessionEffect } from './operation.js';
+import type { AnyOperation, Caller, HandlerContext, ProgressReporter, SessionEffect } from './operation.js';
 
 /** What a shell hands `execute` besides the tool name and the raw input. */
 export interface ExecuteContext {
@@ -21,6 +21,8 @@ export interface ExecuteContext {
   readonly batchKey: string | null;
   /** The client's IP address as the transport saw it, or null (stdio). */
   readonly clientIp?: string | null;
+  /** Where long work reports progress, when the caller asked for it. */
+  readonly progress?: ProgressReporter | null;
 }
 
 export interface ExecuteSuccess {
@@ -77,6 +79,7 @@ function run(operation: AnyOperation, input: unknown, ctx: ExecuteContext): Resu
       requestId: ctx.requestId,
       batchKey: ctx.batchKey,
       clientIp: ctx.clientIp ?? null,
+      progress: ctx.progress ?? null,
     };
     return passGates(operation, input as Record<string, unknown>, handlerCtx, who).andThen(() =>
       operation.handler(parsed.output, handlerCtx),

@@ -26,7 +26,12 @@ export interface HandlerContext<A extends Access = Access> {
   readonly batchKey: string | null;
   /** The client's address as the transport saw it (login throttling), or null. */
   readonly clientIp: string | null;
+  /** Reports how far long work has got, when the caller asked to hear (an MCP progress token); else null. */
+  readonly progress: ProgressReporter | null;
 }
+
+/** Tells the caller `done` of `total` units of work are finished; resolves once the report is on its way. */
+export type ProgressReporter = (done: number, total: number, message: string) => Promise<void>;
 
 /** What a successful call does to the transport session (a REST cookie, an MCP session binding). */
 export type SessionEffect =

@@ -24,6 +24,27 @@ const mapIt = (input: unknown, rules = {}) => {
 };
 
 describe('issuesToAppError', () => {
+  it('reports a check on the parameters together with its own message, and a non-object as such', () => {
+    const Pair = v.pipe(
+      v.strictObject({ a: v.array(v.number()), b: v.array(v.number()) }),
+      v.check((i) => i.a.length * i.b.length <= 4, 'At most 4 combinations.'),
+    );
+    const issuesOf = (input: unknown) => {
+      const parsed = v.safeParse(Pair, input);
+      if (parsed.success) throw new Error('expected a failure');
+      return parsed.issues;
+    };
+    expect(issuesToAppError('pair_tool', Pair, issuesOf({ a: [1, 2, 3], b: [1, 2] }))).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'At most 4 combinations.',
+      received: null,
+    });
+    expect(issuesToAppError('pair_tool', Pair, issuesOf('text'))).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'The arguments of pair_tool must be a JSON object.',
+    });
+  });
+
   it('maps a malformed UUID to INVALID_UUID with the tool that gives valid ones', () => {
     expect(mapIt({ proposal_id: 'nope' })).toMatchObject({
       code: 'INVALID_UUID',

@@ -31,7 +31,7 @@ export function issuesToAppError(
   if (unknown.length > 0) return unknownParameters(operation, schema, unknown);
   const [first, ...rest] = issues;
   const keys = pathKeys(first);
-  if (keys.length === 0) return notAnObject(operation, first.input);
+  if (keys.length === 0) return isPlainObject(first.input) ? wholeInputError(operation, first) : notAnObject(operation, first.input);
   const field = keys.join('.');
   const top = keys[0] ?? field;
   const rule: FieldRule = { ...FIELD_RULES[top], ...extraRules[top] };
@@ -48,6 +48,17 @@ export const notAnObject = (operation: string, input: unknown): AppError =>
     message: `The arguments of ${operation} must be a JSON object.`,
     expected: 'object',
     received: { arguments: input },
+  });
+
+const isPlainObject = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A check on the parameters together (e.g. the size of a grid): its own message says what is wrong. */
+const wholeInputError = (operation: string, issue: Issue): AppError =>
+  appError('VALIDATION_ERROR', {
+    message: issue.message,
+    suggestion: `Change the parameters of ${operation} as the message says, then call it again.`,
+    expected: null,
+    received: null,
   });
 
 function unknownParameters(operation: string, schema: AnySchema, unknown: readonly Issue[]): AppError {

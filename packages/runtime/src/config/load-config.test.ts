@@ -34,8 +34,8 @@ describe('loadConfig: quotas, throttles and proxies', () => {
     const config = loadConfig({ CONDOR_QUOTA_FIND_IRON_CONDORS: '3', CONDOR_QUOTA_GET_POSITIONS: '0' });
     expect(config.freeQuotas.find_iron_condors).toBe(3);
     expect(config.freeQuotas.get_positions).toBe(0);
-    expect(config.freeQuotas.find_iron_condors).toBe(3);
-    expect(Object.keys(loadConfig({}).freeQuotas)).toEqual(['find_iron_condors']);
+    expect(config.freeQuotas.create_strategy).toBe(10);
+    expect(Object.keys(loadConfig({}).freeQuotas).sort()).toEqual(['create_strategy', 'find_iron_condors']);
   });
 
   it('refuses a quota for a tool that does not exist', () => {

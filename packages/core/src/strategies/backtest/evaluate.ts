@@ -1,0 +1,68 @@
+import type { BacktestMetrics, BacktestResult, BacktestTrade, EntryContext, PopFunction, RuleSet } from '../types.js';
+import { maxDrawdown, tradePnl } from './drawdown.js';
+import { metricsOf } from './metrics.js';
+import type { RunContext } from './run-context.js';
+import { simulate, type TakenTrade } from './simulate.js';
+import type { ShapeSource } from './trade-shape.js';
+
+/** A rule set's trades before the probability of profit is computed (the optimizer needs it for the winners only). */
+export interface Simulated {
+  readonly rules: RuleSet;
+  readonly taken: readonly TakenTrade[];
+  readonly skipped: number;
+  /** Metrics with popAtEntry 0. */
+  readonly metrics: BacktestMetrics;
+}
+
+/** What a probability-of-profit model sees of a taken trade. */
+export function entryContextOf(context: RunContext, trade: TakenTrade, rules: RuleSet): EntryContext {
+  const { shape } = trade;
+  return { history: context.history, index: shape.entry.index, dte: shape.dte, strikes: shape.strikes, credit: shape.credit, rules };
+}
+
+function metricsWith(context: RunContext, taken: readonly TakenTrade[], skippedEntries: number, pops: readonly number[]): BacktestMetrics {
+  return metricsOf({
+    pnls: taken.map(tradePnl),
+    maxLosses: taken.map((trade) => trade.maxLossPerContract * trade.qty),
+    expectedValues: taken.map((trade) => trade.shape.expectedValuePerContract * trade.qty),
+    daysHeld: taken.map(({ shape, exit }) => (context.days[exit.index] ?? 0) - (context.days[shape.entry.index] ?? 0)),
+    pops,
+    maxDrawdown: maxDrawdown(taken, context.settings.maxCapital),
+    skippedEntries,
+  });
+}
+
+/** Simulates one rule set over a prepared run, drawing its trade shapes from `shapes`. */
+export function simulateRuleSet(context: RunContext, shapes: ShapeSource, rules: RuleSet): Simulated {
+  const { taken, skipped } = simulate(context, shapes, rules);
+  return { rules, taken, skipped, metrics: metricsWith(context, taken, skipped, []) };
+}
+
+/** The full result of a simulated rule set: every trade with its probability of profit at entry. */
+export function completeResult(context: RunContext, simulated: Simulated, pop: PopFunction): BacktestResult {
+  const { rules, taken } = simulated;
+  const dateOf = (index: number): string => context.history.sessions[index]?.date ?? '';
+  const pops = taken.map((trade) => {
+    const value = pop(entryContextOf(context, trade, rules));
+    return Number.isFinite(value) ? value : 0;
+  });
+  const trades = taken.map((trade, i): BacktestTrade => {
+    const { shape, exit, qty, maxLossPerContract } = trade;
+    return {
+      entryDate: dateOf(shape.entry.index),
+      expiry: shape.expiry,
+      strikes: shape.strikes,
+      qty,
+      credit: shape.credit,
+      exitDate: dateOf(exit.index),
+      exitDebit: exit.debit,
+      exitReason: exit.reason,
+      pnl: tradePnl(trade),
+      maxLoss: maxLossPerContract * qty,
+      popAtEntry: pops[i] ?? 0,
+      expectedValue: shape.expectedValuePerContract * qty,
+      ivRankAtEntry: shape.entry.ivRank,
+    };
+  });
+  return { rules, metrics: metricsWith(context, taken, simulated.skipped, pops), trades };
+}

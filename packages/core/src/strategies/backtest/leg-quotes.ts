@@ -1,0 +1,86 @@
+import { normalCdf } from '../../options/normal.js';
+import type { LegMarket } from '../smile.js';
+
+const MAX_STANDARD_MONEYNESS = 3.5;
+const MIN_YEARS = 1e-6;
+
+/** A `LegMarket` with the terms every strike shares worked out once. */
+export interface PreparedMarket {
+  readonly market: LegMarket;
+  readonly years: number;
+  readonly sqrtYears: number;
+  /** (r − q)·T. */
+  readonly carry: number;
+  readonly forward: number;
+  readonly spotDiscounted: number;
+  /** e^{−rT}. */
+  readonly discount: number;
+  /** σ_atm·√max(T, 1e-6), the smile's moneyness scale. */
+  readonly moneynessScale: number;
+}
+
+/** Works out the strike-independent terms of a market once. */
+export function prepareMarket(market: LegMarket): PreparedMarket {
+  const years = Math.max(0, market.years);
+  const carry = (market.rate - market.dividendYield) * years;
+  return {
+    market,
+    years,
+    sqrtYears: Math.sqrt(years),
+    carry,
+    forward: market.spot * Math.exp((market.rate - market.dividendYield) * market.years),
+    spotDiscounted: market.spot * Math.exp(-market.dividendYield * years),
+    discount: Math.exp(-market.rate * years),
+    moneynessScale: market.atmVol * Math.sqrt(Math.max(market.years, MIN_YEARS)),
+  };
+}
+
+/** A leg's modelled bid and ask at consecutive closes. */
+export interface LegPath {
+  readonly bid: Float64Array;
+  readonly ask: Float64Array;
+}
+
+/** The smile price of a leg and its modelled bid/ask half-width, per share. */
+function midAndHalfWidth(prepared: PreparedMarket, type: 'put' | 'call', strike: number): { mid: number; halfWidth: number } {
+  const { market } = prepared;
+  const z = Math.min(MAX_STANDARD_MONEYNESS, Math.max(-MAX_STANDARD_MONEYNESS, Math.log(strike / prepared.forward) / prepared.moneynessScale));
+  const volatility = Math.max(0, market.atmVol * Math.max(0.5, 1 - market.smile.skew * z + market.smile.curvature * z * z));
+  const totalVolatility = volatility * prepared.sqrtYears;
+  const moneyness = Math.log(market.spot / strike) + prepared.carry;
+  const strikeDiscounted = strike * prepared.discount;
+  let mid: number;
+  if (totalVolatility > 0) {
+    const d1 = moneyness / totalVolatility + totalVolatility / 2;
+    const d2 = d1 - totalVolatility;
+    mid =
+      type === 'call'
+        ? Math.max(0, prepared.spotDiscounted * normalCdf(d1) - strikeDiscounted * normalCdf(d2))
+        : Math.max(0, strikeDiscounted * normalCdf(-d2) - prepared.spotDiscounted * normalCdf(-d1));
+  } else {
+    const step = moneyness > 0 ? 1 : moneyness < 0 ? 0 : 0.5;
+    mid =
+      type === 'call'
+        ? Math.max(0, prepared.spotDiscounted * step - strikeDiscounted * step)
+        : Math.max(0, strikeDiscounted * (1 - step) - prepared.spotDiscounted * (1 - step));
+  }
+  return { mid, halfWidth: Math.min(market.spread.atm * (1 + market.spread.perZ2 * z * z), mid) / 2 };
+}
+
+/**
+ * `quoteLeg`'s bid and ask at each market, without the greeks, for the backtest's hot loop: the same
+ * smile volatility, Black–Scholes–Merton price and modelled spread, term for term, so the numbers
+ * are `quoteLeg`'s to the last bit (leg-quotes.test.ts checks it).
+ */
+export function quoteLegPath(markets: readonly PreparedMarket[], type: 'put' | 'call', strike: number): LegPath {
+  const bid = new Float64Array(markets.length);
+  const ask = new Float64Array(markets.length);
+  for (let k = 0; k < markets.length; k++) {
+    const market = markets[k];
+    if (market === undefined) continue;
+    const { mid, halfWidth } = midAndHalfWidth(market, type, strike);
+    bid[k] = Math.max(0, mid - halfWidth);
+    ask[k] = mid + halfWidth;
+  }
+  return { bid, ask };
+}

@@ -1,0 +1,151 @@
+import { priceOption } from '../../options/price-option.js';
+import type { CondorStrikes } from '../types.js';
+import { expiryBook, type ExpiryBook } from './expiry-book.js';
+import { nearestExpiry } from './expiries.js';
+import type { RunContext, ScheduledEntry } from './run-context.js';
+import { shortStrike } from './short-strikes.js';
+import { strikeIncrement } from './strikes.js';
+
+const DAYS_PER_YEAR = 365;
+
+/**
+ * One entry's condor and its whole life up to expiry, which depend on the short delta, wing width,
+ * expiry and entry session only — never on the exit rules or the capital — so every rule set of a
+ * run that shares them reuses one.
+ */
+export interface TradeShape {
+  readonly entry: ScheduledEntry;
+  readonly expiryIndex: number;
+  /** 'YYYY-MM-DD'. */
+  readonly expiry: string;
+  /** Calendar days from the entry to the expiry. */
+  readonly dte: number;
+  readonly strikes: CondorStrikes;
+  /** Net credit per share at the natural price. */
+  readonly credit: number;
+  readonly wingWidth: number;
+  /** The natural debit to close at session entry.index + k, for k = 0 … expiryIndex − entry.index − 1. */
+  readonly debits: Float64Array;
+  /** The condor's intrinsic value at the expiry close. */
+  readonly settlement: number;
+  /** Held-to-expiry expected value of one contract in dollars, under the entry's forecast volatility. */
+  readonly expectedValuePerContract: number;
+}
+
+/** Why a scheduled entry has no trade, before capital is considered. */
+export type ShapeSkip = 'gate' | 'no_expiry' | 'no_credit';
+
+/** What the condor pays at expiry, per share. */
+export function condorIntrinsic(strikes: CondorStrikes, spot: number): number {
+  const put = Math.max(0, strikes.shortPut - spot) - Math.max(0, strikes.longPut - spot);
+  const call = Math.max(0, spot - strikes.shortCall) - Math.max(0, spot - strikes.longCall);
+  return put + call;
+}
+
+/** E[credit − payout at expiry] of one contract under a flat forecast volatility (options-math §2.5), dollars. */
+function expectedValuePerContract(context: RunContext, entry: ScheduledEntry, strikes: CondorStrikes, credit: number, years: number): number {
+  const { rate, dividendYield, sessions } = context.history;
+  const spot = sessions[entry.index]?.close ?? Number.NaN;
+  const volatility = entry.forecastVolatility;
+  const price = (type: 'put' | 'call', strike: number): number => priceOption({ type, spot, strike, years, rate, dividendYield, volatility }).price;
+  const legs = price('put', strikes.shortPut) - price('put', strikes.longPut) + price('call', strikes.shortCall) - price('call', strikes.longCall);
+  const value = (credit - Math.exp(rate * years) * legs) * 100;
+  return Number.isFinite(value) ? value : 0;
+}
+
+/** The short strikes of an entry and expiry at a target delta, or null when a side has none. */
+function shortStrikes(book: ExpiryBook, shortDelta: number): { shortPut: number; shortCall: number } | null {
+  const atEntry = book.markets[0]?.market;
+  if (atEntry === undefined) return null;
+  const increment = strikeIncrement(atEntry.spot);
+  const shortPut = shortStrike(atEntry, 'put', shortDelta, increment);
+  const shortCall = shortStrike(atEntry, 'call', shortDelta, increment);
+  return shortPut === null || shortCall === null ? null : { shortPut, shortCall };
+}
+
+interface Expiry {
+  readonly index: number;
+  readonly dte: number;
+}
+
+function buildShape(context: RunContext, entry: ScheduledEntry, expiry: Expiry, book: ExpiryBook, shorts: { shortPut: number; shortCall: number }, wingWidth: number): TradeShape | ShapeSkip {
+  const strikes: CondorStrikes = {
+    longPut: shorts.shortPut - wingWidth,
+    shortPut: shorts.shortPut,
+    shortCall: shorts.shortCall,
+    longCall: shorts.shortCall + wingWidth,
+  };
+  if (!(strikes.longPut > 0)) return 'no_credit';
+  const shortPut = book.leg('put', strikes.shortPut);
+  const shortCall = book.leg('call', strikes.shortCall);
+  const longPut = book.leg('put', strikes.longPut);
+  const longCall = book.leg('call', strikes.longCall);
+  const credit = (shortPut.bid[0] ?? 0) + (shortCall.bid[0] ?? 0) - (longPut.ask[0] ?? 0) - (longCall.ask[0] ?? 0);
+  if (!(credit > 0 && credit < wingWidth)) return 'no_credit';
+  const debits = new Float64Array(book.markets.length);
+  for (let k = 0; k < debits.length; k++) {
+    // A negative natural debit could only come from an arbitrage in the modelled smile; closing costs at least nothing.
+    debits[k] = Math.max(0, (shortPut.ask[k] ?? 0) + (shortCall.ask[k] ?? 0) - (longPut.bid[k] ?? 0) - (longCall.bid[k] ?? 0));
+  }
+  return {
+    entry,
+    expiryIndex: expiry.index,
+    expiry: context.history.sessions[expiry.index]?.date ?? '',
+    dte: expiry.dte,
+    strikes,
+    credit,
+    wingWidth,
+    debits,
+    settlement: condorIntrinsic(strikes, context.history.sessions[expiry.index]?.close ?? Number.NaN),
+    expectedValuePerContract: expectedValuePerContract(context, entry, strikes, credit, expiry.dte / DAYS_PER_YEAR),
+  };
+}
+
+/** The trade of every scheduled entry (aligned with `context.entries`) for an entry DTE and wing width. */
+export type ShapeSource = (entryDte: number, wingWidth: number) => readonly (TradeShape | ShapeSkip)[];
+
+/**
+ * The trade shapes of one short delta, memoised for every exit rule and capital simulation. The
+ * first time an (entry, expiry) pair is needed, its short strikes are found and the condors of every
+ * wing width in `wingWidths` are built from one book of leg quotes, which is then dropped; a list
+ * per (entry DTE, wing width) is kept. Entries the gate closes get no shape. Drop the source to free
+ * its memory.
+ */
+export function shapeSource(context: RunContext, shortDelta: number, wingWidths: readonly number[]): ShapeSource {
+  const byExpiry = new Map<number, Map<number, TradeShape | ShapeSkip>>();
+  const lists = new Map<string, readonly (TradeShape | ShapeSkip)[]>();
+  // Sessions are fewer than `span`, so entry·span + expiry is a unique key.
+  const span = context.days.length + 1;
+
+  const build = (entry: ScheduledEntry, expiry: Expiry, widths: readonly number[], into: Map<number, TradeShape | ShapeSkip>): void => {
+    const book = expiryBook(context, entry.index, expiry.index);
+    const shorts = shortStrikes(book, shortDelta);
+    for (const width of widths) into.set(width, shorts === null ? 'no_credit' : buildShape(context, entry, expiry, book, shorts, width));
+  };
+
+  const shapeOf = (entry: ScheduledEntry, entryDte: number, wingWidth: number): TradeShape | ShapeSkip => {
+    if (!entry.gateOpen) return 'gate';
+    const choice = nearestExpiry(entry.expiries, entryDte);
+    const index = choice === undefined ? undefined : context.indexOfDay.get(choice.day);
+    if (choice === undefined || index === undefined || index <= entry.index) return 'no_expiry';
+    const key = entry.index * span + index;
+    let shapes = byExpiry.get(key);
+    if (shapes === undefined) {
+      shapes = new Map();
+      byExpiry.set(key, shapes);
+      build(entry, { index, dte: choice.dte }, wingWidths, shapes);
+    }
+    if (!shapes.has(wingWidth)) build(entry, { index, dte: choice.dte }, [wingWidth], shapes);
+    return shapes.get(wingWidth) ?? 'no_credit';
+  };
+
+  return (entryDte, wingWidth) => {
+    const key = `${entryDte}|${wingWidth}`;
+    let list = lists.get(key);
+    if (list === undefined) {
+      list = context.entries.map((entry) => shapeOf(entry, entryDte, wingWidth));
+      lists.set(key, list);
+    }
+    return list;
+  };
+}

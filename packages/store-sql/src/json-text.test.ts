@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { parseJsonObject } from './json-text.js';
+
+describe('parseJsonObject', () => {
+  it('parses a JSON object', () => {
+    expect(parseJsonObject('{"a":[1,2.5,null],"b":"é"}', 't.c')).toEqual({ a: [1, 2.5, null], b: 'é' });
+  });
+
+  it('names the column when the text is not a JSON object', () => {
+    expect(() => parseJsonObject('{nope', 't.c')).toThrow('t.c holds text that is not JSON');
+    for (const text of ['[]', 'null', '3', '"x"']) expect(() => parseJsonObject(text, 't.c')).toThrow('t.c holds JSON that is not an object');
+  });
+});

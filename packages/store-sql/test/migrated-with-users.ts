@@ -1,0 +1,14 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../src/schema.js';
+import { SqlUserStore } from '../src/sql-user-store.js';
+import type { tempSqlite } from './temp-sqlite.js';
+
+/** A migrated temp SQLite database holding a user for each of `userIds`, for suites with more than one owner. */
+export async function migratedWithUsers(temp: ReturnType<typeof tempSqlite>, userIds: readonly string[]): Promise<Kysely<Database>> {
+  const db = await temp.migrated();
+  const users = new SqlUserStore(db);
+  for (const id of userIds) {
+    await users.insert({ id, email: `${id}@example.com`, passwordHash: `hash-of-${id}`, createdAt: 1_767_623_400_000 });
+  }
+  return db;
+}
