@@ -5,6 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { searchReport } from './search.bench.js';
+import { strategyReport } from './strategy.bench.js';
 
 const header = [
   '# Benchmarks',
@@ -14,6 +15,7 @@ const header = [
   '',
 ].join('\n');
 
-const report = `${header}\n${searchReport()}\n`;
+const strategies = await strategyReport();
+const report = `${header}\n${searchReport()}\n\n${strategies}\n`;
 writeFileSync(new URL('../docs/benchmarks.md', import.meta.url), report);
 process.stdout.write(report);
