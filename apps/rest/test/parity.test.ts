@@ -1,5 +1,5 @@
 import { CATALOGUE, DEFAULT_CORE_CONFIG, ERROR_CATALOGUE, execute, type ErrorCode } from '@condor/core';
-import { createTestServices, FakeBilling, FixtureMarketData, MemoryUserStore, type TestServices } from '@condor/testkit';
+import { createTestServices, FakeBilling, FakeBrokers, FixtureMarketData, MemoryUserStore, type TestServices } from '@condor/testkit';
 import { describe, expect, it } from 'vitest';
 import { isErrorResult, viaMcp, viaRest } from './shells.js';
 
@@ -21,7 +21,14 @@ interface Case {
   readonly credential?: (session: Session) => string | null;
   readonly services?: () => TestServices;
   /** Brings the user into the state the case needs, through the core directly. */
-  readonly prepare?: (call: (tool: string, input?: unknown) => Promise<unknown>) => Promise<unknown>;
+  readonly prepare?: (call: (tool: string, input?: unknown) => Promise<unknown>, world: World) => Promise<unknown>;
+  /** The tool-call batch both shells send the call in (REST X-Batch-Id, MCP _meta.batch). */
+  readonly batch?: string;
+}
+
+interface World {
+  readonly services: TestServices;
+  readonly userId: string;
 }
 
 const noCredential = () => null;
@@ -37,6 +44,65 @@ const onboard = async (call: (tool: string, input?: unknown) => Promise<unknown>
   await call('get_legal_document', { name: 'risk-disclosure' });
   await call('acknowledge_risk');
 };
+const PROPOSAL_ID = '7a1f8a4e-3b2c-4d6e-8f90-123456789abc';
+const leg = (type: 'put' | 'call', strike: number, symbol: string) => ({ occ_symbol: symbol, type, strike, bid: 1, ask: 1.1, mid: 1.05, delta: 0.2, iv: 0.2 });
+const CANDIDATE = {
+  ticker: 'SPY',
+  expiry: '2026-12-18',
+  net_credit: 1.2,
+  legs: {
+    long_put: leg('put', 540, 'SPY261218P00540000'),
+    short_put: leg('put', 545, 'SPY261218P00545000'),
+    short_call: leg('call', 600, 'SPY261218C00600000'),
+    long_call: leg('call', 605, 'SPY261218C00605000'),
+  },
+};
+const contract = (type: 'put' | 'call', strike: number, bid: number, ask: number) => ({
+  symbol: `SPY261218${type === 'put' ? 'P' : 'C'}00${String(strike)}000`,
+  type,
+  strike,
+  expiry: '2026-12-18',
+  bid,
+  ask,
+  volatility: 0.2,
+  greeks: null,
+  openInterest: 1_000,
+  volume: 10,
+  quoteTime: Date.UTC(2026, 0, 5, 14, 30),
+});
+const CHAIN = [contract('put', 540, 1.5, 1.55), contract('put', 545, 2.1, 2.15), contract('call', 600, 1.8, 1.85), contract('call', 605, 1.0, 1.05)];
+/** A market whose SPY 2026-12-18 chain is `chain`. */
+const withChain = (chain: typeof CHAIN) => () =>
+  createTestServices({
+    market: new FixtureMarketData({ SPY: { quote: { symbol: 'SPY', bid: 570, ask: 570.02, last: 570.01, time: 0 }, chains: { '2026-12-18': chain } } }),
+  });
+const connected = async (call: (tool: string, input?: unknown) => Promise<unknown>) => {
+  await onboard(call);
+  await call('get_legal_document', { name: 'broker-authorization' });
+  await call('connect_broker', { authorization_confirmed: true, broker: 'sim' });
+};
+/** A connected user with a proposal made `age` ms ago in batch 'parity-batch'. */
+const withProposal = (age: number) => async (call: (tool: string, input?: unknown) => Promise<unknown>, world: World) => {
+  await connected(call);
+  await world.services.proposals.insert({
+    id: PROPOSAL_ID,
+    ownerId: world.userId,
+    kind: 'entry',
+    batchKey: 'parity-batch',
+    createdAt: world.services.clock.now() - age,
+    ticker: 'SPY',
+    qty: 1,
+    legs: [{ symbol: 'SPY261218P00545000', side: 'sell', intent: 'sell_to_open' }],
+    limitPrice: -1.2,
+    maxLoss: 380,
+    summary: 'parity proposal',
+    positionId: PROPOSAL_ID,
+    details: {},
+    consumedAt: null,
+    outcome: null,
+  });
+};
+
 /** A market that knows SPY and then fails every call with `failure`. */
 const failingMarket = (failure: FixtureMarketData['failWith']) => () => {
   const market = new FixtureMarketData({ SPY: { quote: { symbol: 'SPY', bid: 500, ask: 500.02, last: 500.01, time: 0 } } });
@@ -143,6 +209,50 @@ const CASES: readonly Case[] = [
   },
   // trading (first trading tool)
   { code: 'AUTOROLL_DISABLED', tool: 'execute_iron_condor_autoroll', input: {}, prepare: onboard },
+  // broker linking and proposals (issue 6)
+  { code: 'MISSING_API_KEY', tool: 'set_broker_keys', input: { api_key: ' ', api_secret: 'secret-1' }, prepare: onboard },
+  { code: 'MISSING_API_SECRET', tool: 'set_broker_keys', input: { api_key: 'key-1' }, prepare: onboard },
+  { code: 'AUTHORIZATION_NOT_CONFIRMED', tool: 'connect_broker', input: { authorization_confirmed: true }, prepare: onboard },
+  {
+    code: 'SERVICE_NOT_CONFIGURED',
+    tool: 'connect_broker',
+    input: { authorization_confirmed: true, broker: 'alpaca' },
+    services: () => createTestServices({ brokers: new FakeBrokers({ available: ['sim'] }) }),
+    prepare: (call) => onboard(call).then(() => call('get_legal_document', { name: 'broker-authorization' })),
+  },
+  { code: 'BROKER_NOT_CONNECTED', tool: 'confirm_proposal', input: { proposal_id: PROPOSAL_ID }, prepare: onboard },
+  { code: 'INVALID_CANDIDATE', tool: 'propose_entry', input: { candidate: 'SPY 545/600', qty: 1 } },
+  { code: 'MISSING_CANDIDATE_FIELDS', tool: 'propose_entry', input: { candidate: { ...CANDIDATE, net_credit: undefined }, qty: 1 } },
+  { code: 'STRATEGY_NOT_CANDIDATE', tool: 'propose_entry', input: { candidate: { kind: 'strategy', rank: 1, rules: {}, metrics: {} }, qty: 1 } },
+  { code: 'INVALID_QTY', tool: 'propose_entry', input: { candidate: CANDIDATE, qty: 0 } },
+  { code: 'ENTRY_REJECTED', tool: 'propose_entry', input: { candidate: CANDIDATE, qty: 1 }, services: withChain([]), prepare: connected },
+  {
+    code: 'OVERLAPPING_LEGS',
+    tool: 'propose_entry',
+    input: { candidate: CANDIDATE, qty: 1 },
+    services: withChain(CHAIN),
+    prepare: async (call, world) => {
+      await connected(call);
+      const { brokers } = world.services;
+      if (!(brokers instanceof FakeBrokers)) throw new Error('the parity services use FakeBrokers');
+      brokers.holdExternalPosition(world.userId, 'SPY261218P00545000', -1, 2.1);
+    },
+  },
+  { code: 'PROPOSAL_NOT_FOUND', tool: 'confirm_proposal', input: { proposal_id: PROPOSAL_ID }, prepare: connected },
+  { code: 'PROPOSAL_NOT_FOUND', tool: 'get_proposal', input: { proposal_id: PROPOSAL_ID }, prepare: onboard },
+  { code: 'CONFIRM_TOO_FAST', tool: 'confirm_proposal', input: { proposal_id: PROPOSAL_ID }, prepare: withProposal(1_000) },
+  { code: 'PROPOSAL_EXPIRED', tool: 'confirm_proposal', input: { proposal_id: PROPOSAL_ID }, prepare: withProposal(60_000) },
+  { code: 'CONFIRM_BLOCKED', tool: 'confirm_proposal', input: { proposal_id: PROPOSAL_ID }, prepare: withProposal(10_000), batch: 'parity-batch' },
+  {
+    code: 'PROPOSAL_ALREADY_CONSUMED',
+    tool: 'confirm_proposal',
+    input: { proposal_id: PROPOSAL_ID },
+    prepare: async (call, world) => {
+      await withProposal(10_000)(call, world);
+      await world.services.proposals.consume(world.userId, PROPOSAL_ID, world.services.clock.now());
+      await world.services.proposals.recordOutcome(PROPOSAL_ID, { status: 'submitted', orderId: 'order-1' });
+    },
+  },
 ];
 
 describe('the same call through REST and MCP gives the identical answer', () => {
@@ -154,11 +264,12 @@ describe('the same call through REST and MCP gives the identical answer', () => 
     const login = await core(null)('login', { email: EMAIL, password: PASSWORD });
     const tokens = login.isOk() ? (login.value.value as { access_token: string; refresh_token: string }) : null;
     const session = { access: tokens?.access_token ?? 'none', refresh: tokens?.refresh_token ?? 'none' };
-    await c.prepare?.(core(session.access));
+    const userId = login.isOk() ? (login.value.value as { user: { user_id: string } }).user.user_id : 'none';
+    await c.prepare?.(core(session.access), { services, userId });
     const credential = c.credential === undefined ? session.access : c.credential(session);
 
-    const rest = await viaRest(services, tool, c.input, credential);
-    const mcp = await viaMcp(services, tool, c.input, credential);
+    const rest = await viaRest(services, tool, c.input, credential, c.batch);
+    const mcp = await viaMcp(services, tool, c.input, credential, c.batch);
 
     expect((rest.body as { error: string }).error).toBe(code);
     expect(mcp.body).toEqual(rest.body);

@@ -11,11 +11,12 @@ export interface ShellAnswer {
 }
 
 /** Calls one tool through the REST shell in-process, the way an HTTP client would. */
-export async function viaRest(services: Services, tool: string, input: unknown, credential: string | null): Promise<ShellAnswer> {
+export async function viaRest(services: Services, tool: string, input: unknown, credential: string | null, batch?: string): Promise<ShellAnswer> {
   const op = CATALOGUE.find((o) => o.name === tool);
   if (op === undefined) throw new Error(`no REST route for ${tool}`);
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (credential !== null) headers.authorization = `Bearer ${credential}`;
+  if (batch !== undefined) headers['x-batch-id'] = batch;
   const app = createApp(services);
   const params = new Map(Object.entries(input !== null && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {}));
   const path = op.rest.path.replace(/:(\w+)/g, (_, name: string) => {
@@ -38,7 +39,7 @@ export async function viaRest(services: Services, tool: string, input: unknown, 
 }
 
 /** Calls one tool through the MCP shell with the SDK's own client over an in-memory transport. */
-export async function viaMcp(services: Services, tool: string, input: unknown, credential: string | null): Promise<ShellAnswer> {
+export async function viaMcp(services: Services, tool: string, input: unknown, credential: string | null, batch?: string): Promise<ShellAnswer> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   if (credential !== null) {
     const send = clientSide.send.bind(clientSide);
@@ -49,7 +50,7 @@ export async function viaMcp(services: Services, tool: string, input: unknown, c
   const client = new Client({ name: 'parity', version: '1' });
   await client.connect(clientSide);
   try {
-    const result = await client.callTool({ name: tool, arguments: input as Record<string, unknown> });
+    const result = await client.callTool({ name: tool, arguments: input as Record<string, unknown>, ...(batch === undefined ? {} : { _meta: { batch } }) });
     return { ok: result.isError !== true, status: null, body: result.structuredContent };
   } finally {
     await client.close();

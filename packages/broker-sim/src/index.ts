@@ -3,3 +3,5 @@ export { SIMULATED_NOTICE } from './notice.js';
 export { SimMarketData, SIM_RISK_FREE_RATE } from './sim-market-data.js';
 export { SIM_UNIVERSE, ANCHOR_DATE, type SimSymbol, type LiquidityTier } from './universe.js';
 export { occSymbol, parseOccSymbol, type OccFields } from './occ.js';
+export { SimBrokers, type SimBrokersOptions } from './sim-brokers.js';
+export type { PaperBroker } from './paper-broker.js';

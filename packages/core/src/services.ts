@@ -11,6 +11,11 @@ import type { QuotaStore } from './ports/quota-store.js';
 import type { RateLimitStore } from './ports/rate-limit-store.js';
 import type { SavedStrategyStore } from './ports/saved-strategy-store.js';
 import type { Scheduler } from './ports/scheduler.js';
+import type { Brokers } from './ports/broker.js';
+import type { BrokerLinkStore } from './ports/broker-link-store.js';
+import type { PositionStore } from './ports/position-store.js';
+import type { ProposalStore } from './ports/proposal-store.js';
+import type { SecretBox } from './ports/secret-box.js';
 import type { StrategyRunStore } from './ports/strategy-run-store.js';
 import type { SessionStore } from './ports/session-store.js';
 import type { SubscriptionStore } from './ports/subscription-store.js';
@@ -60,6 +65,12 @@ export interface Services {
   readonly rateLimits: RateLimitStore;
   readonly strategyRuns: StrategyRunStore;
   readonly savedStrategies: SavedStrategyStore;
+  readonly brokerLinks: BrokerLinkStore;
+  readonly proposals: ProposalStore;
+  readonly positions: PositionStore;
+  readonly brokers: Brokers;
+  /** Null when no encryption key is configured (production without CONDOR_SECRET_KEY): broker keys cannot be stored. */
+  readonly secrets: SecretBox | null;
   readonly market: MarketData;
   /** Shown wherever users see prices when the market is simulated; null for a real market. */
   readonly marketNotice: string | null;

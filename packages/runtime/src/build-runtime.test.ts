@@ -30,7 +30,7 @@ describe('buildRuntime', () => {
     const { access_token } = login._unsafeUnwrap().value as { access_token: string };
     expect(access_token.split('.')).toHaveLength(3);
     expect((await execute('logout', {}, { ...ctx, credential: access_token })).isOk()).toBe(true);
-    expect(await runtime.ready()).toEqual({ ok: true, checks: { database: 'ok', signing_key: 'ok' } });
+    expect(await runtime.ready()).toEqual({ ok: true, checks: { database: 'ok', signing_key: 'ok', secret_key: 'ok' } });
   });
 
   it('finds iron condors on the simulated market, labelled as simulated, and counts the free quota', async () => {
@@ -64,7 +64,8 @@ describe('buildRuntime', () => {
   it('in production without a signing key: not ready, and login answers SERVER_MISCONFIGURED', async () => {
     const runtime = await build({ CONDOR_ENV: 'production' });
     const { services } = runtime;
-    expect(await runtime.ready()).toEqual({ ok: false, checks: { database: 'ok', signing_key: 'missing' } });
+    expect(await runtime.ready()).toEqual({ ok: false, checks: { database: 'ok', signing_key: 'missing', secret_key: 'missing' } });
+    expect(services.secrets).toBeNull();
     const ctx = { services, credential: null, requestId: 'r', batchKey: null };
     await execute('register', { email: 'p@example.com', password: 'runtime password' }, ctx);
     const login = await execute('login', { email: 'p@example.com', password: 'runtime password' }, ctx);

@@ -1,9 +1,12 @@
 import type { Services } from '@condor/core';
-import { SIMULATED_NOTICE, SimMarketData } from '@condor/broker-sim';
+import { SIMULATED_NOTICE, SimBrokers, SimMarketData } from '@condor/broker-sim';
 import {
   migrateToLatest,
   openSqlite,
+  SqlBrokerLinkStore,
   SqlOnboardingStore,
+  SqlPositionStore,
+  SqlProposalStore,
   SqlQuotaStore,
   SqlRateLimitStore,
   SqlSavedStrategyStore,
@@ -17,6 +20,7 @@ import { CryptoIds } from './adapters/crypto-ids.js';
 import { HmacTokenSigner } from './adapters/hmac-token-signer.js';
 import { InstantBilling } from './adapters/instant-billing.js';
 import { EventLoopScheduler } from './adapters/event-loop-scheduler.js';
+import { buildSecretBox } from './config/secret-key.js';
 import { JsonLogger } from './adapters/json-logger.js';
 import { ScryptPasswordHasher } from './adapters/scrypt-password-hasher.js';
 import { Sha256Digest } from './adapters/sha256-digest.js';
@@ -49,7 +53,9 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
   const db = openSqlite(config.databaseUrl);
   await migrateToLatest(db);
   const signingKey = resolveSigningKey(config, logger);
+  const secrets = buildSecretBox(config, logger);
   const clock = new SystemClock();
+  const market = new SimMarketData(clock);
   const rateLimits = new SqlRateLimitStore(db);
   const purge = setInterval(() => {
     rateLimits.purgeEnded(clock.now()).catch((error: unknown) => {
@@ -72,10 +78,15 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
     rateLimits,
     strategyRuns: new SqlStrategyRunStore(db),
     savedStrategies: new SqlSavedStrategyStore(db),
-    market: new SimMarketData(clock),
+    brokerLinks: new SqlBrokerLinkStore(db),
+    proposals: new SqlProposalStore(db),
+    positions: new SqlPositionStore(db),
+    market,
+    brokers: new SimBrokers(market, clock),
     marketNotice: SIMULATED_NOTICE,
     logger,
     scheduler: new EventLoopScheduler(),
+    secrets,
     config: {
       accessTokenTtlSeconds: config.accessTokenTtlSeconds,
       refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
@@ -91,7 +102,7 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
         () => 'ok',
         () => 'unreachable',
       );
-      const checks = { database, signing_key: signingKey === null ? 'missing' : 'ok' };
+      const checks = { database, signing_key: signingKey === null ? 'missing' : 'ok', secret_key: secrets === null ? 'missing' : 'ok' };
       return { ok: Object.values(checks).every((c) => c === 'ok'), checks };
     },
     close: () => {

@@ -10,3 +10,6 @@ export { SqlQuotaStore } from './sql-quota-store.js';
 export { SqlRateLimitStore } from './sql-rate-limit-store.js';
 export { SqlStrategyRunStore } from './sql-strategy-run-store.js';
 export { SqlSavedStrategyStore } from './sql-saved-strategy-store.js';
+export { SqlBrokerLinkStore } from './sql-broker-link-store.js';
+export { SqlProposalStore } from './sql-proposal-store.js';
+export { SqlPositionStore } from './sql-position-store.js';

@@ -12,8 +12,11 @@ describe('migrateToLatest', () => {
     await migrateToLatest(db);
     const tables = await db.introspection.getTables();
     expect(tables.map((t) => t.name).sort()).toEqual([
+      'broker_links',
       'document_acceptances',
       'document_reads',
+      'positions',
+      'proposals',
       'quota_usage',
       'rate_limit_windows',
       'refresh_tokens',

@@ -1,3 +1,4 @@
+import type { BrokerEnvironment, BrokerName, PositionStatus, ProposalKind } from '@condor/core';
 import type { ColumnType } from 'kysely';
 
 /** Epoch milliseconds in a `bigint` column; PostgreSQL reads these back as strings. */
@@ -105,6 +106,58 @@ export interface SavedStrategiesTable {
   active_ticker: string | null;
 }
 
+/**
+ * The `broker_links` table: one link per user. `api_key` and `api_secret` are each a sealed value
+ * (`{ keyId, nonce, ciphertext }`) as JSON text, null without keys.
+ */
+export interface BrokerLinksTable {
+  owner_id: string;
+  broker: BrokerName;
+  environment: BrokerEnvironment;
+  api_key: string | null;
+  api_secret: string | null;
+  key_hint: string | null;
+  connected_at: NullableEpochMsColumn;
+  updated_at: EpochMsColumn;
+}
+
+/**
+ * The `proposals` table; `legs` (an array), `details` and `outcome` are JSON as text. Prices are
+ * `double precision`, which keeps every JavaScript number exactly.
+ */
+export interface ProposalsTable {
+  id: string;
+  owner_id: string;
+  kind: ProposalKind;
+  batch_key: string | null;
+  created_at: EpochMsColumn;
+  ticker: string;
+  qty: number;
+  legs: string;
+  limit_price: number;
+  max_loss: number;
+  summary: string;
+  position_id: string;
+  details: string;
+  consumed_at: NullableEpochMsColumn;
+  outcome: string | null;
+}
+
+/** The `positions` table: managed iron condors; `legs` and `order_ids` are JSON arrays as text. */
+export interface PositionsTable {
+  id: string;
+  owner_id: string;
+  ticker: string;
+  expiry: string;
+  legs: string;
+  qty: number;
+  entry_credit: number;
+  status: PositionStatus;
+  opened_at: EpochMsColumn;
+  closed_at: NullableEpochMsColumn;
+  order_ids: string;
+}
+
 /** The whole schema, as Kysely sees it. */
 export interface Database {
   users: UsersTable;
@@ -117,4 +170,7 @@ export interface Database {
   rate_limit_windows: RateLimitWindowsTable;
   strategy_runs: StrategyRunsTable;
   saved_strategies: SavedStrategiesTable;
+  broker_links: BrokerLinksTable;
+  proposals: ProposalsTable;
+  positions: PositionsTable;
 }

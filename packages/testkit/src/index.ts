@@ -15,6 +15,7 @@ export { MemoryStrategyRunStore } from './fakes/memory-strategy-run-store.js';
 export { MemorySavedStrategyStore } from './fakes/memory-saved-strategy-store.js';
 export { FakeBilling, type BillingCall } from './fakes/fake-billing.js';
 export { ImmediateScheduler } from './fakes/immediate-scheduler.js';
+export { FakeSecretBox } from './fakes/fake-secret-box.js';
 export {
   onboardingStoreContract,
   quotaStoreContract,
@@ -25,3 +26,9 @@ export {
   type SavedStrategyStores,
 } from './contracts/index.js';
 export { AdvanceClock } from './advance-clock.js';
+export { MemoryBrokerLinkStore } from './fakes/memory-broker-link-store.js';
+export { MemoryProposalStore } from './fakes/memory-proposal-store.js';
+export { MemoryPositionStore } from './fakes/memory-position-store.js';
+export { brokerLinkStoreContract, positionStoreContract, proposalStoreContract } from './contracts/index.js';
+export { brokerContract, type BrokerFixture } from './contracts/index.js';
+export { FakeBrokers, type FakeBrokersOptions, type FakeOrderOutcome } from './fakes/fake-brokers.js';

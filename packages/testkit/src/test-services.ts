@@ -1,9 +1,14 @@
 import { DEFAULT_CORE_CONFIG, type Services } from '@condor/core';
 import { FakeBilling } from './fakes/fake-billing.js';
+import { FakeBrokers } from './fakes/fake-brokers.js';
+import { FakeSecretBox } from './fakes/fake-secret-box.js';
 import { FakeClock } from './fakes/fake-clock.js';
 import { FixtureMarketData } from './fakes/fixture-market-data.js';
 import { FakeDigest, FakePasswordHasher, FakeTokenSigner } from './fakes/fake-passwords.js';
+import { MemoryBrokerLinkStore } from './fakes/memory-broker-link-store.js';
 import { MemoryOnboardingStore } from './fakes/memory-onboarding-store.js';
+import { MemoryPositionStore } from './fakes/memory-position-store.js';
+import { MemoryProposalStore } from './fakes/memory-proposal-store.js';
 import { MemoryQuotaStore } from './fakes/memory-quota-store.js';
 import { MemoryRateLimitStore } from './fakes/memory-rate-limit-store.js';
 import { MemorySavedStrategyStore } from './fakes/memory-saved-strategy-store.js';
@@ -37,8 +42,13 @@ export function createTestServices(overrides: Partial<Services> = {}): TestServi
     rateLimits: new MemoryRateLimitStore(),
     strategyRuns: new MemoryStrategyRunStore(),
     savedStrategies: new MemorySavedStrategyStore(),
+    brokerLinks: new MemoryBrokerLinkStore(),
+    proposals: new MemoryProposalStore(),
+    positions: new MemoryPositionStore(),
     logger: new RecordingLogger(),
     scheduler: new ImmediateScheduler(),
+    brokers: new FakeBrokers(),
+    secrets: new FakeSecretBox(),
     config: DEFAULT_CORE_CONFIG,
     market: new FixtureMarketData(),
     marketNotice: null,

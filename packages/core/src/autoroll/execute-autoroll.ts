@@ -14,7 +14,8 @@ export const executeIronCondorAutoroll = defineOperation({
   }),
   output: v.object({ proposals: v.array(v.object({ proposal_id: v.string() })) }),
   access: 'trading',
-  needsBroker: true,
+  // A disabled feature answers AUTOROLL_DISABLED whether or not a broker is linked.
+  needsBroker: false,
   quota: false,
   rest: { method: 'POST', path: '/autoroll/executions' },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },

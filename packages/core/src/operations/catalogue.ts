@@ -3,6 +3,12 @@ import { logout } from '../accounts/logout.js';
 import { refreshSession } from '../accounts/refresh-session.js';
 import { register } from '../accounts/register.js';
 import { executeIronCondorAutoroll } from '../autoroll/execute-autoroll.js';
+import { connectBroker } from '../brokers/connect-broker.js';
+import { confirmProposal } from '../proposals/confirm-proposal.js';
+import { getProposal } from '../proposals/get-proposal.js';
+import { proposeEntry } from '../proposals/propose-entry.js';
+import { disconnectBroker } from '../brokers/disconnect-broker.js';
+import { setBrokerKeys } from '../brokers/set-broker-keys.js';
 import { findIronCondors } from '../condors/find-iron-condors.js';
 import { getLegalDocument } from '../legal/get-legal-document.js';
 import { acceptEua, acknowledgeRisk, getOnboardingStatus } from '../onboarding/operations.js';
@@ -30,6 +36,9 @@ export const CATALOGUE: readonly AnyOperation[] = [
   getSubscription,
   subscribe,
   cancelSubscription,
+  setBrokerKeys,
+  connectBroker,
+  disconnectBroker,
   createStrategy,
   getOptimizationHistory,
   saveStrategy,
@@ -37,6 +46,9 @@ export const CATALOGUE: readonly AnyOperation[] = [
   deleteSavedStrategy,
   activateSavedStrategy,
   findIronCondors,
+  proposeEntry,
+  getProposal,
+  confirmProposal,
   executeIronCondorAutoroll,
 ];
 

@@ -73,6 +73,8 @@ function run(operation: AnyOperation, input: unknown, ctx: ExecuteContext): Resu
     if (!parsed.success) {
       return errAsync(issuesToAppError(operation.name, operation.input, parsed.issues, operation.fieldRules));
     }
+    const invalid = operation.validate?.(parsed.output) ?? null;
+    if (invalid !== null) return errAsync(invalid);
     const handlerCtx: HandlerContext = {
       services: ctx.services,
       caller: who,

@@ -1,5 +1,6 @@
 import type { ResultAsync } from 'neverthrow';
 import type { AppError } from '../errors/app-error.js';
+import { checkBrokerConnected } from '../brokers/user-broker.js';
 import { checkOnboarding } from '../onboarding/onboarding-gate.js';
 import { chargeQuota } from '../quotas/quota-gate.js';
 import { checkTier } from '../tiers/tier-gate.js';
@@ -30,7 +31,11 @@ export const GATES: readonly Gate[] = [
     applies: (op) => op.access === 'trading',
     check: ({ ctx }) => checkOnboarding(ctx.caller.userId, ctx.services),
   },
-  // The broker gate arrives with broker linking (issue 6); no operation needs a broker yet.
+  {
+    name: 'broker',
+    applies: (op) => op.needsBroker,
+    check: ({ ctx }) => checkBrokerConnected(ctx.caller.userId, ctx.services),
+  },
   {
     name: 'quota',
     applies: (op, ctx) => op.quota && ctx.caller.tier === 'free',

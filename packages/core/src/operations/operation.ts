@@ -66,6 +66,8 @@ export interface Operation<TInput extends InputSchema = InputSchema, TOutput = u
   readonly annotations: ToolAnnotations;
   /** Parameter-specific error codes beyond the shared ones. */
   readonly fieldRules?: FieldRules;
+  /** Validation beyond the schema that needs its own codes (gate 2, before any other gate); null admits. */
+  validate?(input: v.InferOutput<TInput>): AppError | null;
   /** The statuses of the errors this operation can answer with, for documentation. */
   readonly errors: readonly AppError['code'][];
   sessionEffect?(output: TOutput): SessionEffect;

@@ -8,6 +8,8 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ env: 'development', host: '127.0.0.1', port: 8787, dataDir: resolve('data') });
     expect(config.databaseUrl).toBe(resolve('data', 'condor.db'));
     expect(config.signingKey).toBeNull();
+    expect(config.secretKey).toBeNull();
+    expect(config.previousSecretKeys).toEqual([]);
   });
 
   it('takes production from CONDOR_ENV or NODE_ENV', () => {
@@ -19,6 +21,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT must be a whole number from 0 to 65535/);
     expect(() => loadConfig({ CONDOR_ENV: 'staging' })).toThrow(/CONDOR_ENV must be one of: development, production/);
+  });
+
+  it('keeps the secret key raw and splits the previous ones', () => {
+    const config = loadConfig({ CONDOR_SECRET_KEY: ' current ', CONDOR_SECRET_KEY_PREVIOUS: 'old-1, old-2,' });
+    expect(config.secretKey).toBe('current');
+    expect(config.previousSecretKeys).toEqual(['old-1', 'old-2']);
   });
 
   it('splits allowed origins', () => {

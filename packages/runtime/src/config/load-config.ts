@@ -14,6 +14,10 @@ export interface RuntimeConfig {
   readonly databaseUrl: string;
   /** The raw CONDOR_SIGNING_KEY, or null (development then keeps a generated key in dataDir). */
   readonly signingKey: string | null;
+  /** The raw CONDOR_SECRET_KEY that seals broker secrets, or null (development then keeps a generated key in dataDir). */
+  readonly secretKey: string | null;
+  /** CONDOR_SECRET_KEY_PREVIOUS, split on commas: retired keys that still open what they sealed. */
+  readonly previousSecretKeys: readonly string[];
   readonly accessTokenTtlSeconds: number;
   readonly refreshTokenTtlSeconds: number;
   /** The access token the stdio MCP server acts with (CONDOR_MCP_TOKEN). */
@@ -47,10 +51,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     dataDir,
     databaseUrl: text(env.DATABASE_URL) ?? resolve(dataDir, 'condor.db'),
     signingKey: text(env.CONDOR_SIGNING_KEY),
+    secretKey: text(env.CONDOR_SECRET_KEY),
+    previousSecretKeys: list(env.CONDOR_SECRET_KEY_PREVIOUS),
     accessTokenTtlSeconds: integer(env, 'CONDOR_ACCESS_TOKEN_TTL_SECONDS', 900, 60, 86_400),
     refreshTokenTtlSeconds: integer(env, 'CONDOR_REFRESH_TOKEN_TTL_SECONDS', 30 * 86_400, 3_600, 365 * 86_400),
     mcpToken: text(env.CONDOR_MCP_TOKEN),
-    allowedOrigins: (text(env.CONDOR_ALLOWED_ORIGINS) ?? '').split(',').map((o) => o.trim()).filter((o) => o !== ''),
+    allowedOrigins: list(env.CONDOR_ALLOWED_ORIGINS),
     bodyLimitBytes: integer(env, 'CONDOR_BODY_LIMIT_BYTES', 1_048_576, 1_024, 64 * 1_048_576),
     logLevel: oneOf(env, 'LOG_LEVEL', ['info', 'warn', 'error', 'silent'], 'info'),
     freeQuotas: quotas(env),
@@ -80,6 +86,7 @@ function quotas(env: NodeJS.ProcessEnv): Partial<Record<ToolName, number>> {
 }
 
 const text = (value: string | undefined): string | null => (value === undefined || value.trim() === '' ? null : value.trim());
+const list = (value: string | undefined): string[] => (text(value) ?? '').split(',').map((item) => item.trim()).filter((item) => item !== '');
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = text(env[name]);

@@ -7,3 +7,7 @@ export { quotaStoreContract } from './quota-store.contract.js';
 export { rateLimitStoreContract } from './rate-limit-store.contract.js';
 export { strategyRunStoreContract } from './strategy-run-store.contract.js';
 export { savedStrategyStoreContract, type SavedStrategyStores } from './saved-strategy-store.contract.js';
+export { brokerLinkStoreContract } from './broker-link-store.contract.js';
+export { proposalStoreContract } from './proposal-store.contract.js';
+export { positionStoreContract } from './position-store.contract.js';
+export { brokerContract, type BrokerFixture } from './broker.contract.js';

@@ -1,0 +1,204 @@
+import type { BrokerAccount, BrokerOrder, MultiLegOrder, OrderLeg, OrderStatus } from '@condor/core';
+import { parseOccSymbol } from './occ.js';
+import { hasUncoveredCalls, marginRequirement, type PayoffLeg } from './paper-margin.js';
+
+/** A held contract: signed quantity (short negative) and the average price per share it was opened at. */
+export interface Holding {
+  readonly qty: number;
+  readonly avgEntryPrice: number;
+}
+
+interface OrderRecord {
+  order: BrokerOrder;
+  /** Buying power held while the order works. */
+  readonly reservation: number;
+  /** When the day order expires unfilled. */
+  readonly expiresAt: number;
+}
+
+const WORKING: ReadonlySet<OrderStatus> = new Set(['accepted', 'partially_filled', 'pending_cancel']);
+const MULTIPLIER = 100;
+
+const cents = (x: number): number => Math.round(x * 100) / 100;
+const signed = (leg: OrderLeg, qty: number): number => (leg.side === 'buy' ? qty : -qty);
+
+/** Whether an order is still working (can fill or be cancelled). */
+export const isWorking = (order: BrokerOrder): boolean => WORKING.has(order.status);
+
+function byUnderlying(qtyBySymbol: ReadonlyMap<string, number>): Map<string, PayoffLeg[]> {
+  const byRoot = new Map<string, PayoffLeg[]>();
+  for (const [symbol, qty] of qtyBySymbol) {
+    const fields = parseOccSymbol(symbol);
+    if (!fields || qty === 0) continue;
+    const legs = byRoot.get(fields.root) ?? [];
+    legs.push({ type: fields.type, strike: fields.strike, qty });
+    byRoot.set(fields.root, legs);
+  }
+  return byRoot;
+}
+
+/** The margin rule over every underlying: the sum of each underlying's worst loss at expiry. */
+function requirement(qtyBySymbol: ReadonlyMap<string, number>): number {
+  return [...byUnderlying(qtyBySymbol).values()].reduce((sum, legs) => sum + marginRequirement(legs), 0);
+}
+
+/**
+ * One owner's paper account: cash, held contracts and orders, with Alpaca's bookkeeping (short legs
+ * negative, a position at zero disappears, buying power = cash − margin of the positions − what
+ * working orders hold). It knows no market: the broker prices and decides, the account records.
+ */
+export class PaperAccount {
+  private cash: number;
+  private readonly records: OrderRecord[] = [];
+  private readonly holdings = new Map<string, Holding>();
+  private submitCalls = 0;
+
+  constructor(
+    readonly accountId: string,
+    startingCash: number,
+  ) {
+    this.cash = startingCash;
+  }
+
+  account(): BrokerAccount {
+    return { accountId: this.accountId, buyingPower: this.buyingPower(), spreadsAllowed: true };
+  }
+
+  /** Dollars free to open positions, never negative. */
+  buyingPower(): number {
+    const held = this.records.reduce((sum, r) => sum + (isWorking(r.order) ? r.reservation : 0), 0);
+    return cents(Math.max(0, this.cash - requirement(this.qtyBySymbol()) - held));
+  }
+
+  /** How much buying power filling the order at its limit would take (0 when it frees some). */
+  buyingPowerUse(order: MultiLegOrder): number {
+    const before = this.qtyBySymbol();
+    return cents(Math.max(0, order.limitPrice * MULTIPLIER * order.qty + requirement(this.qtyAfter(order)) - requirement(before)));
+  }
+
+  /** Whether filling the order would leave more short calls than long ones on an underlying, and more than before. */
+  leavesUncoveredCalls(order: MultiLegOrder): boolean {
+    const callSlope = (legs: readonly PayoffLeg[] | undefined): number =>
+      (legs ?? []).reduce((sum, leg) => sum + (leg.type === 'call' ? leg.qty : 0), 0);
+    const before = byUnderlying(this.qtyBySymbol());
+    return [...byUnderlying(this.qtyAfter(order))].some(([root, legs]) => hasUncoveredCalls(legs) && callSlope(legs) < callSlope(before.get(root)));
+  }
+
+  holding(symbol: string): Holding | undefined {
+    return this.holdings.get(symbol);
+  }
+
+  /** Held contracts by OCC symbol, in symbol order. */
+  positions(): [string, Holding][] {
+    return [...this.holdings].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  }
+
+  /** Contracts of `symbol` a closing leg on `side` may still close: held in the opposite direction, less what working orders already close. */
+  closable(symbol: string, side: OrderLeg['side']): number {
+    const held = this.holdings.get(symbol)?.qty ?? 0;
+    const inDirection = side === 'buy' ? Math.max(0, -held) : Math.max(0, held);
+    const closing = this.records
+      .filter((r) => isWorking(r.order))
+      .flatMap((r) => r.order.legs.filter((l) => l.symbol === symbol && l.side === side && l.intent.endsWith('_to_close')).map(() => r.order.qty));
+    return inDirection - closing.reduce((sum, qty) => sum + qty, 0);
+  }
+
+  hasClientOrderId(clientOrderId: string): boolean {
+    return this.records.some((r) => r.order.clientOrderId === clientOrderId);
+  }
+
+  byId(id: string): BrokerOrder | undefined {
+    return this.records.find((r) => r.order.id === id)?.order;
+  }
+
+  byClientOrderId(clientOrderId: string): BrokerOrder | null {
+    return this.records.find((r) => r.order.clientOrderId === clientOrderId)?.order ?? null;
+  }
+
+  /** Orders newest first; `open` only the working ones. */
+  orders(which: 'open' | 'all'): BrokerOrder[] {
+    return this.records.map((r) => r.order).filter((o) => which === 'all' || isWorking(o)).reverse();
+  }
+
+  /** The working orders with when each expires, oldest first. */
+  working(): { order: BrokerOrder; expiresAt: number }[] {
+    return this.records.filter((r) => isWorking(r.order)).map(({ order, expiresAt }) => ({ order, expiresAt }));
+  }
+
+  countSubmit(): void {
+    this.submitCalls++;
+  }
+
+  /** Every submit call received, refused and faulted ones included. */
+  submitCount(): number {
+    return this.submitCalls;
+  }
+
+  place(order: MultiLegOrder, id: string, now: number, expiresAt: number, reservation: number): BrokerOrder {
+    const placed: BrokerOrder = {
+      id,
+      clientOrderId: order.clientOrderId,
+      status: 'accepted',
+      qty: order.qty,
+      filledQty: 0,
+      limitPrice: order.limitPrice,
+      filledAvgPrice: null,
+      submittedAt: now,
+      legs: order.legs.map(({ symbol, side, intent }) => ({ symbol, side, intent })),
+    };
+    this.records.push({ order: placed, reservation, expiresAt });
+    return placed;
+  }
+
+  /** Fills a working order at `price` (net per share), each leg at its price in `legPrices`. */
+  fill(id: string, price: number, legPrices: ReadonlyMap<string, number>): BrokerOrder | undefined {
+    const record = this.records.find((r) => r.order.id === id);
+    if (!record || !isWorking(record.order)) return undefined;
+    const { qty, legs } = record.order;
+    for (const leg of legs) this.trade(leg.symbol, signed(leg, qty), legPrices.get(leg.symbol) ?? 0);
+    this.cash = cents(this.cash - price * MULTIPLIER * qty);
+    record.order = { ...record.order, status: 'filled', filledQty: qty, filledAvgPrice: price };
+    return record.order;
+  }
+
+  /** Ends a working order unfilled. */
+  end(id: string, status: 'canceled' | 'expired'): BrokerOrder | undefined {
+    const record = this.records.find((r) => r.order.id === id);
+    if (!record || !isWorking(record.order)) return undefined;
+    record.order = { ...record.order, status };
+    return record.order;
+  }
+
+  /** Sets a position directly (one not opened through this account's orders); qty 0 removes it. */
+  hold(symbol: string, qty: number, avgEntryPrice: number): void {
+    if (qty === 0) this.holdings.delete(symbol);
+    else this.holdings.set(symbol, { qty, avgEntryPrice });
+  }
+
+  private trade(symbol: string, qty: number, price: number): void {
+    const held = this.holdings.get(symbol) ?? { qty: 0, avgEntryPrice: 0 };
+    const total = held.qty + qty;
+    if (total === 0) {
+      this.holdings.delete(symbol);
+      return;
+    }
+    const adds = Math.sign(qty) === Math.sign(total) && Math.abs(total) > Math.abs(held.qty);
+    const crossed = Math.sign(total) !== Math.sign(held.qty) && held.qty !== 0;
+    const avgEntryPrice = crossed
+      ? price
+      : adds
+        ? (Math.abs(held.qty) * held.avgEntryPrice + Math.abs(qty) * price) / Math.abs(total)
+        : held.avgEntryPrice;
+    this.holdings.set(symbol, { qty: total, avgEntryPrice: Math.round(avgEntryPrice * 10_000) / 10_000 });
+  }
+
+  private qtyAfter(order: MultiLegOrder): Map<string, number> {
+    const after = this.qtyBySymbol();
+    for (const leg of order.legs) after.set(leg.symbol, (after.get(leg.symbol) ?? 0) + signed(leg, order.qty));
+    return after;
+  }
+
+  private qtyBySymbol(): Map<string, number> {
+    return new Map([...this.holdings].map(([symbol, h]) => [symbol, h.qty]));
+  }
+}

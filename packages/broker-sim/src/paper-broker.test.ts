@@ -1,0 +1,333 @@
+import type { Broker, BrokerAccess, MarketData, MultiLegOrder, OptionContract, OrderLeg } from '@condor/core';
+import { brokerContract, FakeClock } from '@condor/testkit';
+import { describe, expect, it } from 'vitest';
+import { SimBrokers } from './sim-brokers.js';
+import { SimMarketData } from './sim-market-data.js';
+
+/** Tuesday 2026-02-10, 10:00 New York: the market is open. */
+const NOW = Date.UTC(2026, 1, 10, 15, 0);
+const HOUR = 3_600_000;
+const SEED = 7;
+const OWNER = 'user-1';
+const WIDTH = 5;
+
+const access = (ownerId = OWNER): BrokerAccess => ({ ownerId, broker: 'sim', environment: 'paper', credentials: null });
+const cents = (x: number): number => Math.round(x * 100) / 100;
+const mid = (c: OptionContract): number => (c.bid + c.ask) / 2;
+
+interface Condor {
+  readonly legs: OrderLeg[];
+  readonly contracts: OptionContract[];
+  /** Net mid per share, Alpaca's sign (a credit, so negative). */
+  readonly netMid: number;
+}
+
+/** A $5-wide SPY iron condor about 5 % out of the money on the 2026-03-20 expiry, priced now. */
+async function spyCondor(market: MarketData): Promise<Condor> {
+  const spot = (await market.quote('SPY'))._unsafeUnwrap().last;
+  const chain = (await market.optionChain('SPY', '2026-03-20'))._unsafeUnwrap();
+  const at = (type: 'put' | 'call', strike: number): OptionContract => chain.find((c) => c.type === type && c.strike === strike)!;
+  const shortPut = Math.round(spot * 0.95);
+  const shortCall = Math.round(spot * 1.05);
+  const contracts = [at('put', shortPut - WIDTH), at('put', shortPut), at('call', shortCall), at('call', shortCall + WIDTH)];
+  const sides = ['buy', 'sell', 'sell', 'buy'] as const;
+  const legs = contracts.map((c, i): OrderLeg => {
+    const side = sides[i]!;
+    return { symbol: c.symbol, side, intent: side === 'buy' ? 'buy_to_open' : 'sell_to_open' };
+  });
+  return { legs, contracts, netMid: mid(contracts[0]!) - mid(contracts[1]!) - mid(contracts[2]!) + mid(contracts[3]!) };
+}
+
+const condor = await spyCondor(new SimMarketData(new FakeClock(NOW), SEED));
+const MARKETABLE = cents(condor.netMid) + 0.05;
+const UNMARKETABLE = cents(condor.netMid) - 0.5;
+
+function setup(options: { startingCash?: number } = {}) {
+  const clock = new FakeClock(NOW);
+  const market = new SimMarketData(clock, SEED);
+  const brokers = new SimBrokers(market, clock, options);
+  return { clock, market, brokers, broker: brokers.open(access()) };
+}
+
+const entry = (clientOrderId: string, limitPrice = MARKETABLE, qty = 1): MultiLegOrder => ({ clientOrderId, qty, limitPrice, legs: condor.legs });
+const exit = (clientOrderId: string, limitPrice: number, qty = 1): MultiLegOrder => ({
+  clientOrderId,
+  qty,
+  limitPrice,
+  legs: condor.legs.map((l): OrderLeg => (l.side === 'buy' ? { symbol: l.symbol, side: 'sell', intent: 'sell_to_close' } : { symbol: l.symbol, side: 'buy', intent: 'buy_to_close' })),
+});
+
+async function rejection(broker: Broker, order: MultiLegOrder): Promise<string> {
+  const error = (await broker.submit(order))._unsafeUnwrapErr();
+  if (error.kind !== 'rejected') throw new Error(`expected a rejection, got ${JSON.stringify(error)}`);
+  return error.message;
+}
+
+brokerContract('SimBrokers', {
+  make: () => Promise.resolve(setup().broker),
+  entryLegs: () => condor.legs,
+  marketableLimit: MARKETABLE,
+  unmarketableLimit: UNMARKETABLE,
+  exitLimit: cents(-condor.netMid) + 0.1,
+});
+
+describe('PaperBroker fills', () => {
+  it('is priced from a real credit condor', () => {
+    expect(condor.netMid).toBeLessThan(0);
+    expect(condor.netMid).toBeGreaterThan(-WIDTH);
+  });
+
+  it('fills at the limit when it is at or through the net mid, legs adding up to the limit', async () => {
+    const { broker } = setup();
+    const order = (await broker.submit(entry('p1')))._unsafeUnwrap();
+    expect(order).toMatchObject({ id: 'sim-order-000001', status: 'filled', filledQty: 1, filledAvgPrice: MARKETABLE, submittedAt: NOW });
+    const positions = (await broker.positions())._unsafeUnwrap();
+    const net = condor.legs.reduce((sum, leg) => {
+      const p = positions.find((x) => x.symbol === leg.symbol)!;
+      return sum + (leg.side === 'buy' ? p.avgEntryPrice : -p.avgEntryPrice);
+    }, 0);
+    expect(net).toBeCloseTo(MARKETABLE, 3);
+    for (const [i, c] of condor.contracts.entries()) expect(positions.find((p) => p.symbol === c.symbol)?.currentPrice).toBeCloseTo(mid(condor.contracts[i]!), 4);
+  });
+
+  it('fills exactly at the mid, and not a cent inside it', async () => {
+    const { broker } = setup();
+    const atMid = Math.ceil(condor.netMid * 100 - 1e-9) / 100;
+    expect((await broker.submit(entry('at-mid', atMid)))._unsafeUnwrap().status).toBe('filled');
+    expect((await broker.submit(entry('inside', atMid - 0.01)))._unsafeUnwrap().status).toBe('accepted');
+  });
+
+  it('signs positions: longs positive, shorts negative; a partial close shrinks them and a full close removes them', async () => {
+    const { broker } = setup();
+    (await broker.submit(entry('open', MARKETABLE, 3)))._unsafeUnwrap();
+    const qty = async () => new Map((await broker.positions())._unsafeUnwrap().map((p) => [p.symbol, p.qty]));
+    expect((await qty()).size).toBe(4);
+    for (const leg of condor.legs) expect((await qty()).get(leg.symbol)).toBe(leg.side === 'buy' ? 3 : -3);
+    const debit = cents(-condor.netMid) + 0.1;
+    expect((await broker.submit(exit('close-1', debit, 1)))._unsafeUnwrap().status).toBe('filled');
+    for (const leg of condor.legs) expect((await qty()).get(leg.symbol)).toBe(leg.side === 'buy' ? 2 : -2);
+    expect((await broker.submit(exit('close-2', debit, 2)))._unsafeUnwrap().status).toBe('filled');
+    expect((await broker.positions())._unsafeUnwrap()).toEqual([]);
+  });
+
+  it('holds the max loss of an open condor out of buying power: (width − credit) × 100 × qty', async () => {
+    const { broker } = setup();
+    (await broker.submit(entry('open', MARKETABLE, 2)))._unsafeUnwrap();
+    const { buyingPower } = (await broker.verify())._unsafeUnwrap();
+    expect(buyingPower).toBeCloseTo(100_000 - (WIDTH + MARKETABLE) * 100 * 2, 2);
+    (await broker.submit(exit('close', cents(-condor.netMid) + 0.1, 2)))._unsafeUnwrap();
+    expect((await broker.verify())._unsafeUnwrap().buyingPower).toBeLessThan(100_000);
+    expect((await broker.verify())._unsafeUnwrap().buyingPower).toBeGreaterThan(buyingPower);
+  });
+
+  it('holds buying power for a working order and gives it back on cancel', async () => {
+    const { broker } = setup();
+    const working = (await broker.submit(entry('w', UNMARKETABLE)))._unsafeUnwrap();
+    expect((await broker.verify())._unsafeUnwrap().buyingPower).toBeCloseTo(100_000 - (WIDTH + UNMARKETABLE) * 100, 2);
+    (await broker.cancel(working.id))._unsafeUnwrap();
+    expect((await broker.verify())._unsafeUnwrap().buyingPower).toBe(100_000);
+  });
+
+  it('rejects an order that would take more buying power than there is, and places nothing', async () => {
+    const { brokers, broker } = setup({ startingCash: 1_000 });
+    const tooMany = Math.ceil(1_000 / ((WIDTH + MARKETABLE) * 100)) + 1;
+    expect(await rejection(broker, entry('big', MARKETABLE, tooMany))).toMatch(/^insufficient buying power/);
+    expect(brokers.allOrders(OWNER)).toEqual([]);
+    expect((await broker.submit(entry('small', MARKETABLE, 1)))._unsafeUnwrap().status).toBe('filled');
+    expect((await broker.verify())._unsafeUnwrap().buyingPower).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('PaperBroker working orders', () => {
+  it('works an unmarketable order and fills it once the market comes to the limit', async () => {
+    const { clock, market, broker } = setup();
+    (await broker.submit(entry('open')))._unsafeUnwrap();
+    // The condor decays through the day: a closing debit a little under today's mid fills later.
+    const limit = cents(-condor.netMid) - 0.05;
+    expect((await broker.submit(exit('close', limit)))._unsafeUnwrap().status).toBe('accepted');
+    let filledAt: number | undefined;
+    for (let step = 1; step <= 12 && filledAt === undefined; step++) {
+      clock.set(NOW + step * HOUR * 0.5);
+      const debitNow = -(await spyCondorAt(market));
+      const order = (await broker.orderByClientId('close'))._unsafeUnwrap();
+      expect(order?.status).toBe(limit >= debitNow - 1e-9 ? 'filled' : 'accepted');
+      if (order?.status === 'filled') filledAt = clock.now();
+    }
+    expect(filledAt).toBeDefined();
+    expect((await broker.positions())._unsafeUnwrap()).toEqual([]);
+  });
+
+  it('expires a day order unfilled at the close', async () => {
+    const { clock, broker } = setup();
+    (await broker.submit(entry('w', UNMARKETABLE)))._unsafeUnwrap();
+    clock.set(Date.UTC(2026, 1, 10, 20, 59));
+    expect((await broker.orders('open'))._unsafeUnwrap()).toHaveLength(1);
+    clock.set(Date.UTC(2026, 1, 10, 21, 0));
+    expect((await broker.orders('open'))._unsafeUnwrap()).toEqual([]);
+    expect((await broker.orderByClientId('w'))._unsafeUnwrap()?.status).toBe('expired');
+  });
+
+  it('cancels a working order once; refuses a filled or unknown one', async () => {
+    const { broker } = setup();
+    const working = (await broker.submit(entry('w', UNMARKETABLE)))._unsafeUnwrap();
+    const filled = (await broker.submit(entry('f')))._unsafeUnwrap();
+    expect((await broker.cancel(working.id))._unsafeUnwrap()).toEqual({ kind: 'canceled' });
+    expect((await broker.cancel(working.id))._unsafeUnwrap()).toEqual({ kind: 'refused', message: 'order is not cancelable' });
+    expect((await broker.cancel(filled.id))._unsafeUnwrap()).toEqual({ kind: 'refused', message: 'order is not cancelable' });
+    expect((await broker.cancel('sim-order-999999'))._unsafeUnwrap()).toEqual({ kind: 'refused', message: 'order not found' });
+    expect((await broker.orders('all'))._unsafeUnwrap().map((o) => o.status)).toEqual(['filled', 'canceled']);
+  });
+
+  it('counts working closing legs against what may still be closed', async () => {
+    const { broker } = setup();
+    (await broker.submit(entry('open')))._unsafeUnwrap();
+    expect((await broker.submit(exit('close-low', 0.01)))._unsafeUnwrap().status).toBe('accepted');
+    expect(await rejection(broker, exit('close-again', 0.01))).toMatch(/insufficient qty available .*available 0/);
+  });
+});
+
+/** The SPY condor's net mid at the market's current time. */
+async function spyCondorAt(market: MarketData): Promise<number> {
+  const chain = (await market.optionChain('SPY', '2026-03-20'))._unsafeUnwrap();
+  return condor.legs.reduce((sum, leg) => {
+    const c = chain.find((x) => x.symbol === leg.symbol)!;
+    return sum + (leg.side === 'buy' ? mid(c) : -mid(c));
+  }, 0);
+}
+
+describe('PaperBroker refusals', () => {
+  const leg = (symbol: string, side: 'buy' | 'sell' = 'buy'): OrderLeg => ({ symbol, side, intent: side === 'buy' ? 'buy_to_open' : 'sell_to_open' });
+  const order = (legs: OrderLeg[], extra: Partial<MultiLegOrder> = {}): MultiLegOrder => ({ clientOrderId: 'r', qty: 1, limitPrice: 5, legs, ...extra });
+  const [a, b, c, d] = condor.legs as [OrderLeg, OrderLeg, OrderLeg, OrderLeg];
+
+  it.each([
+    ['no legs', order([]), /1 to 4 legs; got 0/],
+    ['five legs', order([a, b, c, d, leg(a.symbol.replace('P', 'C'))]), /1 to 4 legs; got 5/],
+    ['qty 0', order([a], { qty: 0 }), /qty must be a whole number/],
+    ['a fractional qty', order([a], { qty: 1.5 }), /qty must be a whole number/],
+    ['a symbol that is not OCC', order([leg('SPY')]), /SPY is not an OCC option symbol/],
+    ['an unknown underlying', order([leg('ZZZZ260320P00100000')]), /ZZZZ is not a tradeable underlying/],
+    ['an underlying that does not trade', order([leg('TCEHY260320P00070000')]), /TCEHY is not a tradeable underlying/],
+    ['an expired expiry', order([leg('SPY260116P00600000')]), /expiry 2026-01-16 is not listed/],
+    ['an expiry never listed', order([leg('SPY260318P00600000')]), /expiry 2026-03-18 is not listed/],
+    ['a strike not listed', order([leg('SPY260320P00600500')]), /no put is listed at strike 600.5/],
+    ['legs of two underlyings', order([a, leg('QQQ260320P00550000')]), /same underlying/],
+    ['the same contract twice', order([a, a]), /different contract/],
+    ['a side against its intent', order([{ symbol: a.symbol, side: 'sell', intent: 'buy_to_open' }]), /does not match position_intent/],
+    ['closing a position not held', order([{ symbol: b.symbol, side: 'buy', intent: 'buy_to_close' }]), /insufficient qty available to buy_to_close \(requested 1, available 0\)/],
+    ['an uncovered short call', order([leg(c.symbol, 'sell')], { limitPrice: -1 }), /uncovered short calls/],
+  ])('rejects %s', async (_, bad, message) => {
+    const { brokers, broker } = setup();
+    expect(await rejection(broker, bad)).toMatch(message);
+    expect(brokers.allOrders(OWNER)).toEqual([]);
+  });
+
+  it('rejects opening against a held opposite position', async () => {
+    const { broker } = setup();
+    (await broker.submit(entry('open')))._unsafeUnwrap();
+    expect(await rejection(broker, order([leg(b.symbol, 'buy')]))).toMatch(/while holding the opposite position; use buy_to_close/);
+  });
+
+  it('rejects a client order id already used and keeps one order', async () => {
+    const { brokers, broker } = setup();
+    (await broker.submit(entry('p1', UNMARKETABLE)))._unsafeUnwrap();
+    expect(await rejection(broker, entry('p1'))).toBe('client_order_id must be unique');
+    expect(brokers.allOrders(OWNER)).toHaveLength(1);
+  });
+
+  it('places exactly one order for 50 concurrent submits of one client order id', async () => {
+    const { brokers, broker } = setup();
+    const results = await Promise.all(Array.from({ length: 50 }, () => broker.submit(entry('same'))));
+    expect(results.filter((r) => r.isOk())).toHaveLength(1);
+    expect(results.filter((r) => r.isErr() && r.error.kind === 'rejected' && r.error.message === 'client_order_id must be unique')).toHaveLength(49);
+    expect(brokers.allOrders(OWNER)).toHaveLength(1);
+    expect(brokers.submitCount(OWNER)).toBe(50);
+  });
+
+  it('does not open an account of another broker', async () => {
+    const { brokers } = setup();
+    const alpaca = brokers.open({ ownerId: OWNER, broker: 'alpaca', environment: 'paper', credentials: { apiKey: 'k', apiSecret: 's' } });
+    expect((await alpaca.verify())._unsafeUnwrapErr().kind).toBe('unavailable');
+  });
+});
+
+describe('SimBrokers faults', () => {
+  it('rate-limits the next calls of one owner, whatever the method', async () => {
+    const { brokers, broker } = setup();
+    brokers.rateLimit(OWNER, 3, 12);
+    const other = brokers.open(access('user-2'));
+    expect((await other.verify()).isOk()).toBe(true);
+    expect((await broker.verify())._unsafeUnwrapErr()).toEqual({ kind: 'rate_limited', retryAfterSeconds: 12 });
+    expect((await broker.submit(entry('p1')))._unsafeUnwrapErr().kind).toBe('rate_limited');
+    expect((await broker.cancel('x'))._unsafeUnwrapErr().kind).toBe('rate_limited');
+    expect((await broker.submit(entry('p1')))._unsafeUnwrap().status).toBe('filled');
+    expect(brokers.submitCount(OWNER)).toBe(2);
+  });
+
+  it('refuses every cancel while told to, leaving the order working', async () => {
+    const { brokers, broker } = setup();
+    const working = (await broker.submit(entry('w', UNMARKETABLE)))._unsafeUnwrap();
+    brokers.refuseCancels(OWNER, true);
+    const outcome = (await broker.cancel(working.id))._unsafeUnwrap();
+    expect(outcome.kind).toBe('refused');
+    expect((await broker.orders('open'))._unsafeUnwrap()).toHaveLength(1);
+    brokers.refuseCancels(OWNER, false);
+    expect((await broker.cancel(working.id))._unsafeUnwrap()).toEqual({ kind: 'canceled' });
+  });
+
+  it('loses the acknowledgement of a placed order: the submit times out, the order is there', async () => {
+    const { brokers, broker } = setup();
+    brokers.loseNextSubmitAck(OWNER);
+    expect((await broker.submit(entry('p1')))._unsafeUnwrapErr()).toEqual({ kind: 'unavailable', message: 'timeout' });
+    expect((await broker.orderByClientId('p1'))._unsafeUnwrap()?.status).toBe('filled');
+    expect(await rejection(broker, entry('p1'))).toBe('client_order_id must be unique');
+    expect(brokers.allOrders(OWNER)).toHaveLength(1);
+  });
+
+  it('fails a submit without placing it, once', async () => {
+    const { brokers, broker } = setup();
+    brokers.failNextSubmit(OWNER);
+    expect((await broker.submit(entry('p1')))._unsafeUnwrapErr().kind).toBe('unavailable');
+    expect((await broker.orderByClientId('p1'))._unsafeUnwrap()).toBeNull();
+    expect((await broker.submit(entry('p1')))._unsafeUnwrap().status).toBe('filled');
+    expect(brokers.submitCount(OWNER)).toBe(2);
+  });
+
+  it('holds an external position that shows in positions and can be closed', async () => {
+    const { brokers, broker } = setup();
+    const [, shortPut] = condor.contracts as [OptionContract, OptionContract];
+    brokers.holdExternalPosition(OWNER, shortPut.symbol, -2, 4.2);
+    const positions = (await broker.positions())._unsafeUnwrap();
+    expect(positions).toEqual([{ symbol: shortPut.symbol, qty: -2, avgEntryPrice: 4.2, currentPrice: Math.round(mid(shortPut) * 10_000) / 10_000 }]);
+    const close: MultiLegOrder = { clientOrderId: 'c', qty: 2, limitPrice: shortPut.ask, legs: [{ symbol: shortPut.symbol, side: 'buy', intent: 'buy_to_close' }] };
+    expect((await broker.submit(close))._unsafeUnwrap().status).toBe('filled');
+    expect((await broker.positions())._unsafeUnwrap()).toEqual([]);
+  });
+});
+
+describe('SimBrokers determinism', () => {
+  it('gives the same orders, positions and account for the same clock and calls', async () => {
+    const run = async () => {
+      const { clock, broker } = setup();
+      (await broker.submit(entry('a', MARKETABLE, 2)))._unsafeUnwrap();
+      (await broker.submit(entry('b', UNMARKETABLE)))._unsafeUnwrap();
+      clock.advance(HOUR);
+      return {
+        orders: (await broker.orders('all'))._unsafeUnwrap(),
+        positions: (await broker.positions())._unsafeUnwrap(),
+        account: (await broker.verify())._unsafeUnwrap(),
+      };
+    };
+    expect(await run()).toEqual(await run());
+  });
+
+  it('keeps one account per owner across opens', async () => {
+    const { brokers } = setup();
+    (await brokers.open(access()).submit(entry('p1')))._unsafeUnwrap();
+    expect((await brokers.open(access()).orders('all'))._unsafeUnwrap()).toHaveLength(1);
+    expect((await brokers.open(access('user-2')).orders('all'))._unsafeUnwrap()).toEqual([]);
+    const [one, two] = [(await brokers.open(access()).verify())._unsafeUnwrap(), (await brokers.open(access('user-2')).verify())._unsafeUnwrap()];
+    expect(one.accountId).not.toBe(two.accountId);
+    expect(two).toEqual({ accountId: two.accountId, buyingPower: 100_000, spreadsAllowed: true });
+  });
+});

@@ -1,0 +1,188 @@
+import { easternDay, isTradingDay, sessionClose } from '@condor/core';
+import type {
+  Broker,
+  BrokerAccount,
+  BrokerError,
+  BrokerOrder,
+  BrokerPosition,
+  CancelOutcome,
+  Clock,
+  MarketData,
+  MultiLegOrder,
+  OptionContract,
+} from '@condor/core';
+import { errAsync, okAsync, ResultAsync } from 'neverthrow';
+import { isWorking, type PaperAccount } from './paper-account.js';
+import type { PaperFaults } from './paper-faults.js';
+import { legFillPrices, listedContracts, netMid, priceLegs, shapeProblem, type PricedLeg } from './paper-legs.js';
+import { parseOccSymbol } from './occ.js';
+import type { SerialQueue } from './serial-queue.js';
+
+/** One owner's paper account as every `PaperBroker` opened on it shares it. */
+export interface PaperDesk {
+  readonly account: PaperAccount;
+  readonly faults: PaperFaults;
+  readonly queue: SerialQueue;
+}
+
+/** Floating-point slack when comparing a limit with the net mid. */
+const EPSILON = 1e-9;
+const TIMEOUT: BrokerError = { kind: 'unavailable', message: 'timeout' };
+const DOWN: BrokerError = { kind: 'unavailable', message: 'the simulated broker did not answer (503)' };
+
+const rejected = (message: string): BrokerError => ({ kind: 'rejected', message });
+const refused = (message: string): CancelOutcome => ({ kind: 'refused', message });
+const mid = (contract: OptionContract): number => (contract.bid + contract.ask) / 2;
+
+/** When a day order placed at `now` expires: the close of the session under way, else of the next one. */
+function dayOrderEnd(now: number): number {
+  let day = easternDay(now);
+  while (!isTradingDay(day) || sessionClose(day) <= now) day++;
+  return sessionClose(day);
+}
+
+/**
+ * A paper account on the simulated market, with Alpaca's order semantics: a multi-leg limit order
+ * fills at its limit as soon as the limit is at or through the net mid of the legs (re-checked on
+ * every later call, as the clock moves), else it works until cancelled or until the session closes.
+ * Calls are answered one at a time, in call order.
+ */
+export class PaperBroker implements Broker {
+  constructor(
+    private readonly desk: PaperDesk,
+    private readonly market: MarketData,
+    private readonly clock: Clock,
+    private readonly nextOrderId: () => string,
+  ) {}
+
+  verify(): ResultAsync<BrokerAccount, BrokerError> {
+    return this.call(() => this.sweep().map(() => this.desk.account.account()));
+  }
+
+  positions(): ResultAsync<readonly BrokerPosition[], BrokerError> {
+    return this.call(() => this.sweep().andThen(() => this.marked()));
+  }
+
+  orders(which: 'open' | 'all'): ResultAsync<readonly BrokerOrder[], BrokerError> {
+    return this.call(() => this.sweep().map(() => this.desk.account.orders(which)));
+  }
+
+  submit(order: MultiLegOrder): ResultAsync<BrokerOrder, BrokerError> {
+    const { account, faults } = this.desk;
+    account.countSubmit();
+    return this.call(() => {
+      if (faults.takeFailedSubmit()) return errAsync(DOWN);
+      const lostAck = faults.takeLostAck();
+      const placed = this.sweep().andThen(() => this.place(order));
+      return lostAck ? placed.andThen(() => errAsync(TIMEOUT)).orElse(() => errAsync(TIMEOUT)) : placed;
+    });
+  }
+
+  orderByClientId(clientOrderId: string): ResultAsync<BrokerOrder | null, BrokerError> {
+    return this.call(() => this.sweep().map(() => this.desk.account.byClientOrderId(clientOrderId)));
+  }
+
+  cancel(orderId: string): ResultAsync<CancelOutcome, BrokerError> {
+    const { account, faults } = this.desk;
+    return this.call(() =>
+      this.sweep().map((): CancelOutcome => {
+        if (faults.refuseCancels) return refused('the broker refused the cancel request (simulated fault)');
+        const order = account.byId(orderId);
+        if (!order) return refused('order not found');
+        if (!isWorking(order)) return refused('order is not cancelable');
+        account.end(orderId, 'canceled');
+        return { kind: 'canceled' };
+      }),
+    );
+  }
+
+  private call<T>(work: () => ResultAsync<T, BrokerError>): ResultAsync<T, BrokerError> {
+    return this.desk.queue.run(() => {
+      const limited = this.desk.faults.takeRateLimit();
+      return limited ? errAsync(limited) : work();
+    });
+  }
+
+  private place(order: MultiLegOrder): ResultAsync<BrokerOrder, BrokerError> {
+    const { account } = this.desk;
+    const problem = shapeProblem(order) ?? this.positionProblem(order);
+    if (problem !== undefined) return errAsync(rejected(problem));
+    if (account.hasClientOrderId(order.clientOrderId)) return errAsync(rejected('client_order_id must be unique'));
+    return priceLegs(this.market, order.legs).andThen((legs) => {
+      if (account.leavesUncoveredCalls(order)) return errAsync(rejected('uncovered short calls are not allowed (options level 3)'));
+      const use = account.buyingPowerUse(order);
+      const available = account.buyingPower();
+      if (use > available) return errAsync(rejected(`insufficient buying power: the order needs $${use}, $${available} is available`));
+      const now = this.clock.now();
+      const placed = account.place(order, this.nextOrderId(), now, dayOrderEnd(now), use);
+      return okAsync(this.fillIfMarketable(placed, legs) ?? placed);
+    });
+  }
+
+  /** Closing legs must close contracts held in that direction; opening legs must not face a held opposite position. */
+  private positionProblem(order: MultiLegOrder): string | undefined {
+    const { account } = this.desk;
+    for (const leg of order.legs) {
+      if (leg.intent.endsWith('_to_close')) {
+        const available = account.closable(leg.symbol, leg.side);
+        if (available < order.qty) return `${leg.symbol}: insufficient qty available to ${leg.intent} (requested ${order.qty}, available ${available})`;
+        continue;
+      }
+      const held = account.holding(leg.symbol)?.qty ?? 0;
+      if ((leg.side === 'buy' && held < 0) || (leg.side === 'sell' && held > 0)) {
+        return `${leg.symbol}: cannot ${leg.intent} while holding the opposite position; use ${leg.side}_to_close`;
+      }
+    }
+    return undefined;
+  }
+
+  private fillIfMarketable(order: BrokerOrder, legs: readonly PricedLeg[]): BrokerOrder | undefined {
+    if (order.limitPrice < netMid(legs) - EPSILON) return undefined;
+    return this.desk.account.fill(order.id, order.limitPrice, legFillPrices(legs, order.limitPrice));
+  }
+
+  /** Expires day orders past their close and fills the working orders the market has come to. */
+  private sweep(): ResultAsync<void, never> {
+    return ResultAsync.fromSafePromise(this.sweepWorking());
+  }
+
+  private async sweepWorking(): Promise<void> {
+    const now = this.clock.now();
+    for (const { order, expiresAt } of this.desk.account.working()) {
+      if (now >= expiresAt) {
+        this.desk.account.end(order.id, 'expired');
+        continue;
+      }
+      const legs = await priceLegs(this.market, order.legs);
+      // A leg the market cannot price right now leaves the order working.
+      if (legs.isOk()) this.fillIfMarketable(order, legs.value);
+    }
+  }
+
+  /** Held contracts at their current mid; a contract no longer listed at its intrinsic value (or its entry price when even that is unknown). */
+  private marked(): ResultAsync<BrokerPosition[], BrokerError> {
+    const held = this.desk.account.positions();
+    return listedContracts(
+      this.market,
+      held.map(([symbol]) => symbol),
+    ).andThen((contracts) =>
+      ResultAsync.fromSafePromise(
+        Promise.all(
+          held.map(async ([symbol, { qty, avgEntryPrice }]) => {
+            const contract = contracts.get(symbol);
+            const currentPrice = contract ? mid(contract) : ((await this.intrinsic(symbol)) ?? avgEntryPrice);
+            return { symbol, qty, avgEntryPrice, currentPrice: Math.round(currentPrice * 10_000) / 10_000 };
+          }),
+        ),
+      ),
+    );
+  }
+
+  private async intrinsic(symbol: string): Promise<number | undefined> {
+    const fields = parseOccSymbol(symbol);
+    if (!fields) return undefined;
+    const quote = await this.market.quote(fields.root);
+    if (quote.isErr()) return undefined;
+    return Math.max(0, fields.type === 'call' ? quote.value.last - fields.strike : fields.strike - quote.value.last);
+  }
+}

@@ -1,0 +1,12 @@
+import * as v from 'valibot';
+
+export const BROKER_NAMES = ['sim', 'alpaca'] as const;
+export const ENVIRONMENTS = ['paper', 'live'] as const;
+
+export const BrokerLinkView = v.object({
+  broker: v.picklist(BROKER_NAMES),
+  environment: v.picklist(ENVIRONMENTS),
+  key_hint: v.pipe(v.nullable(v.string()), v.description('The last four characters of the API key; the keys themselves are never shown.')),
+  connected: v.boolean(),
+  connected_at: v.nullable(v.string()),
+});

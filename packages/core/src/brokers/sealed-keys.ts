@@ -1,0 +1,40 @@
+import { errAsync, okAsync, ResultAsync } from 'neverthrow';
+import { appError, type AppError } from '../errors/app-error.js';
+import type { BrokerLink } from '../ports/broker-link-store.js';
+import type { Sealed, SecretBox } from '../ports/secret-box.js';
+import type { Services } from '../services.js';
+
+/** Binds a sealed key to its owner and field, so a ciphertext moved to another row does not open. */
+export const keyContext = (ownerId: string, field: 'api_key' | 'api_secret'): string => `broker_link|${ownerId}|${field}|v1`;
+
+export const secretsMissing = (): AppError =>
+  appError('SERVER_MISCONFIGURED', {
+    message: 'Broker keys cannot be stored: the server has no encryption key configured (CONDOR_SECRET_KEY).',
+  });
+
+/** Seals both keys for the owner. */
+export function sealKeys(box: SecretBox, ownerId: string, apiKey: string, apiSecret: string): ResultAsync<{ apiKey: Sealed; apiSecret: Sealed }, AppError> {
+  return ResultAsync.fromSafePromise(
+    Promise.all([box.seal(apiKey, keyContext(ownerId, 'api_key')), box.seal(apiSecret, keyContext(ownerId, 'api_secret'))]),
+  ).map(([sealedKey, sealedSecret]) => ({ apiKey: sealedKey, apiSecret: sealedSecret }));
+}
+
+/** The link's keys in plain text for one broker call; null for a link without keys (the simulated broker). */
+export function openKeys(link: BrokerLink, services: Services): ResultAsync<{ apiKey: string; apiSecret: string } | null, AppError> {
+  if (link.apiKey === null || link.apiSecret === null) return okAsync(null);
+  const box = services.secrets;
+  if (box === null) return errAsync(secretsMissing());
+  return ResultAsync.fromSafePromise(
+    Promise.all([box.open(link.apiKey, keyContext(link.ownerId, 'api_key')), box.open(link.apiSecret, keyContext(link.ownerId, 'api_secret'))]),
+  ).andThen(([apiKey, apiSecret]) =>
+    apiKey === null || apiSecret === null
+      ? errAsync(
+          appError('BROKER_NOT_CONNECTED', {
+            message: 'The stored broker keys can no longer be read (the server key changed or the record was altered).',
+            suggestion: 'Call set_broker_keys with the keys again, then connect_broker.',
+            seeTool: 'set_broker_keys',
+          }),
+        )
+      : okAsync({ apiKey, apiSecret }),
+  );
+}

@@ -1,0 +1,48 @@
+import * as v from 'valibot';
+import { errAsync, ResultAsync } from 'neverthrow';
+import { defineOperation, WRITE } from '../operations/operation.js';
+import { BROKER_NAMES, BrokerLinkView, ENVIRONMENTS } from './schemas.js';
+import { linkView } from './link-view.js';
+import { sealKeys, secretsMissing } from './sealed-keys.js';
+
+const Key = (description: string) => v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(256), v.description(description));
+
+export const setBrokerKeys = defineOperation({
+  name: 'set_broker_keys',
+  title: 'Store broker API keys',
+  description:
+    'Stores your broker API key pair, encrypted (AES-256-GCM, bound to your account); they are never shown again. ' +
+    'Then call connect_broker. The simulated broker needs no keys. Prefer entering keys through REST rather than an ' +
+    'agent conversation, so they do not end up in a transcript.',
+  input: v.strictObject({
+    api_key: Key('The API key id.'),
+    api_secret: Key('The API secret.'),
+    broker: v.optional(v.pipe(v.picklist(BROKER_NAMES.filter((b) => b !== 'sim') as ['alpaca']), v.description('The broker the keys belong to.')), 'alpaca'),
+    environment: v.optional(v.pipe(v.picklist(ENVIRONMENTS), v.description('Paper or live keys.')), 'paper'),
+  }),
+  output: v.object({ link: BrokerLinkView, next_tool: v.literal('connect_broker') }),
+  access: 'trading',
+  needsBroker: false,
+  quota: false,
+  rest: { method: 'POST', path: '/broker/keys' },
+  annotations: { ...WRITE, idempotentHint: true },
+  errors: ['MISSING_API_KEY', 'MISSING_API_SECRET', 'INVALID_VALUE', 'ONBOARDING_REQUIRED', 'SERVER_MISCONFIGURED'],
+  handler: (input, { services, caller }) => {
+    const box = services.secrets;
+    if (box === null) return errAsync(secretsMissing());
+    return sealKeys(box, caller.userId, input.api_key, input.api_secret).andThen((sealed) => {
+      const link = {
+        ownerId: caller.userId,
+        broker: input.broker,
+        environment: input.environment,
+        apiKey: sealed.apiKey,
+        apiSecret: sealed.apiSecret,
+        keyHint: input.api_key.slice(-4),
+        // New keys must be verified again before anything trades with them.
+        connectedAt: null,
+        updatedAt: services.clock.now(),
+      };
+      return ResultAsync.fromSafePromise(services.brokerLinks.put(link)).map(() => ({ link: linkView(link), next_tool: 'connect_broker' as const }));
+    });
+  },
+});

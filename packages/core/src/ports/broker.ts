@@ -1,0 +1,96 @@
+import type { ResultAsync } from 'neverthrow';
+import type { BrokerEnvironment, BrokerName } from './broker-link-store.js';
+
+/** Why a broker call failed. Adapters map their transport failures onto these. */
+export type BrokerError =
+  /** The credentials were refused (wrong key, or paper keys against live and the reverse). */
+  | { readonly kind: 'auth_failed'; readonly message: string }
+  /** The broker's rate limit; retry after the delay. */
+  | { readonly kind: 'rate_limited'; readonly retryAfterSeconds: number }
+  /** The broker refused the request itself (buying power, a leg it will not trade…), with its reason. */
+  | { readonly kind: 'rejected'; readonly message: string }
+  /** No answer or a server error: for a submit the outcome is unknown until looked up by client order id. */
+  | { readonly kind: 'unavailable'; readonly message: string };
+
+export interface BrokerAccount {
+  readonly accountId: string;
+  /** Dollars available to open positions. */
+  readonly buyingPower: number;
+  /** Whether multi-leg option spreads may be opened (Alpaca options level 3). */
+  readonly spreadsAllowed: boolean;
+}
+
+/** One option position at the broker; short legs have a negative `qty`. Prices per share. */
+export interface BrokerPosition {
+  /** OCC symbol (compact form). */
+  readonly symbol: string;
+  readonly qty: number;
+  readonly avgEntryPrice: number;
+  readonly currentPrice: number;
+}
+
+export type OrderSide = 'buy' | 'sell';
+export type PositionIntent = 'buy_to_open' | 'buy_to_close' | 'sell_to_open' | 'sell_to_close';
+
+export interface OrderLeg {
+  readonly symbol: string;
+  readonly side: OrderSide;
+  readonly intent: PositionIntent;
+}
+
+/** A multi-leg limit order (at most 4 legs, one unit = one of each leg). */
+export interface MultiLegOrder {
+  /** Our proposal id: the broker refuses a second order with it, so a retry never submits twice. */
+  readonly clientOrderId: string;
+  readonly qty: number;
+  /** Per share, Alpaca's sign: positive pays a debit, negative receives a credit. */
+  readonly limitPrice: number;
+  readonly legs: readonly OrderLeg[];
+}
+
+export type OrderStatus = 'accepted' | 'filled' | 'partially_filled' | 'canceled' | 'rejected' | 'expired' | 'pending_cancel';
+
+export interface BrokerOrder {
+  readonly id: string;
+  readonly clientOrderId: string;
+  readonly status: OrderStatus;
+  readonly qty: number;
+  readonly filledQty: number;
+  readonly limitPrice: number;
+  /** Net price per share of the fill (same sign as `limitPrice`); null until filled. */
+  readonly filledAvgPrice: number | null;
+  readonly submittedAt: number;
+  readonly legs: readonly OrderLeg[];
+}
+
+/** What a cancel came to: cancelled, or refused by the broker with its reason (CANCEL_FAILED). */
+export type CancelOutcome = { readonly kind: 'canceled' } | { readonly kind: 'refused'; readonly message: string };
+
+/** One user's brokerage account, as the service may act on it. */
+export interface Broker {
+  /** Checks the credentials and returns the account. */
+  verify(): ResultAsync<BrokerAccount, BrokerError>;
+  positions(): ResultAsync<readonly BrokerPosition[], BrokerError>;
+  /** Orders newest first; `open` only the ones still working. */
+  orders(which: 'open' | 'all'): ResultAsync<readonly BrokerOrder[], BrokerError>;
+  submit(order: MultiLegOrder): ResultAsync<BrokerOrder, BrokerError>;
+  /** The order placed with this client order id, or null when none was. */
+  orderByClientId(clientOrderId: string): ResultAsync<BrokerOrder | null, BrokerError>;
+  cancel(orderId: string): ResultAsync<CancelOutcome, BrokerError>;
+}
+
+/** What a broker adapter needs to open a user's account. */
+export interface BrokerAccess {
+  readonly ownerId: string;
+  readonly broker: BrokerName;
+  readonly environment: BrokerEnvironment;
+  /** Null for the simulated broker. */
+  readonly credentials: { readonly apiKey: string; readonly apiSecret: string } | null;
+}
+
+/** Opens users' broker accounts; each deployment supplies the brokers it offers. */
+export interface Brokers {
+  /** The brokers a user may link here (e.g. ['sim'], or ['sim', 'alpaca']). */
+  readonly available: readonly BrokerName[];
+  open(access: BrokerAccess): Broker;
+}

@@ -1,0 +1,157 @@
+import * as v from 'valibot';
+import { errAsync, okAsync, ResultAsync } from 'neverthrow';
+import { brokerError } from '../brokers/broker-errors.js';
+import { userBroker } from '../brokers/user-broker.js';
+import { appError, type AppError } from '../errors/app-error.js';
+import { defineOperation, type HandlerContext } from '../operations/operation.js';
+import type { Broker, BrokerError, BrokerOrder } from '../ports/broker.js';
+import type { Proposal } from '../ports/proposal-store.js';
+import { recordOrder } from './record-order.js';
+import { ProposalId } from './proposal-view.js';
+import { isExpired, isTooFast } from './timing.js';
+
+const ConfirmView = v.object({
+  proposal_id: v.string(),
+  order_id: v.string(),
+  order_status: v.string(),
+  position_id: v.string(),
+  summary: v.string(),
+});
+type Confirmed = v.InferOutput<typeof ConfirmView>;
+
+export const confirmProposal = defineOperation({
+  name: 'confirm_proposal',
+  title: 'Confirm a proposal (places the order)',
+  description:
+    'Places the order of a proposal the user has reviewed and explicitly approved: at least 5 s after the proposal, within ' +
+    '60 s, never in the same tool-call batch that created it, and only once (the order carries the proposal id as its ' +
+    'client order id, so a retry can never place it twice).',
+  input: v.strictObject({ proposal_id: ProposalId }),
+  output: ConfirmView,
+  access: 'trading',
+  needsBroker: true,
+  quota: false,
+  rest: { method: 'POST', path: '/proposals/:proposal_id/confirmation' },
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+  errors: [
+    'PROPOSAL_NOT_FOUND',
+    'PROPOSAL_ALREADY_CONSUMED',
+    'PROPOSAL_EXPIRED',
+    'CONFIRM_BLOCKED',
+    'CONFIRM_TOO_FAST',
+    'ENTRY_REJECTED',
+    'BROKER_NOT_CONNECTED',
+    'BROKER_RATE_LIMITED',
+    'SERVICE_UNAVAILABLE',
+    'INVALID_UUID',
+    'ONBOARDING_REQUIRED',
+  ],
+  handler: ({ proposal_id: id }, ctx) => {
+    const { services, caller } = ctx;
+    return ResultAsync.fromSafePromise(services.proposals.get(caller.userId, id)).andThen((proposal) => {
+      if (proposal === undefined) return errAsync(appError('PROPOSAL_NOT_FOUND', { received: { proposal_id: id } }));
+      if (proposal.consumedAt !== null) return reconcile(proposal, ctx);
+      const now = services.clock.now();
+      if (isExpired(proposal.createdAt, now)) return errAsync(appError('PROPOSAL_EXPIRED', { received: { proposal_id: id } }));
+      if (proposal.batchKey !== null && proposal.batchKey === ctx.batchKey) {
+        return errAsync(appError('CONFIRM_BLOCKED', { received: { proposal_id: id } }));
+      }
+      if (isTooFast(proposal.createdAt, now)) {
+        const wait = Math.ceil((proposal.createdAt + 5_000 - now) / 1000);
+        return errAsync(appError('CONFIRM_TOO_FAST', { message: `Confirmation arrived less than 5 seconds after the proposal; it can be confirmed in ${String(wait)} s.`, received: { proposal_id: id } }));
+      }
+      return ResultAsync.fromSafePromise(services.proposals.consume(caller.userId, id, now)).andThen((won) => {
+        if (won === 'not_found') return errAsync(appError('PROPOSAL_NOT_FOUND', { received: { proposal_id: id } }));
+        if (won === 'already_consumed') return errAsync(alreadyConsumed(id, null));
+        return submitOnce(proposal, ctx);
+      });
+    });
+  },
+});
+
+/** The consume winner's submit; a broker that does not answer is asked for the order by its client id before anything else. */
+function submitOnce(proposal: Proposal, ctx: HandlerContext<'trading'>): ResultAsync<Confirmed, AppError> {
+  return userBroker(ctx.caller.userId, ctx.services).andThen(({ broker }) =>
+    ResultAsync.fromSafePromise(
+      broker
+        .submit({ clientOrderId: proposal.id, qty: proposal.qty, limitPrice: proposal.limitPrice, legs: proposal.legs })
+        .orElse((error) => (error.kind === 'rejected' ? errAsync(error) : lookUp(broker, proposal.id, error)))
+        .match(
+          (order) => ({ ok: true as const, order }),
+          (error) => ({ ok: false as const, error }),
+        ),
+    ).andThen((outcome) => (outcome.ok ? placed(proposal, outcome.order, ctx) : failed(proposal, outcome.error, ctx))),
+  );
+}
+
+/** After a failed submit: the order the broker did place under this client id, or the original failure. */
+function lookUp(broker: Broker, clientOrderId: string, failure: BrokerError): ResultAsync<BrokerOrder, BrokerError> {
+  return broker
+    .orderByClientId(clientOrderId)
+    .orElse(() => errAsync(failure))
+    .andThen((order) => (order === null ? errAsync(failure) : okAsync(order)));
+}
+
+function placed(proposal: Proposal, order: BrokerOrder, ctx: HandlerContext<'trading'>): ResultAsync<Confirmed, AppError> {
+  return ResultAsync.fromSafePromise(ctx.services.proposals.recordOutcome(proposal.id, { status: 'submitted', orderId: order.id }))
+    .andThen(() => ResultAsync.fromSafePromise(recordOrder(proposal, order, ctx.services)))
+    .map(() => ({ proposal_id: proposal.id, order_id: order.id, order_status: order.status, position_id: proposal.positionId, summary: proposal.summary }));
+}
+
+function failed(proposal: Proposal, error: BrokerError, ctx: HandlerContext<'trading'>): ResultAsync<Confirmed, AppError> {
+  const outcome =
+    error.kind === 'rejected' ? ({ status: 'rejected', detail: error.message } as const) : ({ status: 'unknown', detail: error.kind } as const);
+  return ResultAsync.fromSafePromise(ctx.services.proposals.recordOutcome(proposal.id, outcome)).andThen(() =>
+    errAsync(
+      error.kind === 'rejected'
+        ? appError('ENTRY_REJECTED', {
+            message: `The broker rejected the order: ${error.message}. Nothing was placed; make a new proposal.`,
+            seeTool: proposal.kind === 'entry' ? 'propose_entry' : proposal.kind === 'roll' ? 'propose_roll' : 'propose_exit',
+          })
+        : withReconcileHint(brokerError(error, (message) => appError('ENTRY_REJECTED', { message }))),
+    ),
+  );
+}
+
+const withReconcileHint = (error: AppError): AppError => ({
+  ...error,
+  message: `${error.message ?? ''} The order may or may not have reached the broker; confirming this proposal again looks it up and never places it twice.`.trim(),
+  suggestion: 'Call confirm_proposal again with the same proposal_id in a moment.',
+});
+
+/**
+ * A confirm of a consumed proposal: PROPOSAL_ALREADY_CONSUMED naming its order — after asking the broker
+ * when the first attempt's outcome is unknown, and submitting under the same client id only if the
+ * broker has no such order (the broker refuses a second order with one client id).
+ */
+function reconcile(proposal: Proposal, ctx: HandlerContext<'trading'>): ResultAsync<Confirmed, AppError> {
+  if (proposal.outcome?.status === 'submitted') return errAsync(alreadyConsumed(proposal.id, proposal.outcome.orderId));
+  if (proposal.outcome?.status === 'rejected') {
+    return errAsync(
+      appError('PROPOSAL_ALREADY_CONSUMED', {
+        message: `The proposal was confirmed, but the broker rejected its order (${proposal.outcome.detail}). Nothing was placed; make a new proposal.`,
+        seeTool: 'propose_entry',
+        received: { proposal_id: proposal.id },
+      }),
+    );
+  }
+  return userBroker(ctx.caller.userId, ctx.services).andThen(({ broker }) =>
+    broker
+      .orderByClientId(proposal.id)
+      .mapErr((error) => brokerError(error, (message) => appError('SERVICE_UNAVAILABLE', { message })))
+      .andThen((order) =>
+        order === null
+          ? submitOnce(proposal, ctx)
+          : placed(proposal, order, ctx).andThen(() => errAsync(alreadyConsumed(proposal.id, order.id))),
+      ),
+  );
+}
+
+const alreadyConsumed = (id: string, orderId: string | null): AppError =>
+  appError('PROPOSAL_ALREADY_CONSUMED', {
+    message:
+      orderId === null
+        ? 'The proposal was already confirmed; its order is being submitted.'
+        : `The proposal was already confirmed; its order is ${orderId}.`,
+    received: { proposal_id: id, ...(orderId === null ? {} : { order_id: orderId }) },
+  });

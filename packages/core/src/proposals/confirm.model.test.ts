@@ -1,0 +1,240 @@
+import * as fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createTestServices, FakeBrokers, FakeClock, type TestServices } from '@condor/testkit';
+import { execute } from '../operations/execute.js';
+import type { Proposal, ProposalStore } from '../ports/proposal-store.js';
+
+/**
+ * The proposal state machine of design §5 against a model of a few lines: every confirm answer —
+ * not found, consumed, expired, blocked, too fast, placed — including the exact 5 s and 60 s edges,
+ * with REST-style (X-Batch-Id) and MCP-style (one key per POST) batch keys.
+ */
+
+const PASSWORD = 'model password 1';
+const STRANGER_ID = '00000000-0000-4000-8000-0000000000ff';
+
+interface ModelProposal {
+  readonly id: string;
+  readonly createdAt: number;
+  readonly batch: string;
+  consumed: boolean;
+}
+
+interface Model {
+  now: number;
+  readonly proposals: ModelProposal[];
+  orders: number;
+}
+
+interface Real {
+  readonly services: TestServices & { clock: FakeClock };
+  readonly brokers: FakeBrokers;
+  readonly userId: string;
+  readonly confirm: (proposalId: string, batchKey: string) => Promise<string>;
+}
+
+/** What the model says a confirm answers ('placed' for success). */
+function expected(model: Model, proposal: ModelProposal | undefined, batch: string): string {
+  if (proposal === undefined) return 'PROPOSAL_NOT_FOUND';
+  if (proposal.consumed) return 'PROPOSAL_ALREADY_CONSUMED';
+  if (model.now >= proposal.createdAt + 60_000) return 'PROPOSAL_EXPIRED';
+  if (batch === proposal.batch) return 'CONFIRM_BLOCKED';
+  if (model.now < proposal.createdAt + 5_000) return 'CONFIRM_TOO_FAST';
+  return 'placed';
+}
+
+class Propose implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly batch: string) {}
+  check = () => true;
+  async run(model: Model, real: Real): Promise<void> {
+    const id = real.services.ids.uuid();
+    await real.services.proposals.insert(proposal(id, real.userId, model.now, this.batch));
+    model.proposals.push({ id, createdAt: model.now, batch: this.batch, consumed: false });
+  }
+  toString = () => `propose(batch ${this.batch})`;
+}
+
+class Advance implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly ms: number) {}
+  check = () => true;
+  run(model: Model, real: Real): Promise<void> {
+    model.now += this.ms;
+    real.services.clock.advance(this.ms);
+    return Promise.resolve();
+  }
+  toString = () => `advance(${String(this.ms)} ms)`;
+}
+
+class Confirm implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly pick: number,
+    readonly batch: string,
+    readonly unknownId: boolean,
+  ) {}
+  check = () => true;
+  async run(model: Model, real: Real): Promise<void> {
+    const target = this.unknownId || model.proposals.length === 0 ? undefined : model.proposals[this.pick % model.proposals.length];
+    const answer = await real.confirm(target?.id ?? STRANGER_ID, this.batch);
+    const want = expected(model, target, this.batch);
+    expect(answer).toBe(want);
+    if (want === 'placed' && target !== undefined) {
+      target.consumed = true;
+      model.orders++;
+    }
+    expect(real.brokers.allOrders(real.userId)).toHaveLength(model.orders);
+    expect(real.brokers.submitCount(real.userId)).toBe(model.orders);
+  }
+  toString = () => `confirm(#${String(this.pick)}${this.unknownId ? ' unknown id' : ''}, batch ${this.batch})`;
+}
+
+function proposal(id: string, ownerId: string, createdAt: number, batchKey: string): Proposal {
+  return {
+    id,
+    ownerId,
+    kind: 'entry',
+    batchKey,
+    createdAt,
+    ticker: 'SPY',
+    qty: 1,
+    legs: [
+      { symbol: 'SPY261218P00540000', side: 'buy', intent: 'buy_to_open' },
+      { symbol: 'SPY261218P00545000', side: 'sell', intent: 'sell_to_open' },
+      { symbol: 'SPY261218C00600000', side: 'sell', intent: 'sell_to_open' },
+      { symbol: 'SPY261218C00605000', side: 'buy', intent: 'buy_to_open' },
+    ],
+    limitPrice: -1.25,
+    maxLoss: 375,
+    summary: 'model proposal',
+    positionId: id,
+    details: { expiry: '2026-12-18', strikes: { long_put: 540, short_put: 545, short_call: 600, long_call: 605 } },
+    consumedAt: null,
+    outcome: null,
+  };
+}
+
+/** A registered, onboarded user with a connected simulated broker. */
+async function setUp(proposals?: (store: ProposalStore) => ProposalStore): Promise<Real> {
+  const brokers = new FakeBrokers();
+  const base = createTestServices({ brokers });
+  const services = (proposals === undefined ? base : { ...base, proposals: proposals(base.proposals) }) as TestServices & { clock: FakeClock };
+  const ctx = { services, credential: null, requestId: 'model', batchKey: null };
+  await execute('register', { email: 'model@example.com', password: PASSWORD }, ctx);
+  const login = await execute('login', { email: 'model@example.com', password: PASSWORD }, ctx);
+  const { access_token: credential, user } = login._unsafeUnwrap().value as { access_token: string; user: { user_id: string } };
+  const call = (tool: string, input: unknown = {}, batchKey: string | null = null) => execute(tool, input, { ...ctx, credential, batchKey });
+  await call('get_legal_document', { name: 'eua' });
+  await call('accept_eua');
+  await call('get_legal_document', { name: 'risk-disclosure' });
+  await call('acknowledge_risk');
+  await call('get_legal_document', { name: 'broker-authorization' });
+  (await call('connect_broker', { authorization_confirmed: true, broker: 'sim' }))._unsafeUnwrap();
+  return {
+    services,
+    brokers,
+    userId: user.user_id,
+    confirm: async (proposalId, batchKey) =>
+      (await call('confirm_proposal', { proposal_id: proposalId }, batchKey)).match(
+        () => 'placed',
+        ({ body }) => body.error,
+      ),
+  };
+}
+
+// REST: X-Batch-Id values a client chose; MCP: one minted key per POST (here a few fixed ones).
+const batchKeys = fc.constantFrom('rest-batch-1', 'rest-batch-2', 'mcp-post-a', 'mcp-post-b', 'mcp-post-c');
+// Steps that land on and around the 5 s and 60 s edges.
+const steps = fc.oneof(fc.constantFrom(1, 999, 1_000, 4_000, 4_999, 5_000, 55_000, 59_999, 60_000), fc.integer({ min: 0, max: 70_000 }));
+
+describe('confirm_proposal (design §5) against its model', () => {
+  it('answers every confirm as the model does and places exactly one order per consumed proposal', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.commands(
+          [
+            batchKeys.map((batch) => new Propose(batch)),
+            steps.map((ms) => new Advance(ms)),
+            fc.tuple(fc.nat(), batchKeys, fc.integer({ min: 0, max: 9 }).map((n) => n === 0)).map(([pick, batch, unknownId]) => new Confirm(pick, batch, unknownId)),
+          ],
+          { maxCommands: 40 },
+        ),
+        async (commands) => {
+          const real = await setUp();
+          const model: Model = { now: real.services.clock.now(), proposals: [], orders: 0 };
+          await fc.asyncModelRun(() => ({ model, real }), commands);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('allows a confirm at exactly 5.000 s and refuses one at exactly 60.000 s as expired', async () => {
+    const real = await setUp();
+    const start = real.services.clock.now();
+    for (const id of ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222']) {
+      await real.services.proposals.insert(proposal(id, real.userId, start, 'made-here'));
+    }
+    real.services.clock.advance(4_999);
+    expect(await real.confirm('11111111-1111-4111-8111-111111111111', 'other')).toBe('CONFIRM_TOO_FAST');
+    real.services.clock.advance(1);
+    expect(await real.confirm('11111111-1111-4111-8111-111111111111', 'other')).toBe('placed');
+    real.services.clock.advance(54_999);
+    expect(await real.confirm('22222222-2222-4222-8222-222222222222', 'made-here')).toBe('CONFIRM_BLOCKED');
+    real.services.clock.advance(1);
+    expect(await real.confirm('22222222-2222-4222-8222-222222222222', 'other')).toBe('PROPOSAL_EXPIRED');
+    expect(real.brokers.allOrders(real.userId)).toHaveLength(1);
+  });
+});
+
+describe('confirm_proposal under concurrency and broker failures', () => {
+  const ID = '33333333-3333-4333-8333-333333333333';
+
+  it('places exactly one order for 50 concurrent confirms of one proposal, whatever the interleaving', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.scheduler(), async (s) => {
+        const real = await setUp((store) => ({
+          insert: (p) => store.insert(p),
+          get: (owner, id) => s.schedule(store.get(owner, id)),
+          consume: (owner, id, at) => s.schedule(store.consume(owner, id, at)),
+          recordOutcome: (id, outcome) => s.schedule(store.recordOutcome(id, outcome)),
+        }));
+        await real.services.proposals.insert(proposal(ID, real.userId, real.services.clock.now(), 'made-here'));
+        real.services.clock.advance(6_000);
+        const answers = Promise.all(Array.from({ length: 50 }, (_, i) => real.confirm(ID, `confirm-${String(i)}`)));
+        const results = await s.waitFor(answers);
+        expect(results.filter((r) => r === 'placed')).toHaveLength(1);
+        expect(results.filter((r) => r === 'PROPOSAL_ALREADY_CONSUMED')).toHaveLength(49);
+        expect(real.brokers.allOrders(real.userId)).toHaveLength(1);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('after a broker timeout that did place the order, a retry finds it and places nothing more', async () => {
+    const real = await setUp();
+    await real.services.proposals.insert(proposal(ID, real.userId, real.services.clock.now(), 'made-here'));
+    real.services.clock.advance(6_000);
+    real.brokers.loseNextSubmitAck(real.userId);
+    const first = await real.confirm(ID, 'first');
+    const [order] = real.brokers.allOrders(real.userId);
+    // The lost acknowledgement is recovered at once by looking the order up by its client order id.
+    expect(first).toBe('placed');
+    expect(order?.clientOrderId).toBe(ID);
+    expect(await real.confirm(ID, 'retry')).toBe('PROPOSAL_ALREADY_CONSUMED');
+    expect(real.brokers.allOrders(real.userId)).toHaveLength(1);
+  });
+
+  it('after a broker timeout that placed nothing, the retry places the order once under the same client order id', async () => {
+    const real = await setUp();
+    await real.services.proposals.insert(proposal(ID, real.userId, real.services.clock.now(), 'made-here'));
+    real.services.clock.advance(6_000);
+    real.brokers.failNextSubmit(real.userId);
+    expect(await real.confirm(ID, 'first')).toBe('SERVICE_UNAVAILABLE');
+    expect(real.brokers.allOrders(real.userId)).toHaveLength(0);
+    expect((await real.services.proposals.get(real.userId, ID))?.outcome).toEqual({ status: 'unknown', detail: 'unavailable' });
+    const retries = await Promise.all([real.confirm(ID, 'retry-1'), real.confirm(ID, 'retry-2')]);
+    expect(retries.filter((r) => r === 'placed')).toHaveLength(1);
+    expect(real.brokers.allOrders(real.userId)).toHaveLength(1);
+    expect(real.brokers.allOrders(real.userId)[0]?.clientOrderId).toBe(ID);
+    expect(await real.confirm(ID, 'later')).toBe('PROPOSAL_ALREADY_CONSUMED');
+  });
+});

@@ -1,0 +1,52 @@
+import * as v from 'valibot';
+import { isoTime } from '../accounts/user-view.js';
+import type { Proposal } from '../ports/proposal-store.js';
+import { confirmableAt, expiresAt, isExpired } from './timing.js';
+
+const LegView = v.object({ symbol: v.string(), side: v.picklist(['buy', 'sell']), intent: v.string() });
+
+export const ProposalView = v.object({
+  proposal_id: v.string(),
+  kind: v.picklist(['entry', 'roll', 'exit']),
+  status: v.pipe(v.picklist(['awaiting_confirmation', 'expired', 'confirmed', 'rejected', 'unknown']), v.description('unknown: the broker did not answer; confirm again to reconcile.')),
+  ticker: v.string(),
+  qty: v.number(),
+  legs: v.array(LegView),
+  limit_price: v.pipe(v.number(), v.description('Per share; negative = a credit received, positive = a debit paid.')),
+  max_loss: v.pipe(v.number(), v.description('Dollars for all contracts.')),
+  summary: v.string(),
+  position_id: v.string(),
+  created_at: v.string(),
+  confirmable_at: v.string(),
+  expires_at: v.string(),
+  order_id: v.nullable(v.string()),
+  details: v.record(v.string(), v.unknown()),
+});
+
+export function proposalView(proposal: Proposal, now: number): v.InferOutput<typeof ProposalView> {
+  return {
+    proposal_id: proposal.id,
+    kind: proposal.kind,
+    status: statusOf(proposal, now),
+    ticker: proposal.ticker,
+    qty: proposal.qty,
+    legs: proposal.legs.map((leg) => ({ symbol: leg.symbol, side: leg.side, intent: leg.intent })),
+    limit_price: proposal.limitPrice,
+    max_loss: proposal.maxLoss,
+    summary: proposal.summary,
+    position_id: proposal.positionId,
+    created_at: isoTime(proposal.createdAt),
+    confirmable_at: isoTime(confirmableAt(proposal.createdAt)),
+    expires_at: isoTime(expiresAt(proposal.createdAt)),
+    order_id: proposal.outcome?.status === 'submitted' ? proposal.outcome.orderId : null,
+    details: proposal.details,
+  };
+}
+
+function statusOf(proposal: Proposal, now: number): v.InferOutput<typeof ProposalView>['status'] {
+  if (proposal.consumedAt === null) return isExpired(proposal.createdAt, now) ? 'expired' : 'awaiting_confirmation';
+  if (proposal.outcome?.status === 'submitted') return 'confirmed';
+  return proposal.outcome?.status === 'rejected' ? 'rejected' : 'unknown';
+}
+
+export const ProposalId = v.pipe(v.string(), v.uuid(), v.description('The proposal_id from propose_entry, propose_roll or propose_exit.'));

@@ -1,0 +1,166 @@
+import * as v from 'valibot';
+import { errAsync, okAsync, ResultAsync } from 'neverthrow';
+import { userBroker } from '../brokers/user-broker.js';
+import { brokerError } from '../brokers/broker-errors.js';
+import { readCandidate, type CandidateEssentials } from '../condors/candidate-input.js';
+import { marketError } from '../condors/market-errors.js';
+import { appError, type AppError } from '../errors/app-error.js';
+import { defineOperation, WRITE, type HandlerContext } from '../operations/operation.js';
+import type { BrokerPosition } from '../ports/broker.js';
+import type { OptionContract } from '../ports/market-data.js';
+import type { Proposal } from '../ports/proposal-store.js';
+import { ProposalView, proposalView } from './proposal-view.js';
+import { condorEconomics, riskFindings, type GateFinding, type RepricedCondor, type RiskLimits } from './risk-gate.js';
+
+type Input = {
+  candidate: unknown;
+  qty: number;
+  max_risk?: number | undefined;
+  min_credit_to_width: number;
+};
+
+export const proposeEntry = defineOperation({
+  name: 'propose_entry',
+  title: 'Propose opening an iron condor',
+  description:
+    'Re-prices a candidate from find_iron_condors against the current chain, runs the risk gate (structure, max loss, ' +
+    'credit/width, liquidity, quote age, price moves, overlapping legs) and returns a proposal to show the user. Nothing ' +
+    'is traded: the user confirms with confirm_proposal between 5 and 60 seconds later, in a separate turn.',
+  input: v.strictObject({
+    candidate: v.pipe(v.unknown(), v.description('A candidate object exactly as find_iron_condors returned it.')),
+    qty: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description('Contracts (condors), at least 1.')),
+    max_risk: v.optional(v.pipe(v.number(), v.minValue(1), v.description('Largest max loss of the order in dollars; default 5 % of buying power.'))),
+    min_credit_to_width: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(1), v.description('Smallest credit over wing width.')), 0.1),
+  }),
+  output: ProposalView,
+  access: 'trading',
+  needsBroker: true,
+  quota: false,
+  rest: { method: 'POST', path: '/proposals/entries' },
+  annotations: WRITE,
+  errors: [
+    'INVALID_CANDIDATE',
+    'MISSING_CANDIDATE_FIELDS',
+    'STRATEGY_NOT_CANDIDATE',
+    'INVALID_QTY',
+    'ENTRY_REJECTED',
+    'OVERLAPPING_LEGS',
+    'BROKER_NOT_CONNECTED',
+    'BROKER_RATE_LIMITED',
+    'ONBOARDING_REQUIRED',
+    'SERVICE_UNAVAILABLE',
+  ],
+  validate: (input) => readCandidate(input.candidate).match(() => null, (error) => error),
+  handler: (input, ctx) => readCandidate(input.candidate).asyncAndThen((candidate) => propose(candidate, input, ctx)),
+});
+
+const DEFAULT_RISK_SHARE = 0.05;
+
+function propose(candidate: CandidateEssentials, input: Input, ctx: HandlerContext<'trading'>): ResultAsync<v.InferOutput<typeof ProposalView>, AppError> {
+  const { services, caller } = ctx;
+  const now = services.clock.now();
+  return userBroker(caller.userId, services).andThen(({ broker }) =>
+    ResultAsync.combine([broker.verify(), broker.positions()])
+      .mapErr((e) => brokerError(e, (message) => appError('ENTRY_REJECTED', { message })))
+      .andThen(([account, held]) =>
+        reprice(candidate, ctx).andThen((condor) => {
+          const overlap = overlapping(condor, held);
+          if (overlap !== null) return errAsync(overlap);
+          const { credit, width } = condorEconomics(condor);
+          const limitCredit = Math.floor(credit * 100 + 1e-9) / 100;
+          const limits: RiskLimits = {
+            maxRiskPerTrade: input.max_risk ?? DEFAULT_RISK_SHARE * account.buyingPower,
+            minCreditToWidth: input.min_credit_to_width,
+            maxLegSpreadPct: 0.25,
+            minOpenInterest: 10,
+            maxQuoteAgeSeconds: 60,
+          };
+          const findings = riskFindings(candidate, condor, input.qty, limitCredit, limits, now);
+          if (!account.spreadsAllowed) findings.push({ check: 'account', limit: 'multi-leg option spreads allowed', value: 'not allowed' });
+          if (findings.length > 0) return errAsync(rejected(findings));
+          const proposal = entryProposal(candidate, condor, input.qty, limitCredit, width, ctx);
+          return ResultAsync.fromSafePromise(services.proposals.insert(proposal)).map(() => proposalView(proposal, now));
+        }),
+      ),
+  );
+}
+
+function reprice(candidate: CandidateEssentials, { services }: HandlerContext<'trading'>): ResultAsync<RepricedCondor, AppError> {
+  return services.market
+    .optionChain(candidate.ticker, candidate.expiry)
+    .mapErr((e) => marketError(e, candidate.ticker))
+    .andThen((chain) => {
+      const find = (type: 'put' | 'call', strike: number): OptionContract | undefined =>
+        chain.find((c) => c.type === type && Math.abs(c.strike - strike) < 1e-9);
+      const { longPut, shortPut, shortCall, longCall } = candidate.strikes;
+      const legs = [find('put', longPut), find('put', shortPut), find('call', shortCall), find('call', longCall)];
+      const missing = legs.flatMap((leg, i) => (leg === undefined ? [[`long put ${String(longPut)}`, `short put ${String(shortPut)}`, `short call ${String(shortCall)}`, `long call ${String(longCall)}`][i]] : []));
+      if (missing.length > 0) {
+        return errAsync(
+          rejected(missing.map((leg) => ({ check: 'listed', limit: `listed on ${candidate.ticker} ${candidate.expiry}`, value: `${leg ?? ''} not listed` }))),
+        );
+      }
+      const [lp, sp, sc, lc] = legs as [OptionContract, OptionContract, OptionContract, OptionContract];
+      return okAsync({ longPut: lp, shortPut: sp, shortCall: sc, longCall: lc });
+    });
+}
+
+function overlapping(condor: RepricedCondor, held: readonly BrokerPosition[]): AppError | null {
+  const symbols = new Set(held.filter((p) => p.qty !== 0).map((p) => p.symbol));
+  const shared = [condor.longPut, condor.shortPut, condor.shortCall, condor.longCall].filter((c) => symbols.has(c.symbol));
+  if (shared.length === 0) return null;
+  return appError('OVERLAPPING_LEGS', {
+    message: `These legs share strike, expiry and type with a position you hold: ${shared.map((c) => c.symbol).join(', ')}.`,
+    received: { legs: shared.map((c) => c.symbol) },
+  });
+}
+
+const rejected = (findings: readonly GateFinding[]): AppError =>
+  appError('ENTRY_REJECTED', {
+    message: `The risk gate rejected the candidate: ${findings.map((f) => `${f.check} is ${f.value} (limit: ${f.limit})`).join('; ')}.`,
+    expected: findings.map((f) => `${f.check}: ${f.limit}`).join('; '),
+    received: Object.fromEntries(findings.map((f, i) => [findings.findIndex((g) => g.check === f.check) === i ? f.check : `${f.check}_${String(i)}`, f.value])),
+  });
+
+function entryProposal(
+  candidate: CandidateEssentials,
+  condor: RepricedCondor,
+  qty: number,
+  limitCredit: number,
+  width: number,
+  { services, caller, batchKey }: HandlerContext<'trading'>,
+): Proposal {
+  const maxLoss = Math.round((width - limitCredit) * 100 * qty * 100) / 100;
+  const { longPut, shortPut, shortCall, longCall } = condor;
+  return {
+    id: services.ids.uuid(),
+    ownerId: caller.userId,
+    kind: 'entry',
+    batchKey,
+    createdAt: services.clock.now(),
+    ticker: candidate.ticker,
+    qty,
+    legs: [
+      { symbol: longPut.symbol, side: 'buy', intent: 'buy_to_open' },
+      { symbol: shortPut.symbol, side: 'sell', intent: 'sell_to_open' },
+      { symbol: shortCall.symbol, side: 'sell', intent: 'sell_to_open' },
+      { symbol: longCall.symbol, side: 'buy', intent: 'buy_to_open' },
+    ],
+    limitPrice: -limitCredit,
+    maxLoss,
+    summary:
+      `Sell ${String(qty)} ${candidate.ticker} ${candidate.expiry} iron condor ${String(longPut.strike)}/${String(shortPut.strike)}/` +
+      `${String(shortCall.strike)}/${String(longCall.strike)} for a $${limitCredit.toFixed(2)} credit per share (limit); ` +
+      `max loss $${maxLoss.toFixed(2)}. Confirm with confirm_proposal after 5 s and within 60 s.`,
+    positionId: services.ids.uuid(),
+    details: {
+      expiry: candidate.expiry,
+      strikes: { long_put: longPut.strike, short_put: shortPut.strike, short_call: shortCall.strike, long_call: longCall.strike },
+      credit: limitCredit,
+      width,
+      market_notice: services.marketNotice,
+    },
+    consumedAt: null,
+    outcome: null,
+  };
+}

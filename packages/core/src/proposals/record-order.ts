@@ -1,0 +1,43 @@
+import type { BrokerOrder } from '../ports/broker.js';
+import type { ManagedPosition, PositionLeg } from '../ports/position-store.js';
+import type { Proposal } from '../ports/proposal-store.js';
+import type { Services } from '../services.js';
+
+/**
+ * Keeps the service's own record of the condor an entry order opens (the broker keeps no grouping of
+ * legs), once: a second call for the same proposal changes nothing.
+ */
+export async function recordOrder(proposal: Proposal, order: BrokerOrder, services: Services): Promise<void> {
+  if (proposal.kind !== 'entry') return;
+  const existing = await services.positions.get(proposal.ownerId, proposal.positionId);
+  if (existing !== undefined) return;
+  const details = proposal.details;
+  const expiry = typeof details['expiry'] === 'string' ? details['expiry'] : '';
+  const strikes = (details['strikes'] ?? {}) as Record<string, number>;
+  const legOf = (index: number, type: 'put' | 'call', strikeKey: string): PositionLeg => ({
+    symbol: proposal.legs[index]?.symbol ?? '',
+    type,
+    strike: strikes[strikeKey] ?? 0,
+    expiry,
+    side: proposal.legs[index]?.side === 'sell' ? 'short' : 'long',
+  });
+  const position: ManagedPosition = {
+    id: proposal.positionId,
+    ownerId: proposal.ownerId,
+    ticker: proposal.ticker,
+    expiry,
+    legs: [legOf(0, 'put', 'long_put'), legOf(1, 'put', 'short_put'), legOf(2, 'call', 'short_call'), legOf(3, 'call', 'long_call')],
+    qty: proposal.qty,
+    entryCredit: -(order.filledAvgPrice ?? proposal.limitPrice),
+    status: order.status === 'filled' ? 'open' : 'opening',
+    openedAt: services.clock.now(),
+    closedAt: null,
+    orderIds: [order.id],
+  };
+  try {
+    await services.positions.insert(position);
+  } catch (error) {
+    // A concurrent reconciliation of the same proposal inserted it first.
+    if ((await services.positions.get(proposal.ownerId, proposal.positionId)) === undefined) throw error;
+  }
+}

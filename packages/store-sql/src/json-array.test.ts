@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { parseJsonArray } from './json-array.js';
+
+describe('parseJsonArray', () => {
+  it('parses a JSON array', () => {
+    expect(parseJsonArray('[{"a":1.5},"é",null,[]]', 't.c')).toEqual([{ a: 1.5 }, 'é', null, []]);
+    expect(parseJsonArray('[]', 't.c')).toEqual([]);
+  });
+
+  it('names the column when the text is not a JSON array', () => {
+    expect(() => parseJsonArray('[nope', 't.c')).toThrow('t.c holds text that is not JSON');
+    for (const text of ['{}', 'null', '3', '"x"']) expect(() => parseJsonArray(text, 't.c')).toThrow('t.c holds JSON that is not an array');
+  });
+});

@@ -1,0 +1,60 @@
+import type { BrokerLink, BrokerLinkStore, Sealed } from '@condor/core';
+import type { Kysely, Selectable } from 'kysely';
+import { parseJsonObject } from './json-text.js';
+import type { BrokerLinksTable, Database } from './schema.js';
+
+/** The sealed value a column holds as JSON text; throws naming the column when it is not one. */
+function parseSealed(text: string | null, column: string): Sealed | null {
+  if (text === null) return null;
+  const { keyId, nonce, ciphertext } = parseJsonObject(text, column);
+  if (typeof keyId !== 'string' || typeof nonce !== 'string' || typeof ciphertext !== 'string') {
+    throw new Error(`${column} holds JSON that is not a sealed value`);
+  }
+  return { keyId, nonce, ciphertext };
+}
+
+const sealedText = (sealed: Sealed | null): string | null =>
+  sealed === null ? null : JSON.stringify({ keyId: sealed.keyId, nonce: sealed.nonce, ciphertext: sealed.ciphertext });
+
+const toLink = (row: Selectable<BrokerLinksTable>): BrokerLink => ({
+  ownerId: row.owner_id,
+  broker: row.broker,
+  environment: row.environment,
+  apiKey: parseSealed(row.api_key, 'broker_links.api_key'),
+  apiSecret: parseSealed(row.api_secret, 'broker_links.api_secret'),
+  keyHint: row.key_hint,
+  connectedAt: row.connected_at === null ? null : Number(row.connected_at),
+  updatedAt: Number(row.updated_at),
+});
+
+/** BrokerLinkStore over SQL (SQLite or PostgreSQL): one row per user; sealed keys are JSON text. */
+export class SqlBrokerLinkStore implements BrokerLinkStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async get(ownerId: string): Promise<BrokerLink | undefined> {
+    const row = await this.db.selectFrom('broker_links').selectAll().where('owner_id', '=', ownerId).executeTakeFirst();
+    return row === undefined ? undefined : toLink(row);
+  }
+
+  async put(link: BrokerLink): Promise<void> {
+    const columns = {
+      broker: link.broker,
+      environment: link.environment,
+      api_key: sealedText(link.apiKey),
+      api_secret: sealedText(link.apiSecret),
+      key_hint: link.keyHint,
+      connected_at: link.connectedAt,
+      updated_at: link.updatedAt,
+    };
+    await this.db
+      .insertInto('broker_links')
+      .values({ owner_id: link.ownerId, ...columns })
+      .onConflict((oc) => oc.column('owner_id').doUpdateSet(columns))
+      .execute();
+  }
+
+  async delete(ownerId: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('broker_links').where('owner_id', '=', ownerId).executeTakeFirst();
+    return result.numDeletedRows === 1n;
+  }
+}

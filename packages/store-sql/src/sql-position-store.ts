@@ -1,0 +1,73 @@
+import type { ManagedPosition, PositionLeg, PositionStore } from '@condor/core';
+import type { Kysely, Selectable } from 'kysely';
+import { parseJsonArray } from './json-array.js';
+import type { Database, PositionsTable } from './schema.js';
+
+const toPosition = (row: Selectable<PositionsTable>): ManagedPosition => ({
+  id: row.id,
+  ownerId: row.owner_id,
+  ticker: row.ticker,
+  expiry: row.expiry,
+  legs: parseJsonArray(row.legs, 'positions.legs') as unknown as readonly PositionLeg[],
+  qty: row.qty,
+  entryCredit: row.entry_credit,
+  status: row.status,
+  openedAt: Number(row.opened_at),
+  closedAt: row.closed_at === null ? null : Number(row.closed_at),
+  orderIds: parseJsonArray(row.order_ids, 'positions.order_ids') as readonly string[],
+});
+
+/** Every column but the key and the owner: what `update` replaces. */
+const fields = (position: ManagedPosition) => ({
+  ticker: position.ticker,
+  expiry: position.expiry,
+  legs: JSON.stringify(position.legs),
+  qty: position.qty,
+  entry_credit: position.entryCredit,
+  status: position.status,
+  opened_at: position.openedAt,
+  closed_at: position.closedAt,
+  order_ids: JSON.stringify(position.orderIds),
+});
+
+/**
+ * PositionStore over SQL (SQLite or PostgreSQL); legs and order ids are JSON text. Listing is served
+ * by the (owner_id, opened_at, id) index.
+ */
+export class SqlPositionStore implements PositionStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(position: ManagedPosition): Promise<void> {
+    await this.db
+      .insertInto('positions')
+      .values({ id: position.id, owner_id: position.ownerId, ...fields(position) })
+      .execute();
+  }
+
+  async get(ownerId: string, id: string): Promise<ManagedPosition | undefined> {
+    const row = await this.db
+      .selectFrom('positions')
+      .selectAll()
+      .where('owner_id', '=', ownerId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row === undefined ? undefined : toPosition(row);
+  }
+
+  async list(ownerId: string, openOnly: boolean): Promise<readonly ManagedPosition[]> {
+    let query = this.db.selectFrom('positions').selectAll().where('owner_id', '=', ownerId);
+    if (openOnly) query = query.where('status', '!=', 'closed');
+    const rows = await query.orderBy('opened_at', 'desc').orderBy('id', 'desc').execute();
+    return rows.map(toPosition);
+  }
+
+  async update(position: ManagedPosition): Promise<boolean> {
+    const result = await this.db
+      .updateTable('positions')
+      .set(fields(position))
+      .where('owner_id', '=', position.ownerId)
+      .where('id', '=', position.id)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+}

@@ -1,0 +1,93 @@
+import type { OrderLeg, Proposal, ProposalOutcome, ProposalStore } from '@condor/core';
+import type { Kysely, Selectable } from 'kysely';
+import { parseJsonArray } from './json-array.js';
+import { parseJsonObject } from './json-text.js';
+import type { Database, ProposalsTable } from './schema.js';
+
+const toProposal = (row: Selectable<ProposalsTable>): Proposal => ({
+  id: row.id,
+  ownerId: row.owner_id,
+  kind: row.kind,
+  batchKey: row.batch_key,
+  createdAt: Number(row.created_at),
+  ticker: row.ticker,
+  qty: row.qty,
+  legs: parseJsonArray(row.legs, 'proposals.legs') as unknown as readonly OrderLeg[],
+  limitPrice: row.limit_price,
+  maxLoss: row.max_loss,
+  summary: row.summary,
+  positionId: row.position_id,
+  details: parseJsonObject(row.details, 'proposals.details'),
+  consumedAt: row.consumed_at === null ? null : Number(row.consumed_at),
+  outcome: row.outcome === null ? null : (parseJsonObject(row.outcome, 'proposals.outcome') as unknown as ProposalOutcome),
+});
+
+/**
+ * ProposalStore over SQL (SQLite or PostgreSQL); legs, details and outcome are JSON text. `consume` is
+ * a single conditional UPDATE, so the database decides which of concurrent consumes wins.
+ */
+export class SqlProposalStore implements ProposalStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(proposal: Proposal): Promise<void> {
+    await this.db
+      .insertInto('proposals')
+      .values({
+        id: proposal.id,
+        owner_id: proposal.ownerId,
+        kind: proposal.kind,
+        batch_key: proposal.batchKey,
+        created_at: proposal.createdAt,
+        ticker: proposal.ticker,
+        qty: proposal.qty,
+        legs: JSON.stringify(proposal.legs),
+        limit_price: proposal.limitPrice,
+        max_loss: proposal.maxLoss,
+        summary: proposal.summary,
+        position_id: proposal.positionId,
+        details: JSON.stringify(proposal.details),
+        consumed_at: proposal.consumedAt,
+        outcome: proposal.outcome === null ? null : JSON.stringify(proposal.outcome),
+      })
+      .execute();
+  }
+
+  async get(ownerId: string, id: string): Promise<Proposal | undefined> {
+    const row = await this.db
+      .selectFrom('proposals')
+      .selectAll()
+      .where('owner_id', '=', ownerId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row === undefined ? undefined : toProposal(row);
+  }
+
+  async consume(ownerId: string, id: string, at: number): Promise<'consumed' | 'already_consumed' | 'not_found'> {
+    const result = await this.db
+      .updateTable('proposals')
+      .set({ consumed_at: at })
+      .where('id', '=', id)
+      .where('owner_id', '=', ownerId)
+      .where('consumed_at', 'is', null)
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 1n) return 'consumed';
+    // Nothing updated: it is consumed already (consumed_at is never cleared) or not the owner's.
+    const existing = await this.db
+      .selectFrom('proposals')
+      .select('id')
+      .where('owner_id', '=', ownerId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return existing === undefined ? 'not_found' : 'already_consumed';
+  }
+
+  async recordOutcome(id: string, outcome: ProposalOutcome): Promise<void> {
+    const result = await this.db
+      .updateTable('proposals')
+      .set({ outcome: JSON.stringify(outcome) })
+      .where('id', '=', id)
+      .where('consumed_at', 'is not', null)
+      .executeTakeFirst();
+    if (result.numUpdatedRows !== 1n) throw new Error(`No consumed proposal ${id} to record an outcome for`);
+  }
+}

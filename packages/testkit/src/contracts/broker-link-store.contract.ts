@@ -1,0 +1,92 @@
+import type { BrokerLink, BrokerLinkStore, Sealed } from '@condor/core';
+import { describe, expect, it } from 'vitest';
+
+const USER = '6f1c2d3e-0000-4000-8000-000000000001';
+const OTHER = '6f1c2d3e-0000-4000-8000-0000000000ff';
+const T0 = 1_767_623_400_000;
+
+const sealed = (n: number): Sealed => ({
+  keyId: `key-${String(n)}`,
+  nonce: 'AAECAwQFBgcICQoL',
+  ciphertext: `c2VhbGVkLXNlY3JldC0${String(n)}+/=`,
+});
+
+/**
+ * The behaviour every BrokerLinkStore adapter must show. `make` returns a fresh store without links,
+ * in which the users with `ownerIds` exist.
+ */
+export function brokerLinkStoreContract(adapter: string, make: (ownerIds: readonly string[]) => Promise<BrokerLinkStore>): void {
+  const simLink = (overrides: Partial<BrokerLink> = {}): BrokerLink => ({
+    ownerId: USER,
+    broker: 'sim',
+    environment: 'paper',
+    apiKey: null,
+    apiSecret: null,
+    keyHint: null,
+    connectedAt: null,
+    updatedAt: T0,
+    ...overrides,
+  });
+  const alpacaLink = (overrides: Partial<BrokerLink> = {}): BrokerLink =>
+    simLink({
+      broker: 'alpaca',
+      environment: 'live',
+      apiKey: sealed(1),
+      apiSecret: sealed(2),
+      keyHint: 'WXYZ',
+      connectedAt: T0 + 5,
+      updatedAt: T0 + 5,
+      ...overrides,
+    });
+
+  const fresh = () => make([USER, OTHER]);
+
+  describe(`BrokerLinkStore contract: ${adapter}`, () => {
+    it('has no link at first', async () => {
+      const store = await fresh();
+      expect(await store.get(USER)).toBeUndefined();
+      expect(await store.delete(USER)).toBe(false);
+    });
+
+    it('gives a link back exactly as put: nulls without keys, sealed keys with them', async () => {
+      const store = await fresh();
+      await store.put(simLink());
+      expect(await store.get(USER)).toEqual(simLink());
+      await store.put(alpacaLink({ ownerId: OTHER }));
+      expect(await store.get(OTHER)).toEqual(alpacaLink({ ownerId: OTHER }));
+    });
+
+    it('replaces the owner’s link on put, keys included, leaving other owners’ links alone', async () => {
+      const store = await fresh();
+      await store.put(simLink({ ownerId: OTHER }));
+      await store.put(simLink());
+      await store.put(alpacaLink({ environment: 'paper', connectedAt: null }));
+      expect(await store.get(USER)).toEqual(alpacaLink({ environment: 'paper', connectedAt: null }));
+      await store.put(alpacaLink({ apiKey: sealed(3), apiSecret: sealed(4), keyHint: 'ABCD', updatedAt: T0 + 9 }));
+      expect(await store.get(USER)).toEqual(alpacaLink({ apiKey: sealed(3), apiSecret: sealed(4), keyHint: 'ABCD', updatedAt: T0 + 9 }));
+      await store.put(simLink({ updatedAt: T0 + 10 }));
+      expect(await store.get(USER)).toEqual(simLink({ updatedAt: T0 + 10 }));
+      expect(await store.get(OTHER)).toEqual(simLink({ ownerId: OTHER }));
+    });
+
+    it('keeps its own copy: changing a returned link afterwards changes nothing', async () => {
+      const store = await fresh();
+      await store.put(alpacaLink());
+      const got = await store.get(USER);
+      (got!.apiKey as { keyId: string }).keyId = 'changed';
+      expect(await store.get(USER)).toEqual(alpacaLink());
+    });
+
+    it('deletes the owner’s link once, keys included, and only that owner’s', async () => {
+      const store = await fresh();
+      await store.put(alpacaLink());
+      await store.put(alpacaLink({ ownerId: OTHER }));
+      expect(await store.delete(USER)).toBe(true);
+      expect(await store.get(USER)).toBeUndefined();
+      expect(await store.delete(USER)).toBe(false);
+      expect(await store.get(OTHER)).toEqual(alpacaLink({ ownerId: OTHER }));
+      await store.put(simLink());
+      expect(await store.get(USER)).toEqual(simLink());
+    });
+  });
+}

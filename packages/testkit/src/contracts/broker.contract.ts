@@ -1,0 +1,134 @@
+import type { Broker, BrokerError, BrokerOrder, MultiLegOrder, OrderLeg } from '@condor/core';
+import type { Result } from 'neverthrow';
+import { describe, expect, it } from 'vitest';
+
+/** What a broker adapter under test is set up with. */
+export interface BrokerFixture {
+  /** A broker on a fresh account: no positions, no orders, buying power for a few condors. */
+  make(): Promise<Broker>;
+  /** The four opening legs of an iron condor the broker trades now (long put, short put, short call, long call). */
+  entryLegs(): OrderLeg[];
+  /** A net price per share (Alpaca's sign) at which one unit of the entry fills at once. */
+  readonly marketableLimit: number;
+  /** A net price per share at which the entry works without filling. */
+  readonly unmarketableLimit: number;
+  /** A debit per share at which closing the entry fills at once; the closing cases run only with it. */
+  readonly exitLimit?: number;
+}
+
+function value<T>(result: Result<T, BrokerError>): T {
+  if (result.isErr()) throw new Error(`expected a value, got ${JSON.stringify(result.error)}`);
+  return result.value;
+}
+
+const entry = (fixture: BrokerFixture, clientOrderId: string, limitPrice: number): MultiLegOrder => ({
+  clientOrderId,
+  qty: 1,
+  limitPrice,
+  legs: fixture.entryLegs(),
+});
+
+/** The same contracts, each side flipped, to close. */
+const closing = (legs: readonly OrderLeg[]): OrderLeg[] =>
+  legs.map((leg) => (leg.side === 'buy' ? { symbol: leg.symbol, side: 'sell', intent: 'sell_to_close' } : { symbol: leg.symbol, side: 'buy', intent: 'buy_to_close' }));
+
+const ids = (orders: readonly BrokerOrder[]): string[] => orders.map((o) => o.id);
+
+/**
+ * The behaviour every Broker adapter must show, on a fresh account per case: orders fill when
+ * marketable and work when not, working orders cancel once, a client order id places at most one
+ * order, and positions carry short legs as negative quantities.
+ */
+export function brokerContract(adapter: string, fixture: BrokerFixture): void {
+  describe(`Broker contract: ${adapter}`, () => {
+    it('verifies the credentials and returns the account', async () => {
+      const broker = await fixture.make();
+      const account = value(await broker.verify());
+      expect(account.accountId.length).toBeGreaterThan(0);
+      expect(account.buyingPower).toBeGreaterThan(0);
+      expect(typeof account.spreadsAllowed).toBe('boolean');
+    });
+
+    it('fills a marketable four-leg order and finds it by id and client order id', async () => {
+      const broker = await fixture.make();
+      const placed = value(await broker.submit(entry(fixture, 'contract-fill', fixture.marketableLimit)));
+      expect(placed.clientOrderId).toBe('contract-fill');
+      expect(placed.qty).toBe(1);
+      expect(placed.legs.map((l) => l.symbol)).toEqual(fixture.entryLegs().map((l) => l.symbol));
+      const found = value(await broker.orderByClientId('contract-fill'));
+      expect(found?.id).toBe(placed.id);
+      expect(found?.status).toBe('filled');
+      expect(found?.filledQty).toBe(1);
+      expect(found?.filledAvgPrice).not.toBeNull();
+      expect(ids(value(await broker.orders('all')))).toContain(placed.id);
+      expect(ids(value(await broker.orders('open')))).not.toContain(placed.id);
+    });
+
+    it('holds the filled legs as positions, short legs negative', async () => {
+      const broker = await fixture.make();
+      value(await broker.submit(entry(fixture, 'contract-positions', fixture.marketableLimit)));
+      const positions = value(await broker.positions());
+      for (const leg of fixture.entryLegs()) {
+        const position = positions.find((p) => p.symbol === leg.symbol);
+        expect(position, leg.symbol).toBeDefined();
+        expect(position?.qty).toBe(leg.side === 'buy' ? 1 : -1);
+        expect(position?.avgEntryPrice).toBeGreaterThanOrEqual(0);
+        expect(Number.isFinite(position?.currentPrice)).toBe(true);
+      }
+    });
+
+    it('keeps an unmarketable order working, lists orders newest first, and cancels it once', async () => {
+      const broker = await fixture.make();
+      const filled = value(await broker.submit(entry(fixture, 'contract-first', fixture.marketableLimit)));
+      const working = value(await broker.submit(entry(fixture, 'contract-working', fixture.unmarketableLimit)));
+      expect(working.status).toBe('accepted');
+      expect(ids(value(await broker.orders('open')))).toEqual([working.id]);
+      expect(ids(value(await broker.orders('all')))).toEqual([working.id, filled.id]);
+      expect(value(await broker.cancel(working.id))).toEqual({ kind: 'canceled' });
+      expect(value(await broker.orders('open'))).toEqual([]);
+      expect(['canceled', 'pending_cancel']).toContain(value(await broker.orderByClientId('contract-working'))?.status);
+      expect(value(await broker.cancel(working.id)).kind).toBe('refused');
+    });
+
+    it('refuses to cancel a filled order or an unknown one', async () => {
+      const broker = await fixture.make();
+      const filled = value(await broker.submit(entry(fixture, 'contract-filled', fixture.marketableLimit)));
+      expect(value(await broker.cancel(filled.id)).kind).toBe('refused');
+      expect(value(await broker.cancel('no-such-order')).kind).toBe('refused');
+    });
+
+    it('never places a second order with a client order id already used', async () => {
+      const broker = await fixture.make();
+      const first = value(await broker.submit(entry(fixture, 'contract-once', fixture.unmarketableLimit)));
+      const again = await broker.submit(entry(fixture, 'contract-once', fixture.marketableLimit));
+      if (again.isErr()) expect(again.error.kind).toBe('rejected');
+      else expect(again.value.id).toBe(first.id);
+      const all = value(await broker.orders('all'));
+      expect(all.filter((o) => o.clientOrderId === 'contract-once')).toHaveLength(1);
+      expect(all).toHaveLength(1);
+    });
+
+    it('answers null for a client order id never used', async () => {
+      const broker = await fixture.make();
+      expect(value(await broker.orderByClientId('contract-never-used'))).toBeNull();
+    });
+
+    it.runIf(fixture.exitLimit !== undefined)('closes the held legs, after which the positions are gone', async () => {
+      const broker = await fixture.make();
+      value(await broker.submit(entry(fixture, 'contract-open', fixture.marketableLimit)));
+      const exit: MultiLegOrder = { clientOrderId: 'contract-close', qty: 1, limitPrice: fixture.exitLimit ?? 0, legs: closing(fixture.entryLegs()) };
+      expect(value(await broker.submit(exit)).clientOrderId).toBe('contract-close');
+      expect(value(await broker.orderByClientId('contract-close'))?.status).toBe('filled');
+      const held = value(await broker.positions()).map((p) => p.symbol);
+      for (const leg of fixture.entryLegs()) expect(held).not.toContain(leg.symbol);
+    });
+
+    it.runIf(fixture.exitLimit !== undefined)('rejects closing legs the account does not hold', async () => {
+      const broker = await fixture.make();
+      const exit: MultiLegOrder = { clientOrderId: 'contract-close-nothing', qty: 1, limitPrice: fixture.exitLimit ?? 0, legs: closing(fixture.entryLegs()) };
+      const result = await broker.submit(exit);
+      expect(result.isErr() && result.error.kind).toBe('rejected');
+      expect(value(await broker.orders('all'))).toEqual([]);
+    });
+  });
+}

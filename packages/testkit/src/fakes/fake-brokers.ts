@@ -1,0 +1,301 @@
+import type {
+  Broker,
+  BrokerAccess,
+  BrokerAccount,
+  BrokerError,
+  BrokerName,
+  BrokerOrder,
+  BrokerPosition,
+  Brokers,
+  CancelOutcome,
+  Clock,
+  MultiLegOrder,
+} from '@condor/core';
+import { err, errAsync, ok, okAsync, type Result, type ResultAsync } from 'neverthrow';
+import { FakeClock } from './fake-clock.js';
+
+/** How the fake answers a submitted order: fill at once at its limit, work until filled or cancelled, or refuse it. */
+export type FakeOrderOutcome = 'fill' | 'work' | { readonly reject: string };
+
+export interface FakeBrokersOptions {
+  /** Default ['sim', 'alpaca']. */
+  readonly available?: readonly BrokerName[];
+  /** Stamps `submittedAt`; default a FakeClock. */
+  readonly clock?: Clock;
+  /** Every account's buying power until `setAccount` changes it (default 100,000). */
+  readonly buyingPower?: number;
+}
+
+interface Held {
+  qty: number;
+  avgEntryPrice: number;
+}
+
+interface FakeAccount {
+  account: BrokerAccount;
+  decide: (order: MultiLegOrder) => FakeOrderOutcome;
+  /** Oldest first. */
+  readonly orders: BrokerOrder[];
+  readonly positions: Map<string, Held>;
+  submits: number;
+  verifyError: BrokerError | null;
+  refuseCancels: boolean;
+  limitedCalls: number;
+  retryAfterSeconds: number;
+  failNextSubmit: boolean;
+  loseNextAck: boolean;
+}
+
+const OCC = /^[A-Z0-9.]{1,6}\d{6}[CP]\d{8}$/;
+const WORKING = new Set<BrokerOrder['status']>(['accepted', 'partially_filled', 'pending_cancel']);
+const rejected = (message: string): BrokerError => ({ kind: 'rejected', message });
+const signed = (side: 'buy' | 'sell', qty: number): number => (side === 'buy' ? qty : -qty);
+
+/**
+ * A scriptable in-memory broker for core tests, with no market: every order fills at once at its limit
+ * unless `decideOrders` says otherwise; leg entry prices are the symbol's `setPrice`, else an equal
+ * share of the limit. Buying power stays what `setAccount` set. It checks what any broker checks
+ * (1–4 legs of OCC symbols, qty ≥ 1, unique client order id, closing legs held) and offers the same
+ * fault controls as SimBrokers, plus `verifyFails`. Each call completes synchronously, so concurrent
+ * calls never interleave.
+ */
+export class FakeBrokers implements Brokers {
+  readonly available: readonly BrokerName[];
+  /** Every access `open` received, in order (credentials included). */
+  readonly opened: BrokerAccess[] = [];
+  private readonly accounts = new Map<string, FakeAccount>();
+  private readonly prices = new Map<string, number>();
+  private readonly clock: Clock;
+  private readonly buyingPower: number;
+  private orderCount = 0;
+
+  constructor(options: FakeBrokersOptions = {}) {
+    this.available = options.available ?? ['sim', 'alpaca'];
+    this.clock = options.clock ?? new FakeClock();
+    this.buyingPower = options.buyingPower ?? 100_000;
+  }
+
+  open(access: BrokerAccess): Broker {
+    this.opened.push(access);
+    return new FakeBroker(this.state(access.ownerId), this.clock, this.prices, () => `fake-order-${String(++this.orderCount).padStart(6, '0')}`);
+  }
+
+  /** How the owner's next orders are answered; null restores "fill at the limit". */
+  decideOrders(ownerId: string, decide: ((order: MultiLegOrder) => FakeOrderOutcome) | null): void {
+    this.state(ownerId).decide = decide ?? (() => 'fill');
+  }
+
+  /** Fills a working order of the owner at `price` (default its limit), as if the market came to it; undefined when not working. */
+  fillOrder(ownerId: string, orderId: string, price?: number): BrokerOrder | undefined {
+    const account = this.state(ownerId);
+    const index = account.orders.findIndex((o) => o.id === orderId && WORKING.has(o.status));
+    const order = account.orders[index];
+    if (!order) return undefined;
+    const filled = fill(account, order, price ?? order.limitPrice, this.prices);
+    account.orders[index] = filled;
+    return filled;
+  }
+
+  setAccount(ownerId: string, changes: Partial<Omit<BrokerAccount, 'accountId'>>): void {
+    const account = this.state(ownerId);
+    account.account = { ...account.account, ...changes };
+  }
+
+  /** The current price per share of a contract (every owner's positions), also its entry price in later fills. */
+  setPrice(symbol: string, price: number): void {
+    this.prices.set(symbol, price);
+  }
+
+  /** While set, the owner's `verify` fails with this error (e.g. auth_failed); null lifts it. */
+  verifyFails(ownerId: string, error: BrokerError | null): void {
+    this.state(ownerId).verifyError = error;
+  }
+
+  refuseCancels(ownerId: string, on: boolean): void {
+    this.state(ownerId).refuseCancels = on;
+  }
+
+  /** The owner's next `calls` broker calls fail with `rate_limited`. */
+  rateLimit(ownerId: string, calls: number, retryAfterSeconds: number): void {
+    const account = this.state(ownerId);
+    account.limitedCalls = calls;
+    account.retryAfterSeconds = retryAfterSeconds;
+  }
+
+  /** The owner's next submit places the order but answers `unavailable` ('timeout'). */
+  loseNextSubmitAck(ownerId: string): void {
+    this.state(ownerId).loseNextAck = true;
+  }
+
+  /** The owner's next submit answers `unavailable` without placing anything. */
+  failNextSubmit(ownerId: string): void {
+    this.state(ownerId).failNextSubmit = true;
+  }
+
+  /** A position not opened through the service (signed qty; 0 removes it). */
+  holdExternalPosition(ownerId: string, symbol: string, qty: number, avgPrice: number): void {
+    const { positions } = this.state(ownerId);
+    if (qty === 0) positions.delete(symbol);
+    else positions.set(symbol, { qty, avgEntryPrice: avgPrice });
+  }
+
+  /** Submit calls the owner's account received, refused and faulted ones included. */
+  submitCount(ownerId: string): number {
+    return this.state(ownerId).submits;
+  }
+
+  /** Every order placed in the owner's account, newest first. */
+  allOrders(ownerId: string): readonly BrokerOrder[] {
+    return [...this.state(ownerId).orders].reverse();
+  }
+
+  private state(ownerId: string): FakeAccount {
+    let account = this.accounts.get(ownerId);
+    if (!account) {
+      account = {
+        account: { accountId: `fake-account-${ownerId}`, buyingPower: this.buyingPower, spreadsAllowed: true },
+        decide: () => 'fill',
+        orders: [],
+        positions: new Map(),
+        submits: 0,
+        verifyError: null,
+        refuseCancels: false,
+        limitedCalls: 0,
+        retryAfterSeconds: 0,
+        failNextSubmit: false,
+        loseNextAck: false,
+      };
+      this.accounts.set(ownerId, account);
+    }
+    return account;
+  }
+}
+
+function trade(positions: Map<string, Held>, symbol: string, qty: number, price: number): void {
+  const held = positions.get(symbol) ?? { qty: 0, avgEntryPrice: 0 };
+  const total = held.qty + qty;
+  if (total === 0) {
+    positions.delete(symbol);
+    return;
+  }
+  const sameDirection = Math.sign(total) === Math.sign(held.qty);
+  const grows = Math.abs(total) > Math.abs(held.qty);
+  const avgEntryPrice = !sameDirection
+    ? price
+    : grows
+      ? (Math.abs(held.qty) * held.avgEntryPrice + Math.abs(qty) * price) / Math.abs(total)
+      : held.avgEntryPrice;
+  positions.set(symbol, { qty: total, avgEntryPrice });
+}
+
+function fill(account: FakeAccount, order: BrokerOrder, price: number, prices: ReadonlyMap<string, number>): BrokerOrder {
+  for (const leg of order.legs) {
+    trade(account.positions, leg.symbol, signed(leg.side, order.qty), prices.get(leg.symbol) ?? Math.abs(price) / order.legs.length);
+  }
+  return { ...order, status: 'filled', filledQty: order.qty, filledAvgPrice: price };
+}
+
+function problem(account: FakeAccount, order: MultiLegOrder): string | undefined {
+  if (order.legs.length === 0 || order.legs.length > 4) return `an order has 1 to 4 legs; got ${order.legs.length}`;
+  if (!Number.isInteger(order.qty) || order.qty < 1) return `qty must be a whole number of at least 1; got ${order.qty}`;
+  for (const leg of order.legs) {
+    if (!OCC.test(leg.symbol)) return `${leg.symbol} is not an OCC option symbol`;
+    if (!leg.intent.startsWith(leg.side)) return `${leg.symbol}: side ${leg.side} does not match position_intent ${leg.intent}`;
+    if (leg.intent.endsWith('_to_close')) {
+      const held = account.positions.get(leg.symbol)?.qty ?? 0;
+      const available = leg.side === 'buy' ? -held : held;
+      if (available < order.qty) return `${leg.symbol}: insufficient qty available to ${leg.intent} (requested ${order.qty}, available ${Math.max(0, available)})`;
+    }
+  }
+  if (account.orders.some((o) => o.clientOrderId === order.clientOrderId)) return 'client_order_id must be unique';
+  return undefined;
+}
+
+class FakeBroker implements Broker {
+  constructor(
+    private readonly account: FakeAccount,
+    private readonly clock: Clock,
+    private readonly prices: ReadonlyMap<string, number>,
+    private readonly nextId: () => string,
+  ) {}
+
+  verify(): ResultAsync<BrokerAccount, BrokerError> {
+    return this.call(() => (this.account.verifyError ? errAsync(this.account.verifyError) : okAsync(this.account.account)));
+  }
+
+  positions(): ResultAsync<readonly BrokerPosition[], BrokerError> {
+    return this.call(() =>
+      okAsync(
+        [...this.account.positions]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([symbol, { qty, avgEntryPrice }]) => ({ symbol, qty, avgEntryPrice, currentPrice: this.prices.get(symbol) ?? avgEntryPrice })),
+      ),
+    );
+  }
+
+  orders(which: 'open' | 'all'): ResultAsync<readonly BrokerOrder[], BrokerError> {
+    return this.call(() => okAsync(this.account.orders.filter((o) => which === 'all' || WORKING.has(o.status)).reverse()));
+  }
+
+  submit(order: MultiLegOrder): ResultAsync<BrokerOrder, BrokerError> {
+    const account = this.account;
+    account.submits++;
+    return this.call(() => {
+      if (account.failNextSubmit) {
+        account.failNextSubmit = false;
+        return errAsync({ kind: 'unavailable', message: 'the fake broker did not answer (503)' });
+      }
+      const lostAck = account.loseNextAck;
+      account.loseNextAck = false;
+      const placed = this.place(order);
+      if (lostAck) return errAsync({ kind: 'unavailable', message: 'timeout' });
+      return placed.isOk() ? okAsync(placed.value) : errAsync(placed.error);
+    });
+  }
+
+  orderByClientId(clientOrderId: string): ResultAsync<BrokerOrder | null, BrokerError> {
+    return this.call(() => okAsync(this.account.orders.find((o) => o.clientOrderId === clientOrderId) ?? null));
+  }
+
+  cancel(orderId: string): ResultAsync<CancelOutcome, BrokerError> {
+    return this.call((): ResultAsync<CancelOutcome, BrokerError> => {
+      if (this.account.refuseCancels) return okAsync({ kind: 'refused', message: 'the broker refused the cancel request (fake fault)' });
+      const index = this.account.orders.findIndex((o) => o.id === orderId);
+      const order = this.account.orders[index];
+      if (!order) return okAsync({ kind: 'refused', message: 'order not found' });
+      if (!WORKING.has(order.status)) return okAsync({ kind: 'refused', message: 'order is not cancelable' });
+      this.account.orders[index] = { ...order, status: 'canceled' };
+      return okAsync({ kind: 'canceled' });
+    });
+  }
+
+  private call<T>(work: () => ResultAsync<T, BrokerError>): ResultAsync<T, BrokerError> {
+    if (this.account.limitedCalls > 0) {
+      this.account.limitedCalls--;
+      return errAsync({ kind: 'rate_limited', retryAfterSeconds: this.account.retryAfterSeconds });
+    }
+    return work();
+  }
+
+  /** Places the order (filled, working) or says why not. */
+  private place(order: MultiLegOrder): Result<BrokerOrder, BrokerError> {
+    const why = problem(this.account, order);
+    if (why !== undefined) return err(rejected(why));
+    const outcome = this.account.decide(order);
+    if (typeof outcome === 'object') return err(rejected(outcome.reject));
+    const placed: BrokerOrder = {
+      id: this.nextId(),
+      clientOrderId: order.clientOrderId,
+      status: 'accepted',
+      qty: order.qty,
+      filledQty: 0,
+      limitPrice: order.limitPrice,
+      filledAvgPrice: null,
+      submittedAt: this.clock.now(),
+      legs: order.legs.map(({ symbol, side, intent }) => ({ symbol, side, intent })),
+    };
+    const recorded = outcome === 'fill' ? fill(this.account, placed, order.limitPrice, this.prices) : placed;
+    this.account.orders.push(recorded);
+    return ok(recorded);
+  }
+}
