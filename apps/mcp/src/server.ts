@@ -4,6 +4,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { batchOf, bearerOf, clientIpOf, progressOf, requestIdOf, type CallExtra } from './call-context.js';
 import { SERVER_INFO } from './server-info.js';
+import { SessionBatches } from './session-batches.js';
 import { toolFailure, toolSuccess } from './tool-result.js';
 import { TOOLS } from './tools.js';
 
@@ -11,8 +12,8 @@ import { TOOLS } from './tools.js';
 export interface McpServerOptions {
   /** The token calls act with when they bring no Bearer token and no login bound the session (stdio: CONDOR_MCP_TOKEN). */
   readonly credential?: string | null;
-  /** The batch key of a call neither the transport nor the client assigned one to; by default each call is its own batch. */
-  readonly batchKey?: () => string | null;
+  /** How long after a response the next call still joins its batch (default 1 s, design §5). */
+  readonly batchWindowMs?: number;
 }
 
 /**
@@ -21,7 +22,7 @@ export interface McpServerOptions {
  * `refresh_session` binds this server to the issued token; `logout` clears the binding.
  *
  * @example
- * const server = createMcpServer(services, { credential: config.mcpToken, batchKey: () => null });
+ * const server = createMcpServer(services, { credential: config.mcpToken });
  * await server.connect(new StdioServerTransport());
  */
 export function createMcpServer(services: Services, options: McpServerOptions = {}): Server {
@@ -29,11 +30,13 @@ export function createMcpServer(services: Services, options: McpServerOptions = 
   const serverId = randomUUID();
   let boundToken: string | null = null;
 
-  const contextOf = (extra: CallExtra): ExecuteContext => ({
+  const batches = new SessionBatches(services.clock, options.batchWindowMs);
+
+  const contextOf = (extra: CallExtra, batchKey: string): ExecuteContext => ({
     services,
     credential: bearerOf(extra) ?? boundToken ?? options.credential ?? null,
     requestId: requestIdOf(extra, serverId),
-    batchKey: batchOf(extra) ?? (options.batchKey === undefined ? randomUUID() : options.batchKey()),
+    batchKey,
     clientIp: clientIpOf(extra),
     progress: progressOf(extra),
   });
@@ -54,8 +57,9 @@ export function createMcpServer(services: Services, options: McpServerOptions = 
 
   const callTool = async (params: unknown, extra: CallExtra): Promise<CallToolResult> => {
     const { name, args } = toolCallOf(params);
+    const batchKey = batches.begin(batchOf(extra));
     try {
-      const outcome = await execute(name, args, contextOf(extra));
+      const outcome = await execute(name, args, contextOf(extra, batchKey));
       return outcome.match(
         ({ value, session }) => {
           bind(session);
@@ -69,6 +73,8 @@ export function createMcpServer(services: Services, options: McpServerOptions = 
         error: thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown),
       });
       return toolFailure(renderError(appError('INTERNAL_ERROR')).body);
+    } finally {
+      batches.end();
     }
   };
 

@@ -17,7 +17,7 @@ const config = (() => {
   }
 })();
 const runtime = await buildRuntime(config).catch((error: unknown) => fail('could not start', error));
-const server = createMcpServer(runtime.services, { credential: config.mcpToken, batchKey: () => null });
+const server = createMcpServer(runtime.services, { credential: config.mcpToken });
 
 let runtimeClosed: Promise<void> | undefined;
 const closeRuntime = (): Promise<void> => (runtimeClosed ??= runtime.close());

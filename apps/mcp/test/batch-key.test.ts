@@ -15,9 +15,11 @@ describe('the call context of an in-process session', () => {
     vi.mocked(execute).mockClear();
   });
 
-  it('makes each call its own batch by default, under its own request id', async () => {
-    const mcp = await connect(createTestServices());
+  it('gives calls more than the window apart their own batches, under their own request ids', async () => {
+    const services = createTestServices();
+    const mcp = await connect(services);
     await mcp.call('logout');
+    services.clock.advance(1_000);
     await mcp.call('logout');
 
     const [first, second] = contexts();
@@ -27,18 +29,36 @@ describe('the call context of an in-process session', () => {
     expect(second?.requestId).not.toBe(first?.requestId);
   });
 
-  it('uses the batch a client names in _meta', async () => {
-    const mcp = await connect(createTestServices(), { batchKey: () => null });
-    await mcp.call('logout', {}, { batch: 'review-1' });
-    await mcp.call('logout', {}, { batch: 'review-1' });
-
-    expect(contexts().map((ctx) => ctx.batchKey)).toEqual(['review-1', 'review-1']);
-  });
-
-  it('asks the configured fallback otherwise (stdio: no batch)', async () => {
-    const mcp = await connect(createTestServices(), { batchKey: () => null });
+  it('puts a call within 1 s of the previous response in that call’s batch (design §5)', async () => {
+    const services = createTestServices();
+    const mcp = await connect(services);
+    await mcp.call('logout');
+    services.clock.advance(999);
+    await mcp.call('logout');
+    services.clock.advance(1_000);
     await mcp.call('logout');
 
-    expect(contexts().map((ctx) => ctx.batchKey)).toEqual([null]);
+    const [first, second, third] = contexts().map((ctx) => ctx.batchKey);
+    expect(second).toBe(first);
+    expect(third).not.toBe(first);
+  });
+
+  it('puts calls that overlap in flight in one batch', async () => {
+    const services = createTestServices();
+    const mcp = await connect(services);
+    services.clock.advance(5_000);
+    await Promise.all([mcp.call('logout'), mcp.call('logout'), mcp.call('logout')]);
+
+    expect(new Set(contexts().map((ctx) => ctx.batchKey)).size).toBe(1);
+  });
+
+  it('uses the batch a client names in _meta for a call that starts a batch', async () => {
+    const services = createTestServices();
+    const mcp = await connect(services);
+    await mcp.call('logout', {}, { batch: 'review-1' });
+    services.clock.advance(2_000);
+    await mcp.call('logout', {}, { batch: 'review-2' });
+
+    expect(contexts().map((ctx) => ctx.batchKey)).toEqual(['review-1', 'review-2']);
   });
 });

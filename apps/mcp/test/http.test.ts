@@ -1,5 +1,5 @@
 import { ERROR_RESULT_KEYS, execute } from '@condor/core';
-import { createTestServices } from '@condor/testkit';
+import { createTestServices, type TestServices } from '@condor/testkit';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMcpHttpHandler, LOOPBACK_HOSTS, type McpHttpHandler } from '../src/index.js';
@@ -100,8 +100,10 @@ async function expectErrorResponse(response: Response, status: number, code: str
 
 describe('the Streamable HTTP handler', () => {
   let handler: McpHttpHandler;
+  let services: TestServices;
   beforeEach(() => {
-    handler = createMcpHttpHandler(createTestServices(), { allowedOrigins: ['https://app.example.com'] });
+    services = createTestServices();
+    handler = createMcpHttpHandler(services, { allowedOrigins: ['https://app.example.com'] });
     vi.mocked(execute).mockClear();
   });
 
@@ -140,6 +142,8 @@ describe('the Streamable HTTP handler', () => {
     const replies = await messagesOf(batch);
     expect(replies.map((r) => r.id).sort()).toEqual([1, 2]);
     expect(replies.every((r) => r.result?.isError === true)).toBe(true);
+    // Beyond the session's 1 s batch window, the next POST starts its own batch.
+    services.clock.advance(1_000);
     await call(session, 'logout');
 
     const contexts = vi.mocked(execute).mock.calls.map(([, , ctx]) => ctx);

@@ -1,0 +1,102 @@
+import { errAsync, okAsync, ResultAsync } from 'neverthrow';
+import { brokerError } from '../brokers/broker-errors.js';
+import { appError, type AppError } from '../errors/app-error.js';
+import { softResult } from '../errors/render.js';
+import type { HandlerContext } from '../operations/operation.js';
+import type { Broker, BrokerOrder, CancelOutcome } from '../ports/broker.js';
+import type { ManagedPosition, PositionStatus } from '../ports/position-store.js';
+import { brokerReadError } from './mark-positions.js';
+import { originOf, servicePlaced } from './order-view.js';
+import { settleEntry } from './settle-entry.js';
+
+export interface CancelAnswer {
+  readonly action: 'cancel';
+  readonly order_id: string;
+  readonly canceled: boolean;
+  readonly order_status: string | null;
+  readonly position_id: string | null;
+  readonly position_status: PositionStatus | null;
+}
+
+/** A refused cancel: the soft CANCEL_FAILED beside the normal fields (HTTP 200). */
+interface CancelFailed extends CancelAnswer {
+  readonly error: 'CANCEL_FAILED';
+  readonly message: string;
+  readonly suggestion: string;
+}
+
+export type CancelOutput = CancelAnswer | CancelFailed;
+
+/**
+ * Cancels an order the service placed for the caller. An order placed outside the service is
+ * NOT_SERVICE_MANAGED (it is the user's to cancel at the broker); an order the account does not
+ * have, or one the broker will not cancel (filled, already cancelled), is the soft CANCEL_FAILED.
+ * A cancelled entry that had not filled closes its 'opening' position.
+ */
+export function cancelOrder(orderId: string, broker: Broker, ctx: HandlerContext<'trading'>): ResultAsync<CancelOutput, AppError> {
+  const { services, caller } = ctx;
+  return ResultAsync.combine([
+    broker.orders('all').mapErr(brokerReadError),
+    ResultAsync.fromSafePromise(services.positions.list(caller.userId, false)),
+  ]).andThen(([orders, positions]) => {
+    const order = orders.find((o) => o.id === orderId);
+    // An order older than the broker's list is still the service's when a managed position records it.
+    const recorded = positions.some((p) => p.orderIds.includes(orderId));
+    if (order === undefined && !recorded) return okAsync(failed(orderId, null, `No order ${orderId} was found in your broker account.`));
+    const lookup = { id: orderId, clientOrderId: order?.clientOrderId ?? '' };
+    return ResultAsync.fromSafePromise(originOf(lookup, positions, caller.userId, services)).andThen((origin) => {
+      if (!servicePlaced(origin)) {
+        return errAsync(
+          appError('NOT_SERVICE_MANAGED', {
+            message: `Order ${orderId} was not placed through the service, so it cannot be cancelled here.`,
+            suggestion: 'Cancel it at the broker; only orders placed with confirm_proposal can be cancelled here.',
+            seeTool: 'positions',
+            received: { order_id: orderId },
+          }),
+        );
+      }
+      return broker
+        .cancel(orderId)
+        .orElse((error) =>
+          // The broker's own refusal (404, 422) is CANCEL_FAILED like any other refusal; transport failures are raised.
+          error.kind === 'rejected' ? okAsync<CancelOutcome, never>({ kind: 'refused', message: error.message }) : errAsync(error),
+        )
+        .mapErr((error) => brokerError(error, (message) => appError('SERVICE_UNAVAILABLE', { message })))
+        .andThen((outcome) =>
+          outcome.kind === 'refused'
+            ? okAsync(failed(orderId, origin.position, `The broker refused to cancel order ${orderId}: ${outcome.message}.`, order?.status))
+            : closeUnfilledEntry(origin.position, order, ctx).map((position) => ({
+                action: 'cancel' as const,
+                order_id: orderId,
+                canceled: true,
+                order_status: 'canceled',
+                position_id: position?.id ?? null,
+                position_status: position?.status ?? null,
+              })),
+        );
+    });
+  });
+}
+
+/** After a cancel: the position an unfilled entry order would have opened is closed (or keeps what part-filled). */
+function closeUnfilledEntry(
+  position: ManagedPosition | null,
+  order: BrokerOrder | undefined,
+  { services }: HandlerContext<'trading'>,
+): ResultAsync<ManagedPosition | null, AppError> {
+  if (position === null || order === undefined) return okAsync(position);
+  const settled = settleEntry(position, { ...order, status: 'canceled' }, services.clock.now());
+  if (settled === null) return okAsync(position);
+  return ResultAsync.fromSafePromise(services.positions.update(settled)).map(() => settled);
+}
+
+const failed = (orderId: string, position: ManagedPosition | null, message: string, status?: string): CancelOutput => ({
+  action: 'cancel',
+  order_id: orderId,
+  canceled: false,
+  order_status: status ?? null,
+  position_id: position?.id ?? null,
+  position_status: position?.status ?? null,
+  ...softResult('CANCEL_FAILED', message),
+  error: 'CANCEL_FAILED',
+});

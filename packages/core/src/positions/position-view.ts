@@ -1,0 +1,63 @@
+import * as v from 'valibot';
+import { isoTime } from '../accounts/user-view.js';
+import { daysToExpiry } from '../market/exchange-calendar.js';
+import type { MarkedPosition } from './mark-positions.js';
+
+const LegView = v.object({
+  symbol: v.pipe(v.string(), v.description('OCC option symbol.')),
+  type: v.picklist(['put', 'call']),
+  strike: v.number(),
+  side: v.picklist(['long', 'short']),
+  current_price: v.pipe(v.nullable(v.number()), v.description('Per share; null when neither the broker nor the market has a price.')),
+  price_source: v.pipe(
+    v.nullable(v.picklist(['broker', 'chain'])),
+    v.description("broker: the broker position's current price; chain: the option chain's mid."),
+  ),
+});
+
+export const PositionView = v.object({
+  position_id: v.string(),
+  ticker: v.string(),
+  expiry: v.string(),
+  dte: v.pipe(v.nullable(v.number()), v.description('Calendar days to expiry in exchange time (0 on expiry day).')),
+  status: v.pipe(
+    v.picklist(['opening', 'open', 'closing', 'closed']),
+    v.description('opening: the entry order is still working; closing: an exit order is working.'),
+  ),
+  qty: v.pipe(v.number(), v.description('Condors (contracts of each leg).')),
+  entry_credit: v.pipe(v.number(), v.description('Net credit per share received at entry (the limit until filled).')),
+  current_value: v.pipe(v.nullable(v.number()), v.description('Debit per share to close the condor now; null when closed or unpriced.')),
+  unrealized_pl: v.pipe(v.nullable(v.number()), v.description('Dollars: (entry_credit − current_value) · 100 · qty; null until filled or when unpriced.')),
+  legs: v.array(LegView),
+  opened_at: v.string(),
+  closed_at: v.nullable(v.string()),
+  order_ids: v.pipe(v.array(v.string()), v.description('Broker orders that acted on it, oldest first (entry, rolls, exit).')),
+});
+
+export type PositionViewOutput = v.InferOutput<typeof PositionView>;
+
+export function positionView({ position, marks }: MarkedPosition, now: number): PositionViewOutput {
+  const priced = marks?.legs ?? [];
+  return {
+    position_id: position.id,
+    ticker: position.ticker,
+    expiry: position.expiry,
+    dte: daysToExpiry(position.expiry, now) ?? null,
+    status: position.status,
+    qty: position.qty,
+    entry_credit: position.entryCredit,
+    current_value: marks?.value ?? null,
+    unrealized_pl: position.status === 'opening' ? null : (marks?.unrealizedPl ?? null),
+    legs: position.legs.map((leg, i) => ({
+      symbol: leg.symbol,
+      type: leg.type,
+      strike: leg.strike,
+      side: leg.side,
+      current_price: priced[i]?.price ?? null,
+      price_source: priced[i]?.source ?? null,
+    })),
+    opened_at: isoTime(position.openedAt),
+    closed_at: position.closedAt === null ? null : isoTime(position.closedAt),
+    order_ids: [...position.orderIds],
+  };
+}

@@ -1,0 +1,80 @@
+import * as v from 'valibot';
+import { ResultAsync } from 'neverthrow';
+import { userBroker } from '../brokers/user-broker.js';
+import { appError, type AppError } from '../errors/app-error.js';
+import { defineOperation, type HandlerContext } from '../operations/operation.js';
+import type { Broker } from '../ports/broker.js';
+import { cancelOrder } from './cancel-order.js';
+import { brokerReadError } from './mark-positions.js';
+import { OrderView, orderView, originOf, type OrderViewOutput } from './order-view.js';
+
+const Output = v.object({
+  action: v.picklist(['orders', 'cancel']),
+  orders: v.optional(v.pipe(v.array(OrderView), v.description("action 'orders': the broker's orders, newest first."))),
+  order_id: v.optional(v.string()),
+  canceled: v.optional(v.pipe(v.boolean(), v.description("action 'cancel': true once the broker accepted the cancel."))),
+  order_status: v.optional(v.nullable(v.string())),
+  position_id: v.optional(v.pipe(v.nullable(v.string()), v.description('The managed position the cancelled order belonged to.'))),
+  position_status: v.optional(v.nullable(v.picklist(['opening', 'open', 'closing', 'closed']))),
+  error: v.optional(v.pipe(v.literal('CANCEL_FAILED'), v.description('Soft result: the broker refused the cancel; nothing changed.'))),
+  message: v.optional(v.string()),
+  suggestion: v.optional(v.string()),
+});
+
+export const positions = defineOperation({
+  name: 'positions',
+  title: 'Orders at the broker, and cancelling one',
+  description:
+    "action='orders': the broker account's orders (working and recent), newest first, each marked service_placed with the " +
+    "proposal and managed position behind it; with order_id, only that order. action='cancel' with order_id: cancels an " +
+    'order the service placed (others answer NOT_SERVICE_MANAGED; cancel those at the broker). A cancel the broker refuses ' +
+    "(already filled, already cancelled, unknown id) is not raised: the answer carries error 'CANCEL_FAILED' and canceled: false. " +
+    'Cancelling an entry that has not filled closes its opening position.',
+  input: v.strictObject({
+    action: v.pipe(v.picklist(['orders', 'cancel']), v.description("'orders' lists orders; 'cancel' cancels order_id.")),
+    order_id: v.optional(
+      v.pipe(v.string(), v.trim(), v.maxLength(128), v.description("Required for 'cancel': an order_id from positions(action='orders').")),
+    ),
+  }),
+  output: Output,
+  access: 'trading',
+  needsBroker: true,
+  quota: false,
+  rest: { method: 'POST', path: '/positions/actions' },
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+  errors: [
+    'MISSING_ORDER_ID',
+    'INVALID_VALUE',
+    'NOT_SERVICE_MANAGED',
+    'CANCEL_FAILED',
+    'ONBOARDING_REQUIRED',
+    'BROKER_NOT_CONNECTED',
+    'BROKER_RATE_LIMITED',
+    'SERVICE_UNAVAILABLE',
+  ],
+  validate: (input) =>
+    input.action === 'cancel' && (input.order_id ?? '') === ''
+      ? appError('MISSING_ORDER_ID', {
+          message: "order_id is required to cancel: action 'cancel' was given without one.",
+          expected: "a non-empty order_id from positions(action='orders')",
+          received: { order_id: input.order_id ?? null },
+        })
+      : null,
+  handler: (input, ctx) =>
+    userBroker(ctx.caller.userId, ctx.services).andThen(({ broker }): ResultAsync<v.InferOutput<typeof Output>, AppError> => {
+      const orderId = input.order_id === '' ? undefined : input.order_id;
+      if (input.action === 'cancel') return cancelOrder(orderId ?? '', broker, ctx);
+      return listOrders(orderId, broker, ctx).map((orders) => ({ action: 'orders' as const, orders }));
+    }),
+});
+
+function listOrders(orderId: string | undefined, broker: Broker, { services, caller }: HandlerContext<'trading'>): ResultAsync<OrderViewOutput[], AppError> {
+  return ResultAsync.combine([broker.orders('all').mapErr(brokerReadError), ResultAsync.fromSafePromise(services.positions.list(caller.userId, false))]).andThen(
+    ([orders, owned]) => {
+      const wanted = orders.filter((o) => orderId === undefined || o.id === orderId).toSorted((a, b) => b.submittedAt - a.submittedAt);
+      return ResultAsync.fromSafePromise(
+        Promise.all(wanted.map(async (order) => orderView(order, await originOf(order, owned, caller.userId, services)))),
+      );
+    },
+  );
+}
