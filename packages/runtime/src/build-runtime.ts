@@ -24,7 +24,7 @@ import { buildSecretBox } from './config/secret-key.js';
 import { JsonLogger } from './adapters/json-logger.js';
 import { ScryptPasswordHasher } from './adapters/scrypt-password-hasher.js';
 import { Sha256Digest } from './adapters/sha256-digest.js';
-import { SystemClock } from './adapters/system-clock.js';
+import { ShiftedClock, SystemClock } from './adapters/system-clock.js';
 import { ConfigError, type RuntimeConfig } from './config/load-config.js';
 import { resolveSigningKey } from './config/signing-key.js';
 
@@ -54,7 +54,8 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
   await migrateToLatest(db);
   const signingKey = resolveSigningKey(config, logger);
   const secrets = buildSecretBox(config, logger);
-  const clock = new SystemClock();
+  const clock = config.simStart === null ? new SystemClock() : new ShiftedClock(config.simStart);
+  if (config.simStart !== null) logger.warn('clock_shifted', { starts_at: new Date(config.simStart).toISOString() });
   const market = new SimMarketData(clock);
   const rateLimits = new SqlRateLimitStore(db);
   const purge = setInterval(() => {

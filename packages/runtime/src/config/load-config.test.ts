@@ -62,3 +62,12 @@ describe('loadConfig: quotas, throttles and proxies', () => {
     expect(config.trustedProxies).toBe(1);
   });
 });
+
+describe('loadConfig: CONDOR_SIM_START', () => {
+  it('reads an instant with a time zone, and refuses one without', () => {
+    expect(loadConfig({}).simStart).toBeNull();
+    expect(loadConfig({ CONDOR_SIM_START: '2026-02-10T15:00:00Z' }).simStart).toBe(Date.UTC(2026, 1, 10, 15));
+    expect(loadConfig({ CONDOR_SIM_START: '2026-02-10T10:00:00-05:00' }).simStart).toBe(Date.UTC(2026, 1, 10, 15));
+    expect(() => loadConfig({ CONDOR_SIM_START: '2026-02-10 10:00' })).toThrow(/CONDOR_SIM_START must be an ISO-8601 instant/);
+  });
+});

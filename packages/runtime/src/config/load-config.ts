@@ -32,6 +32,8 @@ export interface RuntimeConfig {
   readonly rateLimit: { readonly limit: number; readonly windowSeconds: number };
   /** Reverse proxies trusted to append to X-Forwarded-For (0: use the socket address). */
   readonly trustedProxies: number;
+  /** CONDOR_SIM_START: the instant the process's clock starts from (epoch ms), for demos and tests of the simulated market; null: real time. */
+  readonly simStart: number | null;
 }
 
 export class ConfigError extends Error {
@@ -56,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     accessTokenTtlSeconds: integer(env, 'CONDOR_ACCESS_TOKEN_TTL_SECONDS', 900, 60, 86_400),
     refreshTokenTtlSeconds: integer(env, 'CONDOR_REFRESH_TOKEN_TTL_SECONDS', 30 * 86_400, 3_600, 365 * 86_400),
     mcpToken: text(env.CONDOR_MCP_TOKEN),
+    simStart: instant('CONDOR_SIM_START', env.CONDOR_SIM_START),
     allowedOrigins: list(env.CONDOR_ALLOWED_ORIGINS),
     bodyLimitBytes: integer(env, 'CONDOR_BODY_LIMIT_BYTES', 1_048_576, 1_024, 64 * 1_048_576),
     logLevel: oneOf(env, 'LOG_LEVEL', ['info', 'warn', 'error', 'silent'], 'info'),
@@ -103,4 +106,12 @@ function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: 
   if (raw === null) return fallback;
   if (!(allowed as readonly string[]).includes(raw)) throw new ConfigError(`${name} must be one of: ${allowed.join(', ')}.`);
   return raw as T;
+}
+
+/** An ISO-8601 instant with a time zone, as epoch ms; null when unset. */
+function instant(name: string, raw: string | undefined): number | null {
+  if (raw === undefined || raw.trim() === '') return null;
+  const ms = /(Z|[+-]\d{2}:\d{2})$/.test(raw.trim()) ? Date.parse(raw.trim()) : Number.NaN;
+  if (Number.isNaN(ms)) throw new ConfigError(`${name} must be an ISO-8601 instant with a time zone, e.g. 2026-02-10T15:00:00Z.`);
+  return ms;
 }
