@@ -59,7 +59,7 @@ export function cancelOrder(orderId: string, broker: Broker, ctx: HandlerContext
         .cancel(orderId)
         .orElse((error) =>
           // The broker's own refusal (404, 422) is CANCEL_FAILED like any other refusal; transport failures are raised.
-          error.kind === 'rejected' ? okAsync<CancelOutcome, never>({ kind: 'refused', message: error.message }) : errAsync(error),
+          error.kind === 'rejected' ? okAsync<CancelOutcome>({ kind: 'refused', message: error.message }) : errAsync(error),
         )
         .mapErr((error) => brokerError(error, (message) => appError('SERVICE_UNAVAILABLE', { message })))
         .andThen((outcome) =>
