@@ -240,6 +240,23 @@ const CASES: readonly Case[] = [
   },
   { code: 'PROPOSAL_NOT_FOUND', tool: 'confirm_proposal', input: { proposal_id: PROPOSAL_ID }, prepare: connected },
   { code: 'PROPOSAL_NOT_FOUND', tool: 'get_proposal', input: { proposal_id: PROPOSAL_ID }, prepare: onboard },
+  { code: 'POSITION_NOT_FOUND', tool: 'propose_exit', input: { position_id: PROPOSAL_ID }, prepare: connected },
+  { code: 'POSITION_NOT_FOUND', tool: 'get_positions', input: { position_id: PROPOSAL_ID }, prepare: connected },
+  {
+    code: 'NOT_SERVICE_MANAGED',
+    tool: 'get_positions',
+    input: { symbol: 'SPY261218P00545000' },
+    services: () => createTestServices({ brokers: new FakeBrokers() }),
+    prepare: async (call, world) => {
+      await connected(call);
+      const { brokers } = world.services;
+      if (!(brokers instanceof FakeBrokers)) throw new Error('the parity services use FakeBrokers');
+      brokers.holdExternalPosition(world.userId, 'SPY261218P00545000', -1, 2.1);
+    },
+  },
+  { code: 'MISSING_ORDER_ID', tool: 'positions', input: { action: 'cancel' }, prepare: connected },
+  { code: 'CANCEL_FAILED', tool: 'positions', input: { action: 'cancel', order_id: 'no-such-order' }, soft: true, prepare: connected },
+  { code: 'POSITION_NOT_FOUND', tool: 'propose_roll', input: { position_id: PROPOSAL_ID, side: 'put' }, prepare: connected },
   { code: 'CONFIRM_TOO_FAST', tool: 'confirm_proposal', input: { proposal_id: PROPOSAL_ID }, prepare: withProposal(1_000) },
   { code: 'PROPOSAL_EXPIRED', tool: 'confirm_proposal', input: { proposal_id: PROPOSAL_ID }, prepare: withProposal(60_000) },
   { code: 'CONFIRM_BLOCKED', tool: 'confirm_proposal', input: { proposal_id: PROPOSAL_ID }, prepare: withProposal(10_000), batch: 'parity-batch' },

@@ -93,6 +93,7 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
       refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
       freeQuotas: config.freeQuotas,
       loginThrottle: config.loginThrottle,
+      autorollEnabled: config.autorollEnabled,
     },
   };
   return {

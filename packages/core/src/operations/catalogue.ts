@@ -6,7 +6,12 @@ import { executeIronCondorAutoroll } from '../autoroll/execute-autoroll.js';
 import { connectBroker } from '../brokers/connect-broker.js';
 import { confirmProposal } from '../proposals/confirm-proposal.js';
 import { getProposal } from '../proposals/get-proposal.js';
+import { getPositions } from '../positions/get-positions.js';
+import { positions } from '../positions/positions.js';
+import { suggestIronCondorAutoroll } from '../autoroll/suggest-autoroll.js';
 import { proposeEntry } from '../proposals/propose-entry.js';
+import { proposeExit } from '../proposals/propose-exit.js';
+import { proposeRoll } from '../proposals/propose-roll.js';
 import { disconnectBroker } from '../brokers/disconnect-broker.js';
 import { setBrokerKeys } from '../brokers/set-broker-keys.js';
 import { findIronCondors } from '../condors/find-iron-condors.js';
@@ -47,8 +52,13 @@ export const CATALOGUE: readonly AnyOperation[] = [
   activateSavedStrategy,
   findIronCondors,
   proposeEntry,
+  proposeRoll,
+  proposeExit,
   getProposal,
   confirmProposal,
+  getPositions,
+  positions,
+  suggestIronCondorAutoroll,
   executeIronCondorAutoroll,
 ];
 

@@ -6,8 +6,8 @@ import type { HandlerContext } from '../operations/operation.js';
 import type { Broker, BrokerOrder, CancelOutcome } from '../ports/broker.js';
 import type { ManagedPosition, PositionStatus } from '../ports/position-store.js';
 import { brokerReadError } from './mark-positions.js';
-import { originOf, servicePlaced } from './order-view.js';
-import { settleEntry } from './settle-entry.js';
+import { originOf, servicePlaced, type OrderOrigin } from './order-view.js';
+import { settleOrder } from './settle-working.js';
 
 export interface CancelAnswer {
   readonly action: 'cancel';
@@ -31,7 +31,8 @@ export type CancelOutput = CancelAnswer | CancelFailed;
  * Cancels an order the service placed for the caller. An order placed outside the service is
  * NOT_SERVICE_MANAGED (it is the user's to cancel at the broker); an order the account does not
  * have, or one the broker will not cancel (filled, already cancelled), is the soft CANCEL_FAILED.
- * A cancelled entry that had not filled closes its 'opening' position.
+ * The position the order belonged to is settled as if the broker reported the order cancelled: an unfilled
+ * entry closes it, an unfilled exit or roll puts it back as it was.
  */
 export function cancelOrder(orderId: string, broker: Broker, ctx: HandlerContext<'trading'>): ResultAsync<CancelOutput, AppError> {
   const { services, caller } = ctx;
@@ -65,7 +66,7 @@ export function cancelOrder(orderId: string, broker: Broker, ctx: HandlerContext
         .andThen((outcome) =>
           outcome.kind === 'refused'
             ? okAsync(failed(orderId, origin.position, `The broker refused to cancel order ${orderId}: ${outcome.message}.`, order?.status))
-            : closeUnfilledEntry(origin.position, order, ctx).map((position) => ({
+            : settleCancelled(origin, order, ctx).map((position) => ({
                 action: 'cancel' as const,
                 order_id: orderId,
                 canceled: true,
@@ -78,15 +79,16 @@ export function cancelOrder(orderId: string, broker: Broker, ctx: HandlerContext
   });
 }
 
-/** After a cancel: the position an unfilled entry order would have opened is closed (or keeps what part-filled). */
-function closeUnfilledEntry(
-  position: ManagedPosition | null,
+/** After a cancel: the position settled as if the broker reported the order cancelled. */
+function settleCancelled(
+  origin: OrderOrigin,
   order: BrokerOrder | undefined,
   { services }: HandlerContext<'trading'>,
 ): ResultAsync<ManagedPosition | null, AppError> {
+  const { position, proposal } = origin;
   if (position === null || order === undefined) return okAsync(position);
-  const settled = settleEntry(position, { ...order, status: 'canceled' }, services.clock.now());
-  if (settled === null) return okAsync(position);
+  const settled = settleOrder(position, { ...order, status: 'canceled' }, proposal?.kind ?? null, services.clock.now());
+  if (settled === position) return okAsync(position);
   return ResultAsync.fromSafePromise(services.positions.update(settled)).map(() => settled);
 }
 

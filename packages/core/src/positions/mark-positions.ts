@@ -6,7 +6,7 @@ import type { OptionContract } from '../ports/market-data.js';
 import type { ManagedPosition } from '../ports/position-store.js';
 import type { Services } from '../services.js';
 import { markPosition, type PositionMarks } from './marks.js';
-import { settleOpening } from './settle-entry.js';
+import { settleWorking } from './settle-working.js';
 
 /** A managed position brought up to date with the broker, and valued unless it is closed. */
 export interface MarkedPosition {
@@ -26,7 +26,7 @@ export const brokerReadError = (error: BrokerError): AppError =>
 const chainKey = (position: ManagedPosition): string => `${position.ticker}|${position.expiry}`;
 
 /**
- * Settles 'opening' positions from their entry orders, then values every live one: the broker's
+ * Settles 'opening' and 'closing' positions from their orders, then values every live one: the broker's
  * current price per leg, the market chain's mid where the broker has none. Market-data failures
  * leave the marks null instead of failing the read; broker failures fail it.
  */
@@ -36,10 +36,10 @@ export function markPositions(
   services: Services,
   need: ChainNeed,
 ): ResultAsync<MarkedPosition[], AppError> {
-  const orders = positions.some((p) => p.status === 'opening') ? broker.orders('all') : okAsync([]);
+  const orders = positions.some((p) => p.status === 'opening' || p.status === 'closing') ? broker.orders('all') : okAsync([]);
   return orders
     .mapErr(brokerReadError)
-    .andThen((list) => ResultAsync.fromSafePromise(settleOpening(positions, list, services.clock.now(), services.positions)))
+    .andThen((list) => ResultAsync.fromSafePromise(settleWorking(positions, list, services)))
     .andThen((settled) => {
       const live = settled.filter((p) => p.status !== 'closed');
       if (live.length === 0) return okAsync(settled.map((position) => ({ position, marks: null, chain: null })));

@@ -4,6 +4,7 @@ import type { BrokerOrder } from '../ports/broker.js';
 import type { ManagedPosition } from '../ports/position-store.js';
 import type { Proposal, ProposalKind } from '../ports/proposal-store.js';
 import type { Services } from '../services.js';
+import { isUuid } from './position-id.js';
 
 export const OrderView = v.object({
   order_id: v.pipe(v.string(), v.description("The broker's order id: pass it as order_id to cancel.")),
@@ -31,8 +32,6 @@ export interface OrderOrigin {
 
 export const servicePlaced = (origin: OrderOrigin): boolean => origin.proposal !== null || origin.position !== null;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * Where an order came from. The service places every order with `client_order_id` = the proposal id,
  * so an order is the service's when that id is one of the caller's proposals, or when a managed
@@ -44,7 +43,7 @@ export async function originOf(
   ownerId: string,
   services: Services,
 ): Promise<OrderOrigin> {
-  const proposal = UUID.test(order.clientOrderId) ? await services.proposals.get(ownerId, order.clientOrderId) : undefined;
+  const proposal = isUuid(order.clientOrderId) ? await services.proposals.get(ownerId, order.clientOrderId) : undefined;
   const position =
     positions.find((p) => p.orderIds.includes(order.id)) ?? (proposal === undefined ? undefined : positions.find((p) => p.id === proposal.positionId));
   return { proposal: proposal ?? null, position: position ?? null };

@@ -46,7 +46,6 @@ export const positions = defineOperation({
     'MISSING_ORDER_ID',
     'INVALID_VALUE',
     'NOT_SERVICE_MANAGED',
-    'CANCEL_FAILED',
     'ONBOARDING_REQUIRED',
     'BROKER_NOT_CONNECTED',
     'BROKER_RATE_LIMITED',

@@ -8,6 +8,7 @@ import type { Broker, BrokerError, BrokerOrder } from '../ports/broker.js';
 import type { Proposal } from '../ports/proposal-store.js';
 import { recordOrder } from './record-order.js';
 import { ProposalId } from './proposal-view.js';
+import { continueRoll, secondStep } from './roll-steps.js';
 import { isExpired, isTooFast } from './timing.js';
 
 const ConfirmView = v.object({
@@ -69,18 +70,24 @@ export const confirmProposal = defineOperation({
   },
 });
 
-/** The consume winner's submit; a broker that does not answer is asked for the order by its client id before anything else. */
+/** The consume winner's submit; a failed submit is checked against the broker's record by client id before anything else. */
 function submitOnce(proposal: Proposal, ctx: HandlerContext<'trading'>): ResultAsync<Confirmed, AppError> {
   return userBroker(ctx.caller.userId, ctx.services).andThen(({ broker }) =>
     ResultAsync.fromSafePromise(
       broker
         .submit({ clientOrderId: proposal.id, qty: proposal.qty, limitPrice: proposal.limitPrice, legs: proposal.legs })
-        .orElse((error) => (error.kind === 'rejected' ? errAsync(error) : lookUp(broker, proposal.id, error)))
+        .map((order) => ({ order, ours: true }))
+        // A refusal can be the broker's duplicate-id answer to a concurrent retry that placed it: then it is not ours.
+        .orElse((error) => lookUp(broker, proposal.id, error).map((order) => ({ order, ours: error.kind !== 'rejected' })))
         .match(
-          (order) => ({ ok: true as const, order }),
+          (found) => ({ ok: true as const, ...found }),
           (error) => ({ ok: false as const, error }),
         ),
-    ).andThen((outcome) => (outcome.ok ? placed(proposal, outcome.order, ctx) : failed(proposal, outcome.error, ctx))),
+    ).andThen((outcome) => {
+      if (!outcome.ok) return failed(proposal, outcome.error, ctx);
+      const recorded = placed(proposal, outcome.order, ctx);
+      return outcome.ours ? recorded : recorded.andThen(() => errAsync(alreadyConsumed(proposal.id, outcome.order.id)));
+    }),
   );
 }
 
@@ -92,11 +99,39 @@ function lookUp(broker: Broker, clientOrderId: string, failure: BrokerError): Re
     .andThen((order) => (order === null ? errAsync(failure) : okAsync(order)));
 }
 
-function placed(proposal: Proposal, order: BrokerOrder, ctx: HandlerContext<'trading'>): ResultAsync<Confirmed, AppError> {
-  return ResultAsync.fromSafePromise(ctx.services.proposals.recordOutcome(proposal.id, { status: 'submitted', orderId: order.id }))
-    .andThen(() => ResultAsync.fromSafePromise(recordOrder(proposal, order, ctx.services)))
-    .map(() => ({ proposal_id: proposal.id, order_id: order.id, order_status: order.status, position_id: proposal.positionId, summary: proposal.summary }));
+/**
+ * Records the (first) order a confirm placed or found. A two-step roll then goes on to step 2; a confirm that
+ * placed neither of its orders (`placedNow` false, step 2 not placed now) answers PROPOSAL_ALREADY_CONSUMED.
+ */
+function placed(proposal: Proposal, order: BrokerOrder, ctx: HandlerContext<'trading'>, placedNow = true): ResultAsync<Confirmed, AppError> {
+  const recorded = ResultAsync.fromSafePromise(ctx.services.proposals.recordOutcome(proposal.id, { status: 'submitted', orderId: order.id })).andThen(() =>
+    ResultAsync.fromSafePromise(recordOrder(proposal, order, ctx.services)),
+  );
+  const step = secondStep(proposal);
+  if (step === null) return recorded.map(() => confirmed(proposal, order, null));
+  return recorded
+    .andThen(() => continueRoll(proposal, step, order, ctx.services))
+    .andThen((progress) =>
+      placedNow || progress.placedNow
+        ? okAsync(confirmed(proposal, progress.latest, progress.note))
+        : errAsync(
+            appError('PROPOSAL_ALREADY_CONSUMED', {
+              message: `The proposal was already confirmed. ${progress.note}`,
+              received: { proposal_id: proposal.id, order_id: progress.latest.id },
+            }),
+          ),
+    );
 }
+
+const confirmed = (proposal: Proposal, order: BrokerOrder, note: string | null): Confirmed => ({
+  proposal_id: proposal.id,
+  order_id: order.id,
+  order_status: order.status,
+  position_id: proposal.positionId,
+  summary: note === null ? proposal.summary : `${proposal.summary} ${note}`,
+});
+
+const proposeTool = (proposal: Proposal) => (proposal.kind === 'entry' ? 'propose_entry' : proposal.kind === 'roll' ? 'propose_roll' : 'propose_exit');
 
 function failed(proposal: Proposal, error: BrokerError, ctx: HandlerContext<'trading'>): ResultAsync<Confirmed, AppError> {
   const outcome =
@@ -106,7 +141,7 @@ function failed(proposal: Proposal, error: BrokerError, ctx: HandlerContext<'tra
       error.kind === 'rejected'
         ? appError('ENTRY_REJECTED', {
             message: `The broker rejected the order: ${error.message}. Nothing was placed; make a new proposal.`,
-            seeTool: proposal.kind === 'entry' ? 'propose_entry' : proposal.kind === 'roll' ? 'propose_roll' : 'propose_exit',
+            seeTool: proposeTool(proposal),
           })
         : withReconcileHint(brokerError(error, (message) => appError('ENTRY_REJECTED', { message }))),
     ),
@@ -122,15 +157,18 @@ const withReconcileHint = (error: AppError): AppError => ({
 /**
  * A confirm of a consumed proposal: PROPOSAL_ALREADY_CONSUMED naming its order — after asking the broker
  * when the first attempt's outcome is unknown, and submitting under the same client id only if the
- * broker has no such order (the broker refuses a second order with one client id).
+ * broker has no such order (the broker refuses a second order with one client id). A two-step roll's
+ * first order is always asked for, to go on to step 2 once it has filled.
  */
 function reconcile(proposal: Proposal, ctx: HandlerContext<'trading'>): ResultAsync<Confirmed, AppError> {
-  if (proposal.outcome?.status === 'submitted') return errAsync(alreadyConsumed(proposal.id, proposal.outcome.orderId));
+  const twoStep = secondStep(proposal) !== null;
+  const submittedId = proposal.outcome?.status === 'submitted' ? proposal.outcome.orderId : null;
+  if (submittedId !== null && !twoStep) return errAsync(alreadyConsumed(proposal.id, submittedId));
   if (proposal.outcome?.status === 'rejected') {
     return errAsync(
       appError('PROPOSAL_ALREADY_CONSUMED', {
         message: `The proposal was confirmed, but the broker rejected its order (${proposal.outcome.detail}). Nothing was placed; make a new proposal.`,
-        seeTool: 'propose_entry',
+        seeTool: proposeTool(proposal),
         received: { proposal_id: proposal.id },
       }),
     );
@@ -139,11 +177,10 @@ function reconcile(proposal: Proposal, ctx: HandlerContext<'trading'>): ResultAs
     broker
       .orderByClientId(proposal.id)
       .mapErr((error) => brokerError(error, (message) => appError('SERVICE_UNAVAILABLE', { message })))
-      .andThen((order) =>
-        order === null
-          ? submitOnce(proposal, ctx)
-          : placed(proposal, order, ctx).andThen(() => errAsync(alreadyConsumed(proposal.id, order.id))),
-      ),
+      .andThen((order) => {
+        if (order === null) return submittedId === null ? submitOnce(proposal, ctx) : errAsync(alreadyConsumed(proposal.id, submittedId));
+        return twoStep ? placed(proposal, order, ctx, false) : placed(proposal, order, ctx).andThen(() => errAsync(alreadyConsumed(proposal.id, order.id)));
+      }),
   );
 }
 

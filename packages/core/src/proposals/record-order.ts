@@ -2,13 +2,22 @@ import type { BrokerOrder } from '../ports/broker.js';
 import type { ManagedPosition, PositionLeg } from '../ports/position-store.js';
 import type { Proposal } from '../ports/proposal-store.js';
 import type { Services } from '../services.js';
+import { positionAfter } from './position-after.js';
 
 /**
  * Keeps the service's own record of the condor an entry order opens (the broker keeps no grouping of
- * legs), once: a second call for the same proposal changes nothing.
+ * legs), once: a second call for the same proposal changes nothing. An exit's or a roll's order updates the
+ * position it acts on (`positionAfter`): a repeat with the order unchanged changes nothing, a later report of
+ * it filled or ended settles the position.
  */
 export async function recordOrder(proposal: Proposal, order: BrokerOrder, services: Services): Promise<void> {
-  if (proposal.kind !== 'entry') return;
+  if (proposal.kind !== 'entry') {
+    const position = await services.positions.get(proposal.ownerId, proposal.positionId);
+    if (position === undefined) return;
+    const next = positionAfter(position, proposal.kind, order, services.clock.now());
+    if (next !== position) await services.positions.update(next);
+    return;
+  }
   const existing = await services.positions.get(proposal.ownerId, proposal.positionId);
   if (existing !== undefined) return;
   const details = proposal.details;

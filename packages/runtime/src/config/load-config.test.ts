@@ -71,3 +71,11 @@ describe('loadConfig: CONDOR_SIM_START', () => {
     expect(() => loadConfig({ CONDOR_SIM_START: '2026-02-10 10:00' })).toThrow(/CONDOR_SIM_START must be an ISO-8601 instant/);
   });
 });
+
+describe('loadConfig: CONDOR_AUTOROLL_ENABLED', () => {
+  it('is off unless set to true, and refuses other values', () => {
+    expect(loadConfig({}).autorollEnabled).toBe(false);
+    expect(loadConfig({ CONDOR_AUTOROLL_ENABLED: 'true' }).autorollEnabled).toBe(true);
+    expect(() => loadConfig({ CONDOR_AUTOROLL_ENABLED: 'yes' })).toThrow(/CONDOR_AUTOROLL_ENABLED must be one of: true, false/);
+  });
+});

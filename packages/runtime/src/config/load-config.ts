@@ -28,6 +28,8 @@ export interface RuntimeConfig {
   /** Free-tier calls per tool per UTC day (defaults, overridden by CONDOR_QUOTA_<TOOL>). */
   readonly freeQuotas: Readonly<Partial<Record<ToolName, number>>>;
   readonly loginThrottle: { readonly maxFailures: number; readonly windowSeconds: number };
+  /** CONDOR_AUTOROLL_ENABLED=true lets execute_iron_condor_autoroll create proposals (never orders). */
+  readonly autorollEnabled: boolean;
   /** REST requests allowed per client address per window. */
   readonly rateLimit: { readonly limit: number; readonly windowSeconds: number };
   /** Reverse proxies trusted to append to X-Forwarded-For (0: use the socket address). */
@@ -63,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     bodyLimitBytes: integer(env, 'CONDOR_BODY_LIMIT_BYTES', 1_048_576, 1_024, 64 * 1_048_576),
     logLevel: oneOf(env, 'LOG_LEVEL', ['info', 'warn', 'error', 'silent'], 'info'),
     freeQuotas: quotas(env),
+    autorollEnabled: oneOf(env, 'CONDOR_AUTOROLL_ENABLED', ['true', 'false'], 'false') === 'true',
     loginThrottle: {
       maxFailures: integer(env, 'CONDOR_LOGIN_MAX_FAILURES', DEFAULT_CORE_CONFIG.loginThrottle.maxFailures, 1, 1_000),
       windowSeconds: integer(env, 'CONDOR_LOGIN_WINDOW_SECONDS', DEFAULT_CORE_CONFIG.loginThrottle.windowSeconds, 1, 86_400),

@@ -1,0 +1,40 @@
+import * as v from 'valibot';
+import { isoTime } from '../accounts/user-view.js';
+import { defineOperation, READ_ONLY } from '../operations/operation.js';
+import { PositionId } from '../positions/position-id.js';
+import { AlertView, alertView } from './alert-view.js';
+import { scanPositions } from './scan-positions.js';
+
+export const suggestIronCondorAutoroll = defineOperation({
+  name: 'suggest_iron_condor_autoroll',
+  title: 'Management alerts for open iron condors (read-only)',
+  description:
+    'Checks each open service-managed iron condor against the management rules — take profit at 50 % of the credit, manage at ' +
+    '21 DTE, roll the untested side when a short strike is tested (|delta| ≥ 0.30 or the price within 1 %), stop at a loss of ' +
+    '2 × the credit, pin risk inside 7 DTE — and returns alerts, most severe first, each with the exact propose_exit or ' +
+    'propose_roll call that would act on it. Nothing is proposed or traded; earnings and ex-dividend dates are not checked.',
+  input: v.strictObject({
+    position_id: v.optional(v.pipe(PositionId, v.description('Only this position; every open position when absent.'))),
+  }),
+  output: v.object({
+    alerts: v.array(AlertView),
+    checked_position_ids: v.array(v.string()),
+    notes: v.pipe(v.array(v.string()), v.description('Positions not checked, or rules skipped for want of market data.')),
+    as_of: v.string(),
+    market_notice: v.pipe(v.nullable(v.string()), v.description('Set when prices come from a simulated market.')),
+  }),
+  access: 'trading',
+  needsBroker: true,
+  quota: false,
+  rest: { method: 'GET', path: '/autoroll/suggestions' },
+  annotations: { ...READ_ONLY, idempotentHint: false, openWorldHint: true },
+  errors: ['POSITION_NOT_FOUND', 'INVALID_UUID', 'ONBOARDING_REQUIRED', 'BROKER_NOT_CONNECTED', 'BROKER_RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
+  handler: ({ position_id: positionId }, ctx) =>
+    scanPositions(positionId, ctx).map((scan) => ({
+      alerts: scan.alerts.map(alertView),
+      checked_position_ids: [...scan.checked],
+      notes: [...scan.notes],
+      as_of: isoTime(ctx.services.clock.now()),
+      market_notice: ctx.services.marketNotice,
+    })),
+});

@@ -1,0 +1,183 @@
+import * as v from 'valibot';
+import { errAsync, okAsync, ResultAsync } from 'neverthrow';
+import { brokerError } from '../brokers/broker-errors.js';
+import { userBroker } from '../brokers/user-broker.js';
+import { marketError } from '../condors/market-errors.js';
+import { appError, type AppError } from '../errors/app-error.js';
+import type { BrokerPosition, OrderLeg } from '../ports/broker.js';
+import type { Json } from '../ports/json.js';
+import type { OptionContract } from '../ports/market-data.js';
+import type { ManagedPosition, PositionLeg } from '../ports/position-store.js';
+import type { Services } from '../services.js';
+import type { GateFinding } from './risk-gate.js';
+
+export const PositionId = v.pipe(v.string(), v.uuid(), v.description('The position_id of a condor opened through the service (get_positions).'));
+
+/** The mid of a contract's bid and ask, per share. */
+export const mid = (contract: OptionContract): number => (contract.bid + contract.ask) / 2;
+
+/**
+ * A net price rounded up to the cent, in the broker's sign: a larger debit or a smaller credit, so a limit
+ * at the mid is never worse for the market than the mid itself.
+ * @example centsUp(0.834) // 0.84; centsUp(-0.834) // -0.83
+ */
+export const centsUp = (price: number): number => Math.ceil(price * 100 - 1e-9) / 100 || 0;
+
+/** Dollars rounded to the cent. */
+export const dollars = (amount: number): number => Math.round(amount * 100) / 100;
+
+/** The order leg that closes a held leg: a short is bought back, a long sold. */
+export const closingLeg = (leg: Pick<PositionLeg, 'symbol' | 'side'>): OrderLeg =>
+  leg.side === 'short' ? { symbol: leg.symbol, side: 'buy', intent: 'buy_to_close' } : { symbol: leg.symbol, side: 'sell', intent: 'sell_to_close' };
+
+/** The order leg that opens a contract long (bought) or short (sold). */
+export const openingLeg = (contract: Pick<OptionContract, 'symbol'>, side: PositionLeg['side']): OrderLeg =>
+  side === 'short' ? { symbol: contract.symbol, side: 'sell', intent: 'sell_to_open' } : { symbol: contract.symbol, side: 'buy', intent: 'buy_to_open' };
+
+/** A contract as a leg of a managed position. */
+export const positionLeg = (contract: OptionContract, side: PositionLeg['side']): PositionLeg => ({
+  symbol: contract.symbol,
+  type: contract.type,
+  strike: contract.strike,
+  expiry: contract.expiry,
+  side,
+});
+
+/** Legs as JSON for a proposal's details. */
+export const legsJson = (legs: readonly PositionLeg[]): Json[] => legs.map((leg) => ({ ...leg }));
+export const orderLegsJson = (legs: readonly OrderLeg[]): Json[] => legs.map((leg) => ({ ...leg }));
+
+/** The legs in words, one group per type and expiry: "put 540/545 2026-01-30, call 600/605 2026-01-30". */
+export function describeLegs(legs: readonly Pick<PositionLeg, 'type' | 'strike' | 'expiry'>[]): string {
+  const groups = new Map<string, number[]>();
+  const ordered = [...legs].sort((a, b) => (a.type === b.type ? a.strike - b.strike : a.type === 'put' ? -1 : 1));
+  for (const leg of ordered) {
+    const key = `${leg.type} ${leg.expiry}`;
+    groups.set(key, [...(groups.get(key) ?? []), leg.strike]);
+  }
+  return [...groups].map(([key, strikes]) => {
+    const [type = '', expiry = ''] = key.split(' ');
+    return `${type} ${strikes.join('/')} ${expiry}`;
+  }).join(', ');
+}
+
+/** The most a set of verticals can lose per share before credits: the widest wing at one expiry, all wings added up across expiries. */
+export function widthAtRisk(legs: readonly PositionLeg[]): number {
+  const width = (type: PositionLeg['type']): number => {
+    const strikes = legs.filter((leg) => leg.type === type).map((leg) => leg.strike);
+    return strikes.length < 2 ? 0 : Math.max(...strikes) - Math.min(...strikes);
+  };
+  const [put, call] = [width('put'), width('call')];
+  return new Set(legs.map((leg) => leg.expiry)).size <= 1 ? Math.max(put, call) : put + call;
+}
+
+/** An ENTRY_REJECTED naming every failed check, as propose_entry reports its gate. */
+export function gateRejected(what: string, findings: readonly GateFinding[]): AppError {
+  return appError('ENTRY_REJECTED', {
+    message: `${what}: ${findings.map((f) => `${f.check} is ${f.value} (limit: ${f.limit})`).join('; ')}.`,
+    expected: findings.map((f) => `${f.check}: ${f.limit}`).join('; '),
+    received: Object.fromEntries(findings.map((f, i) => [findings.findIndex((g) => g.check === f.check) === i ? f.check : `${f.check}_${String(i)}`, f.value])),
+  });
+}
+
+const NOT_OPEN: Record<Exclude<ManagedPosition['status'], 'open'>, string> = {
+  opening: 'an order opening its legs (its entry or a roll) has not filled yet; wait for the fill or cancel that order',
+  closing: 'an order closing it has not filled yet; wait for the fill or cancel that order',
+  closed: 'it is already closed',
+};
+
+/**
+ * The caller's managed position, if exits and rolls may act on it now: another user's or an unknown one is
+ * POSITION_NOT_FOUND; one that is not 'open' (an order on it still working, or closed) is ENTRY_REJECTED.
+ */
+export function actionablePosition(services: Services, ownerId: string, positionId: string, action: string): ResultAsync<ManagedPosition, AppError> {
+  return ResultAsync.fromSafePromise(services.positions.get(ownerId, positionId)).andThen((position) => {
+    if (position === undefined) return errAsync(appError('POSITION_NOT_FOUND', { received: { position_id: positionId } }));
+    if (position.status === 'open') return okAsync(position);
+    return errAsync(
+      appError('ENTRY_REJECTED', {
+        message: `Position ${positionId} cannot be ${action} now: ${NOT_OPEN[position.status]}.`,
+        suggestion: "Check the position with get_positions and its orders with positions(action='orders').",
+        seeTool: 'get_positions',
+        expected: "a position with status 'open'",
+        received: { position_id: positionId, status: position.status },
+      }),
+    );
+  });
+}
+
+/** The contracts of these legs as the market quotes them now, in the legs' order; legs no longer listed reject. */
+export function quoteLegs(services: Services, ticker: string, legs: readonly PositionLeg[]): ResultAsync<OptionContract[], AppError> {
+  const expiries = [...new Set(legs.map((leg) => leg.expiry))];
+  return ResultAsync.combine(expiries.map((expiry) => services.market.optionChain(ticker, expiry)))
+    .mapErr((e) => marketError(e, ticker))
+    .andThen((chains) => {
+      const contracts = chains.flat();
+      const found = legs.map((leg) => contracts.find((c) => c.symbol === leg.symbol));
+      const missing = legs.filter((_, i) => found[i] === undefined);
+      if (missing.length > 0) {
+        return errAsync(
+          gateRejected(
+            'Some legs are not quoted',
+            missing.map((leg) => ({ check: 'listed', limit: `listed on ${ticker} ${leg.expiry}`, value: `${leg.symbol} not listed` })),
+          ),
+        );
+      }
+      return okAsync(found as OptionContract[]);
+    });
+}
+
+/** The caller's holdings at the broker. */
+export function brokerHoldings(services: Services, userId: string): ResultAsync<readonly BrokerPosition[], AppError> {
+  return userBroker(userId, services).andThen(({ broker }) =>
+    broker.positions().mapErr((e) => brokerError(e, (message) => appError('ENTRY_REJECTED', { message }))),
+  );
+}
+
+/** The position's legs are not all at the broker as recorded. */
+export const notHeld = (findings: readonly GateFinding[]): AppError => ({
+  ...gateRejected('The broker account no longer holds this position as recorded', findings),
+  suggestion: "Compare get_positions with the broker's own positions; a leg closed or assigned outside the service cannot be managed here.",
+  seeTool: 'get_positions',
+});
+
+/** Legs the broker account does not hold in the position's direction and size (closed or assigned outside the service). */
+export function heldFindings(legs: readonly PositionLeg[], qty: number, held: readonly BrokerPosition[]): GateFinding[] {
+  return legs.flatMap((leg) => {
+    const signed = held.find((p) => p.symbol === leg.symbol)?.qty ?? 0;
+    const available = leg.side === 'short' ? -signed : signed;
+    return available >= qty
+      ? []
+      : [{ check: 'held', limit: `${String(qty)} ${leg.side} at the broker`, value: `${leg.symbol} ${String(Math.max(0, available))} ${leg.side} held` }];
+  });
+}
+
+/** Checks of a leg about to be opened: a live two-sided quote, open interest, quote age (options-math §2.8). */
+export function openingFindings(contract: OptionContract, now: number): GateFinding[] {
+  const findings: GateFinding[] = [];
+  if (!liquid(contract)) {
+    const allowed = Math.max(0.05, 0.25 * mid(contract));
+    findings.push({ check: 'liquidity', limit: `bid above 0 and spread at most $${allowed.toFixed(2)}`, value: `${contract.symbol} ${contract.bid.toFixed(2)}/${contract.ask.toFixed(2)}` });
+  }
+  if (contract.openInterest < MIN_OPEN_INTEREST) {
+    findings.push({ check: 'open_interest', limit: `at least ${String(MIN_OPEN_INTEREST)}`, value: `${contract.symbol} ${String(contract.openInterest)}` });
+  }
+  return [...findings, ...ageFindings(contract, now)];
+}
+
+/** A quote older than a minute is not a price to propose at. */
+export function ageFindings(contract: OptionContract, now: number): GateFinding[] {
+  return now - contract.quoteTime > MAX_QUOTE_AGE_MS
+    ? [{ check: 'quote_age', limit: `at most ${String(MAX_QUOTE_AGE_MS / 1000)} s old`, value: `${contract.symbol} ${String(Math.round((now - contract.quoteTime) / 1000))} s` }]
+    : [];
+}
+
+const MIN_OPEN_INTEREST = 10;
+const MAX_QUOTE_AGE_MS = 60_000;
+
+/** A bid above 0 and a spread of at most the larger of $0.05 and 25 % of the mid, as the entry gate. */
+export const liquid = (contract: OptionContract): boolean =>
+  contract.bid > 0 && contract.ask >= contract.bid && contract.ask - contract.bid <= Math.max(0.05, 0.25 * mid(contract)) + 1e-9;
+
+/** Liquid with enough open interest to open. */
+export const openable = (contract: OptionContract): boolean => liquid(contract) && contract.openInterest >= MIN_OPEN_INTEREST;

@@ -1,0 +1,136 @@
+import * as v from 'valibot';
+import { errAsync, okAsync, ResultAsync } from 'neverthrow';
+import type { AppError } from '../errors/app-error.js';
+import { defineOperation, WRITE, type HandlerContext } from '../operations/operation.js';
+import type { OptionContract } from '../ports/market-data.js';
+import type { ManagedPosition } from '../ports/position-store.js';
+import type { Proposal } from '../ports/proposal-store.js';
+import type { GateFinding } from './risk-gate.js';
+import {
+  actionablePosition,
+  brokerHoldings,
+  centsUp,
+  closingLeg,
+  describeLegs,
+  dollars,
+  gateRejected,
+  heldFindings,
+  legsJson,
+  mid,
+  notHeld,
+  PositionId,
+  quoteLegs,
+  widthAtRisk,
+} from './managed-legs.js';
+import { ProposalView, proposalView } from './proposal-view.js';
+
+const isCents = (price: number): boolean => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6;
+
+export const proposeExit = defineOperation({
+  name: 'propose_exit',
+  title: 'Propose closing an iron condor',
+  description:
+    'Re-prices the legs of an open position the service manages and returns a proposal to close it in one order: the same ' +
+    'legs with sides flipped (buy_to_close / sell_to_close) for a debit at most limit_price per share. Nothing is traded: ' +
+    'the user confirms with confirm_proposal between 5 and 60 seconds later, in a separate turn.',
+  input: v.strictObject({
+    position_id: PositionId,
+    limit_price: v.optional(
+      v.pipe(
+        v.number(),
+        v.minValue(0.01),
+        v.maxValue(10_000),
+        v.check(isCents, 'limit_price is dollars per share in whole cents, e.g. 0.85.'),
+        v.description('The largest debit per share to pay for closing (positive); default the mid of the legs rounded up to the cent.'),
+      ),
+    ),
+  }),
+  output: ProposalView,
+  access: 'trading',
+  needsBroker: true,
+  quota: false,
+  rest: { method: 'POST', path: '/proposals/exits' },
+  annotations: WRITE,
+  errors: [
+    'POSITION_NOT_FOUND',
+    'ENTRY_REJECTED',
+    'INVALID_UUID',
+    'OUT_OF_RANGE',
+    'BROKER_NOT_CONNECTED',
+    'BROKER_RATE_LIMITED',
+    'ONBOARDING_REQUIRED',
+    'SERVICE_UNAVAILABLE',
+  ],
+  handler: (input, ctx) =>
+    actionablePosition(ctx.services, ctx.caller.userId, input.position_id, 'closed').andThen((position) =>
+      heldAtBroker(position, ctx).andThen(() =>
+        quoteLegs(ctx.services, position.ticker, position.legs).andThen((contracts) => {
+          const midDebit = closeDebit(position, contracts);
+          const findings = input.limit_price === undefined ? quoteFindings(contracts) : [];
+          const limit = input.limit_price ?? Math.max(0.01, centsUp(midDebit));
+          const most = widthAtRisk(position.legs);
+          if (limit > most + 1e-9) findings.push({ check: 'limit_price', limit: `at most $${most.toFixed(2)}, the most this condor can be worth`, value: `$${limit.toFixed(2)}` });
+          if (findings.length > 0) return errAsync(gateRejected('The exit cannot be proposed', findings));
+          const proposal = exitProposal(position, limit, midDebit, ctx);
+          return ResultAsync.fromSafePromise(ctx.services.proposals.insert(proposal)).map(() => proposalView(proposal, ctx.services.clock.now()));
+        }),
+      ),
+    ),
+});
+
+/** Every leg must still be held at the broker, else the close would be refused there (or open a new position). */
+function heldAtBroker(position: ManagedPosition, ctx: HandlerContext<'trading'>): ResultAsync<void, AppError> {
+  return brokerHoldings(ctx.services, ctx.caller.userId).andThen((held) => {
+    const findings = heldFindings(position.legs, position.qty, held);
+    return findings.length === 0 ? okAsync(undefined) : errAsync(notHeld(findings));
+  });
+}
+
+/** What buying back the shorts and selling the longs costs at mid, per share (positive = a debit). */
+function closeDebit(position: ManagedPosition, contracts: readonly OptionContract[]): number {
+  return position.legs.reduce((sum, leg, i) => {
+    const contract = contracts[i];
+    return contract === undefined ? sum : sum + (leg.side === 'short' ? mid(contract) : -mid(contract));
+  }, 0);
+}
+
+/** Without a caller's limit the mid must be a real price: every leg needs an ask at or above its bid. */
+function quoteFindings(contracts: readonly OptionContract[]): GateFinding[] {
+  return contracts
+    .filter((c) => !(c.ask > 0 && c.ask >= c.bid))
+    .map((c) => ({ check: 'quote', limit: 'an ask above 0 and at or above the bid', value: `${c.symbol} ${c.bid.toFixed(2)}/${c.ask.toFixed(2)}` }));
+}
+
+function exitProposal(position: ManagedPosition, limit: number, midDebit: number, { services, caller, batchKey }: HandlerContext<'trading'>): Proposal {
+  const maxLoss = dollars(limit * 100 * position.qty);
+  const result = dollars((position.entryCredit - limit) * 100 * position.qty);
+  return {
+    id: services.ids.uuid(),
+    ownerId: caller.userId,
+    kind: 'exit',
+    batchKey,
+    createdAt: services.clock.now(),
+    ticker: position.ticker,
+    qty: position.qty,
+    legs: position.legs.map(closingLeg),
+    limitPrice: limit,
+    maxLoss,
+    summary:
+      `Close the ${position.ticker} iron condor (${String(position.qty)} contract${position.qty === 1 ? '' : 's'}: ${describeLegs(position.legs)}) in one order for at most a ` +
+      `$${limit.toFixed(2)} debit per share (limit; mid $${midDebit.toFixed(2)}): at most $${maxLoss.toFixed(2)} in all. It was opened for ` +
+      `a $${position.entryCredit.toFixed(2)} credit, so closing at the limit ${result >= 0 ? 'keeps' : 'loses'} $${Math.abs(result).toFixed(2)}. ` +
+      'Confirm with confirm_proposal after 5 s and within 60 s.',
+    positionId: position.id,
+    details: {
+      expiry: position.expiry,
+      legs: legsJson(position.legs),
+      mid_debit: dollars(midDebit * 100) / 100,
+      debit: limit,
+      entry_credit: position.entryCredit,
+      result_at_limit: result,
+      market_notice: services.marketNotice,
+    },
+    consumedAt: null,
+    outcome: null,
+  };
+}

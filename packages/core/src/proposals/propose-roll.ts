@@ -1,0 +1,319 @@
+import * as v from 'valibot';
+import { errAsync, okAsync, ResultAsync } from 'neverthrow';
+import { marketError } from '../condors/market-errors.js';
+import type { SearchMarket } from '../condors/types.js';
+import { appError, type AppError } from '../errors/app-error.js';
+import { defineOperation, WRITE, type HandlerContext } from '../operations/operation.js';
+import type { BrokerPosition, OrderLeg } from '../ports/broker.js';
+import type { OptionContract, OptionType } from '../ports/market-data.js';
+import type { ManagedPosition, PositionLeg } from '../ports/position-store.js';
+import type { Proposal } from '../ports/proposal-store.js';
+import {
+  actionablePosition,
+  ageFindings,
+  brokerHoldings,
+  centsUp,
+  closingLeg,
+  describeLegs,
+  dollars,
+  gateRejected,
+  heldFindings,
+  legsJson,
+  mid,
+  notHeld,
+  openingFindings,
+  openingLeg,
+  orderLegsJson,
+  PositionId,
+  positionLeg,
+  quoteLegs,
+  widthAtRisk,
+} from './managed-legs.js';
+import { ProposalView, proposalView } from './proposal-view.js';
+import { absDelta, DEFAULT_SHORT_DELTA, nearestExpiry, openCredit, preferCredit, verticalOf, verticalsByDelta, type ExpiryChoice, type Vertical } from './roll-plan.js';
+import { secondStepClientId } from './roll-steps.js';
+
+type Input = { position_id: string; side: 'put' | 'call' | 'both'; target_dte: number; short_delta?: number | undefined };
+
+export const proposeRoll = defineOperation({
+  name: 'propose_roll',
+  title: 'Propose rolling an iron condor',
+  description:
+    'Proposes replacing one side (a vertical) or the whole iron condor of an open position with a new one at the listed expiry ' +
+    'nearest target_dte, with the same wing width and the short at short_delta, rolled for a net credit where one is within ' +
+    '0.05 delta of the target. One side is one 4-leg order (close the old vertical, open the new one). The whole condor is ' +
+    'two orders, because the broker takes at most 4 legs per order: step 1 closes the condor, step 2 opens the new one once ' +
+    'step 1 has filled. Nothing is traded until the user confirms with confirm_proposal between 5 and 60 seconds later.',
+  input: v.strictObject({
+    position_id: PositionId,
+    side: v.pipe(v.picklist(['put', 'call', 'both']), v.description("Which vertical to roll; 'both' rolls the whole condor in two orders.")),
+    target_dte: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(365), v.description('Calendar days to the new expiry; the nearest listed one is used.')), 45),
+    short_delta: v.optional(
+      v.pipe(v.number(), v.minValue(0.01), v.maxValue(0.5), v.description("The new short's |delta|; default the current short's |delta|, or 0.16 when it has no quote.")),
+    ),
+  }),
+  output: ProposalView,
+  access: 'trading',
+  needsBroker: true,
+  quota: false,
+  rest: { method: 'POST', path: '/proposals/rolls' },
+  annotations: WRITE,
+  errors: [
+    'POSITION_NOT_FOUND',
+    'ENTRY_REJECTED',
+    'OVERLAPPING_LEGS',
+    'INVALID_UUID',
+    'INVALID_VALUE',
+    'OUT_OF_RANGE',
+    'INVALID_TICKER',
+    'BROKER_NOT_CONNECTED',
+    'BROKER_RATE_LIMITED',
+    'ONBOARDING_REQUIRED',
+    'SERVICE_UNAVAILABLE',
+  ],
+  handler: (input, ctx) =>
+    actionablePosition(ctx.services, ctx.caller.userId, input.position_id, 'rolled')
+      .andThen((position) => plan(position, input, ctx))
+      .andThen((proposal) => ResultAsync.fromSafePromise(ctx.services.proposals.insert(proposal)).map(() => proposalView(proposal, ctx.services.clock.now()))),
+});
+
+/** One side being rolled: the vertical held now (with its quotes) and the one replacing it. */
+interface RolledSide {
+  readonly type: OptionType;
+  readonly old: { readonly short: PositionLeg; readonly long: PositionLeg };
+  readonly oldQuotes: { readonly short: OptionContract; readonly long: OptionContract };
+  readonly next: Vertical;
+  readonly targetDelta: number;
+  readonly width: number;
+}
+
+/** What the market says about the underlying and the expiry rolled to. */
+interface Setting {
+  readonly market: SearchMarket;
+  readonly choice: ExpiryChoice;
+  readonly chain: readonly OptionContract[];
+  readonly held: readonly BrokerPosition[];
+  readonly now: number;
+}
+
+const closeDebit = (side: RolledSide): number => mid(side.oldQuotes.short) - mid(side.oldQuotes.long);
+
+function plan(position: ManagedPosition, input: Input, ctx: HandlerContext<'trading'>): ResultAsync<Proposal, AppError> {
+  const types: OptionType[] = input.side === 'both' ? ['put', 'call'] : [input.side];
+  const olds = types.flatMap((type) => {
+    const vertical = verticalOf(position.legs, type);
+    return vertical === undefined ? [] : [{ type, vertical }];
+  });
+  if (olds.length < types.length) {
+    const value = types.map((type) => `${type}: ${describeLegs(position.legs.filter((l) => l.type === type)) || 'none'}`).join('; ');
+    return errAsync(gateRejected('The position cannot be rolled', [{ check: 'structure', limit: `one short and one long leg per side rolled`, value }]));
+  }
+  const closing = olds.flatMap((o) => [o.vertical.short, o.vertical.long]);
+  return setting(position, input, ctx).andThen((where) => {
+    const held = heldFindings(closing, position.qty, where.held);
+    if (held.length > 0) return errAsync(notHeld(held));
+    return quoteLegs(ctx.services, position.ticker, closing).andThen((quotes) => {
+      const sides: RolledSide[] = [];
+      for (const [i, { type, vertical }] of olds.entries()) {
+        const [short, long] = [quotes[2 * i], quotes[2 * i + 1]];
+        if (short === undefined || long === undefined) continue;
+        const side = chooseSide(type, vertical, { short, long }, input, where, input.side !== 'both');
+        if ('code' in side) return errAsync(side);
+        sides.push(side);
+      }
+      const refused = gate(sides, where, closing);
+      if (refused !== null) return errAsync(refused);
+      const [only] = sides;
+      return sides.length === 1 && only !== undefined ? oneOrder(position, only, input, where, ctx) : twoOrders(position, sides, input, where, ctx);
+    });
+  });
+}
+
+/** The entry gate's checks that apply to a roll: fresh quotes everywhere, liquid new legs, an uncrossed condor, no overlap with other holdings. */
+function gate(sides: readonly RolledSide[], where: Setting, closing: readonly PositionLeg[]): AppError | null {
+  const findings = sides.flatMap((s) => [
+    ...ageFindings(s.oldQuotes.short, where.now),
+    ...ageFindings(s.oldQuotes.long, where.now),
+    ...openingFindings(s.next.short, where.now),
+    ...openingFindings(s.next.long, where.now),
+  ]);
+  const [put, call] = [sides.find((s) => s.type === 'put'), sides.find((s) => s.type === 'call')];
+  if (put !== undefined && call !== undefined && put.next.short.strike > call.next.short.strike) {
+    findings.push({ check: 'structure', limit: 'short put at or below short call', value: `${String(put.next.short.strike)} put above ${String(call.next.short.strike)} call` });
+  }
+  return findings.length > 0 ? gateRejected('The roll cannot be proposed', findings) : overlapping(sides, where.held, closing);
+}
+
+function setting(position: ManagedPosition, input: Input, ctx: HandlerContext<'trading'>): ResultAsync<Setting, AppError> {
+  const { market } = ctx.services;
+  const now = ctx.services.clock.now();
+  const ticker = position.ticker;
+  return ResultAsync.combine([market.quote(ticker), market.riskFreeRate(), market.dividendYield(ticker), market.expirations(ticker)])
+    .mapErr((e) => marketError(e, ticker))
+    .andThen(([quote, rate, dividendYield, expirations]) => {
+      const choice = nearestExpiry(expirations, input.target_dte, now);
+      if (choice === null) return errAsync(gateRejected('The roll cannot be proposed', [{ check: 'expiry', limit: 'a listed expiry at least 1 day out', value: 'none listed' }]));
+      return ResultAsync.combine([
+        market.optionChain(ticker, choice.expiry).mapErr((e) => marketError(e, ticker)),
+        brokerHoldings(ctx.services, ctx.caller.userId),
+      ]).map(([chain, held]) => ({ market: { spot: (quote.bid + quote.ask) / 2 || quote.last, rate, dividendYield }, choice, chain, held, now }));
+    });
+}
+
+/** The vertical one side rolls into; `creditFirst` lets a nearby short win when it makes a debit roll a credit one (one-order rolls). */
+function chooseSide(
+  type: OptionType,
+  old: { short: PositionLeg; long: PositionLeg },
+  oldQuotes: { short: OptionContract; long: OptionContract },
+  input: Input,
+  where: Setting,
+  creditFirst: boolean,
+): RolledSide | AppError {
+  const deltaOf = (contract: OptionContract): number | null => absDelta(contract, where.market, where.now);
+  const targetDelta = input.short_delta ?? deltaOf(oldQuotes.short) ?? DEFAULT_SHORT_DELTA;
+  const width = Math.abs(old.short.strike - old.long.strike);
+  const verticals = verticalsByDelta(where.chain, type, width, targetDelta, deltaOf);
+  const nearest = verticals[0];
+  const rejected = (value: string, limit: string): AppError => gateRejected('The roll cannot be proposed', [{ check: `${type}_side`, limit, value }]);
+  if (nearest === undefined) return rejected(`no openable ${type} vertical $${String(width)} wide on ${where.choice.expiry}`, 'a liquid vertical of the same width at the new expiry');
+  if (nearest.short.symbol === old.short.symbol && nearest.long.symbol === old.long.symbol) {
+    return rejected(`already ${String(old.short.strike)}/${String(old.long.strike)} on ${old.short.expiry}`, 'a vertical other than the one held (change target_dte or short_delta)');
+  }
+  // One order cannot both close and open the same contract.
+  const held = new Set([old.short.symbol, old.long.symbol]);
+  const usable = creditFirst ? verticals.filter((vx) => !held.has(vx.short.symbol) && !held.has(vx.long.symbol)) : verticals;
+  const debit = mid(oldQuotes.short) - mid(oldQuotes.long);
+  const next = creditFirst ? preferCredit(usable, targetDelta, (vx) => debit - openCredit(vx)) : nearest;
+  if (next === undefined) return rejected(`only verticals sharing a contract with the one held`, 'a vertical that shares no contract with the one it replaces');
+  return { type, old, oldQuotes, next, targetDelta, width };
+}
+
+function overlapping(sides: readonly RolledSide[], held: readonly BrokerPosition[], closing: readonly PositionLeg[]): AppError | null {
+  const closed = new Set(closing.map((leg) => leg.symbol));
+  const holding = new Set(held.filter((p) => p.qty !== 0 && !closed.has(p.symbol)).map((p) => p.symbol));
+  const shared = sides.flatMap((s) => [s.next.short, s.next.long]).filter((c) => holding.has(c.symbol));
+  if (shared.length === 0) return null;
+  return appError('OVERLAPPING_LEGS', {
+    message: `The new legs share strike, expiry and type with a position you hold: ${shared.map((c) => c.symbol).join(', ')}.`,
+    received: { legs: shared.map((c) => c.symbol) },
+  });
+}
+
+const newLegs = (side: RolledSide): PositionLeg[] => [positionLeg(side.next.long, 'long'), positionLeg(side.next.short, 'short')];
+const ordered = (legs: readonly PositionLeg[]): PositionLeg[] => [...legs].sort((a, b) => (a.type === b.type ? a.strike - b.strike : a.type === 'put' ? -1 : 1));
+
+/** The position's max loss in dollars once rolled at the limit(s): wings at risk less all credits taken. */
+function maxLossAfter(position: ManagedPosition, legsAfter: readonly PositionLeg[], net: number): number {
+  return dollars(Math.max(0, widthAtRisk(legsAfter) - (position.entryCredit - net)) * 100 * position.qty);
+}
+
+const contracts = (qty: number): string => `${String(qty)} contract${qty === 1 ? '' : 's'}`;
+
+const priceWords = (price: number): string => (price < 0 ? `a net credit of $${(-price).toFixed(2)}` : price > 0 ? `a net debit of $${price.toFixed(2)}` : 'even money ($0.00)');
+
+function oneOrder(position: ManagedPosition, side: RolledSide, input: Input, where: Setting, ctx: HandlerContext<'trading'>): ResultAsync<Proposal, AppError> {
+  const midNet = closeDebit(side) - openCredit(side.next);
+  const limit = centsUp(midNet);
+  const opened = newLegs(side);
+  const legsAfter = ordered([...position.legs.filter((l) => l.type !== side.type), ...opened]);
+  const maxLoss = maxLossAfter(position, legsAfter, limit);
+  const legs: OrderLeg[] = [closingLeg(side.old.short), closingLeg(side.old.long), openingLeg(side.next.long, 'long'), openingLeg(side.next.short, 'short')];
+  const debitNote =
+    limit > 0
+      ? ` This roll costs money: no ${side.type} vertical within 0.05 delta of the target rolls for a credit.`
+      : '';
+  const summary =
+    `Roll the ${side.type} side of the ${position.ticker} iron condor (${contracts(position.qty)}) in one 4-leg order: buy back ` +
+    `${describeLegs([side.old.short, side.old.long])} and sell ${describeLegs(opened)} (${String(where.choice.dte)} days, short |delta| ` +
+    `${side.next.shortDelta.toFixed(2)}, width $${side.width.toFixed(2)}) for ${priceWords(limit)} per share (limit: the mid of the 4 legs, rounded to the cent).${debitNote} ` +
+    `Closing the old vertical and opening the new one are one order, so the roll fills whole or not at all. Afterwards: credit $${(position.entryCredit - limit).toFixed(2)} per share, ` +
+    `max loss $${maxLoss.toFixed(2)}. Confirm with confirm_proposal after 5 s and within 60 s.`;
+  return okAsync(
+    rollProposal(position, legs, limit, maxLoss, summary, ctx, {
+      order_plan: 'one_order',
+      side: side.type,
+      ...common(position, input, where, [side], legsAfter, limit),
+    }),
+  );
+}
+
+function twoOrders(position: ManagedPosition, sides: readonly RolledSide[], input: Input, where: Setting, ctx: HandlerContext<'trading'>): ResultAsync<Proposal, AppError> {
+  const closeMid = sides.reduce((sum, s) => sum + closeDebit(s), 0);
+  const openMid = sides.reduce((sum, s) => sum + openCredit(s.next), 0);
+  const closeLimit = Math.max(0.01, centsUp(closeMid));
+  const openLimit = centsUp(-openMid);
+  if (!(openLimit < 0)) return errAsync(gateRejected('The roll cannot be proposed', [{ check: 'credit', limit: 'the new condor opens for a credit', value: priceWords(openLimit) }]));
+  const net = dollars(closeLimit + openLimit);
+  const opened = ordered(sides.flatMap(newLegs));
+  const closeLegs = ordered(sides.flatMap((s) => [s.old.short, s.old.long])).map(closingLeg);
+  const openLegs = opened.map((leg) => openingLeg(leg, leg.side));
+  const maxLoss = maxLossAfter(position, opened, net);
+  const id = ctx.services.ids.uuid();
+  const summary =
+    `Roll the whole ${position.ticker} iron condor (${contracts(position.qty)}) in two orders, because the broker takes at most 4 legs per order. ` +
+    `Step 1 buys back ${describeLegs(position.legs)} for at most a $${closeLimit.toFixed(2)} debit per share (limit). ` +
+    `Step 2, placed only after step 1 has filled, sells ${describeLegs(opened)} (${String(where.choice.dte)} days) for at least a ` +
+    `$${(-openLimit).toFixed(2)} credit per share (limit). Together: ${priceWords(net)} per share; afterwards credit ` +
+    `$${(position.entryCredit - net).toFixed(2)} per share, max loss $${maxLoss.toFixed(2)}. Risk of a half-done roll: if step 1 fills and ` +
+    `step 2 does not (the market moves away from its limit, the broker refuses it, or the day ends), you hold no ${position.ticker} condor ` +
+    'at all: it is closed, not rolled, and a new one must be proposed with propose_entry. If step 1 has not filled when you confirm, ' +
+    'confirm again with this proposal_id once it has. Confirm with confirm_proposal after 5 s and within 60 s.';
+  return okAsync(
+    rollProposal(position, closeLegs, closeLimit, maxLoss, summary, ctx, {
+      order_plan: 'two_orders',
+      side: 'both',
+      ...common(position, input, where, sides, opened, net),
+      steps: [
+        { step: 1, action: 'close', client_order_id: id, legs: orderLegsJson(closeLegs), limit_price: closeLimit },
+        { step: 2, action: 'open', client_order_id: secondStepClientId(id), legs: orderLegsJson(openLegs), limit_price: openLimit },
+      ],
+    }, id),
+  );
+}
+
+function common(position: ManagedPosition, input: Input, where: Setting, sides: readonly RolledSide[], legsAfter: readonly PositionLeg[], net: number) {
+  return {
+    expiry_from: position.expiry,
+    expiry_to: where.choice.expiry,
+    dte: where.choice.dte,
+    target_dte: input.target_dte,
+    short_deltas: Object.fromEntries(sides.map((s) => [s.type, { target: round3(s.targetDelta), chosen: round3(s.next.shortDelta) }])),
+    widths: Object.fromEntries(sides.map((s) => [s.type, s.width])),
+    closes: legsJson(sides.flatMap((s) => [s.old.short, s.old.long])),
+    opens: legsJson(sides.flatMap(newLegs)),
+    net_price: net,
+    credit_after: dollars(position.entryCredit - net),
+    legs_after: legsJson(legsAfter),
+  };
+}
+
+const round3 = (x: number): number => Math.round(x * 1000) / 1000;
+
+function rollProposal(
+  position: ManagedPosition,
+  legs: readonly OrderLeg[],
+  limitPrice: number,
+  maxLoss: number,
+  summary: string,
+  { services, caller, batchKey }: HandlerContext<'trading'>,
+  details: Proposal['details'],
+  id: string = services.ids.uuid(),
+): Proposal {
+  return {
+    id,
+    ownerId: caller.userId,
+    kind: 'roll',
+    batchKey,
+    createdAt: services.clock.now(),
+    ticker: position.ticker,
+    qty: position.qty,
+    legs,
+    limitPrice,
+    maxLoss,
+    summary,
+    positionId: position.id,
+    details: { ...details, market_notice: services.marketNotice },
+    consumedAt: null,
+    outcome: null,
+  };
+}
