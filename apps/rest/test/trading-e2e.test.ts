@@ -1,5 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CATALOGUE } from '@condor/core';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from './server-process.js';
 
@@ -65,6 +68,13 @@ describe('trading on the real server', () => {
     expect(bodies.filter((b) => b.error === 'PROPOSAL_ALREADY_CONSUMED')).toHaveLength(49);
     const shown = (await (await send('GET', `/v1/proposals/${proposal.proposal_id}`, undefined, token)).json()) as { status: string; order_id: string };
     expect(shown).toMatchObject({ status: 'confirmed', order_id: placed?.order_id });
+    const atBroker = (await (await send('POST', '/v1/positions/actions', { action: 'orders' }, token)).json()) as {
+      orders: { order_id: string; client_order_id: string }[];
+    };
+    expect(atBroker.orders.filter((o) => o.client_order_id === proposal.proposal_id)).toEqual([
+      expect.objectContaining({ order_id: placed?.order_id }),
+    ]);
+    expect(atBroker.orders).toHaveLength(1);
   }, 60_000);
 
   it('never shows, logs or stores a broker secret in plain text', async () => {
@@ -88,4 +98,105 @@ describe('trading on the real server', () => {
     expect(server.logs.join('\n')).not.toContain(API_SECRET);
     expect(server.logs.join('\n')).not.toContain(API_KEY);
   });
+});
+
+type Call = (tool: string, args?: Record<string, unknown>) => Promise<Record<string, unknown>>;
+
+/** Calls a tool over REST the way an HTTP client would: the catalogue's method and path, path parameters filled in. */
+const restCaller =
+  (token: string | null): Call =>
+  async (tool, args = {}) => {
+    const operation = CATALOGUE.find((op) => op.name === tool);
+    if (operation === undefined) throw new Error(`no tool ${tool}`);
+    const rest = { ...args };
+    const path = operation.rest.path.replace(/:(\w+)/g, (_, name: string) => {
+      const value = String(rest[name]);
+      delete rest[name];
+      return encodeURIComponent(value);
+    });
+    const query = operation.rest.method === 'GET' ? `?${new URLSearchParams(Object.entries(rest).map(([k, v]) => [k, String(v)])).toString()}` : '';
+    const response = await send(operation.rest.method, `/v1${path}${query}`, operation.rest.method === 'GET' ? undefined : rest, token);
+    return (await response.json()) as Record<string, unknown>;
+  };
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** From a new account to a filled paper iron condor, a roll of its put side and an exit, through one surface. */
+async function walk(call: Call, email: string): Promise<void> {
+  await call('register', { email, password: PASSWORD });
+  const login = await call('login', { email, password: PASSWORD });
+  expect(login['access_token']).toEqual(expect.any(String));
+  return walkLoggedIn(call);
+}
+
+async function walkLoggedIn(call: Call): Promise<void> {
+  expect((await call('propose_entry', { candidate: {}, qty: 1 }))['error']).toBe('MISSING_CANDIDATE_FIELDS');
+  expect((await call('get_positions'))['error']).toBe('ONBOARDING_REQUIRED');
+  for (const name of ['eua', 'risk-disclosure', 'broker-authorization']) await call('get_legal_document', { name });
+  await call('accept_eua');
+  await call('acknowledge_risk');
+  expect((await call('get_positions'))['error']).toBe('BROKER_NOT_CONNECTED');
+  expect((await call('connect_broker', { authorization_confirmed: true, broker: 'sim' }))['link']).toMatchObject({ broker: 'sim', connected: true });
+
+  const found = await call('find_iron_condors', { ticker: 'QQQ', top_k: 1, dte_min: 20, dte_max: 50 });
+  const [candidate] = found['candidates'] as Record<string, unknown>[];
+  const entry = await call('propose_entry', { candidate, qty: 1 });
+  expect(entry['kind']).toBe('entry');
+  const positionId = entry['position_id'] as string;
+  await pause(5_100);
+  const opened = await call('confirm_proposal', { proposal_id: entry['proposal_id'] });
+  expect(opened).toMatchObject({ order_status: 'filled', position_id: positionId });
+
+  const held = await call('get_positions', { position_id: positionId });
+  const position = (held['positions'] as Record<string, unknown>[] | undefined)?.[0] ?? held;
+  expect(position).toMatchObject({ position_id: positionId, status: 'open' });
+  const orders = await call('positions', { action: 'orders' });
+  expect(JSON.stringify(orders)).toContain(opened['order_id'] as string);
+
+  const roll = await call('propose_roll', { position_id: positionId, side: 'put' });
+  expect(roll['kind']).toBe('roll');
+  expect(roll['legs']).toHaveLength(4);
+  await pause(5_100);
+  const rolled = await call('confirm_proposal', { proposal_id: roll['proposal_id'] });
+  expect(rolled).toMatchObject({ position_id: positionId });
+  expect(rolled['order_id']).not.toBe(opened['order_id']);
+
+  const exit = await call('propose_exit', { position_id: positionId });
+  expect(exit['kind']).toBe('exit');
+  await pause(5_100);
+  const closed = await call('confirm_proposal', { proposal_id: exit['proposal_id'] });
+  expect(closed).toMatchObject({ position_id: positionId, order_status: 'filled' });
+  const after = await call('get_positions', { position_id: positionId });
+  const final = (after['positions'] as Record<string, unknown>[] | undefined)?.[0] ?? after;
+  expect(final).toMatchObject({ status: 'closed' });
+}
+
+describe('a new user from register to a filled, rolled and closed paper iron condor', () => {
+  it('over REST', async () => {
+    let token: string | null = null;
+    const call: Call = async (tool, args) => {
+      const answer = await restCaller(token)(tool, args);
+      if (tool === 'login') token = answer['access_token'] as string;
+      return answer;
+    };
+    await walk(call, 'walker-rest@example.com');
+  }, 90_000);
+
+  it('over MCP (Streamable HTTP, the SDK client)', async () => {
+    await send('POST', '/v1/users', { email: 'walker-mcp@example.com', password: PASSWORD }, null);
+    const transport = new StreamableHTTPClientTransport(new URL(`${server.baseUrl}/mcp`));
+    const client = new Client({ name: 'trading-e2e', version: '1' });
+    await client.connect(transport);
+    try {
+      const call: Call = async (tool, args = {}) => {
+        const result = await client.callTool({ name: tool, arguments: args });
+        return (result.structuredContent ?? {}) as Record<string, unknown>;
+      };
+      // A login over MCP binds the session, so every later call acts as this user.
+      expect((await call('login', { email: 'walker-mcp@example.com', password: PASSWORD }))['access_token']).toEqual(expect.any(String));
+      await walkLoggedIn(call);
+    } finally {
+      await client.close();
+    }
+  }, 90_000);
 });
