@@ -108,13 +108,11 @@ const restCaller =
   async (tool, args = {}) => {
     const operation = CATALOGUE.find((op) => op.name === tool);
     if (operation === undefined) throw new Error(`no tool ${tool}`);
-    const rest = { ...args };
-    const path = operation.rest.path.replace(/:(\w+)/g, (_, name: string) => {
-      const value = String(rest[name]);
-      delete rest[name];
-      return encodeURIComponent(value);
-    });
-    const query = operation.rest.method === 'GET' ? `?${new URLSearchParams(Object.entries(rest).map(([k, v]) => [k, String(v)])).toString()}` : '';
+    const pathNames = new Set([...operation.rest.path.matchAll(/:(\w+)/g)].map((match) => match[1]));
+    const path = operation.rest.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(args[name])));
+    const rest = Object.fromEntries(Object.entries(args).filter(([name]) => !pathNames.has(name)));
+    const pairs = Object.entries(rest).map(([k, v]): [string, string] => [k, String(v)]);
+    const query = operation.rest.method === 'GET' ? `?${new URLSearchParams(pairs).toString()}` : '';
     const response = await send(operation.rest.method, `/v1${path}${query}`, operation.rest.method === 'GET' ? undefined : rest, token);
     return (await response.json()) as Record<string, unknown>;
   };
