@@ -14,6 +14,8 @@ import type {
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { isWorking, type PaperAccount } from './paper-account.js';
 import type { PaperFaults } from './paper-faults.js';
+import type { PaperRateLimit } from './paper-rate-limit.js';
+import { outsidePosition } from './outside-position.js';
 import { legFillPrices, listedContracts, netMid, priceLegs, shapeProblem, type PricedLeg } from './paper-legs.js';
 import { parseOccSymbol } from './occ.js';
 import type { SerialQueue } from './serial-queue.js';
@@ -23,6 +25,9 @@ export interface PaperDesk {
   readonly account: PaperAccount;
   readonly faults: PaperFaults;
   readonly queue: SerialQueue;
+  readonly rateLimit: PaperRateLimit;
+  /** A demo account is given its position from outside the service on its first call. */
+  pendingOutsidePosition: boolean;
 }
 
 /** Floating-point slack when comparing a limit with the net mid. */
@@ -98,9 +103,20 @@ export class PaperBroker implements Broker {
 
   private call<T>(work: () => ResultAsync<T, BrokerError>): ResultAsync<T, BrokerError> {
     return this.desk.queue.run(() => {
-      const limited = this.desk.faults.takeRateLimit();
-      return limited ? errAsync(limited) : work();
+      const limited = this.desk.faults.takeRateLimit() ?? this.desk.rateLimit.take(this.clock.now());
+      return limited ? errAsync(limited) : this.seedOutsidePosition().andThen(work);
     });
+  }
+
+  /** Holds the demo's contract bought outside the service (NOT_SERVICE_MANAGED), once. */
+  private seedOutsidePosition(): ResultAsync<void, BrokerError> {
+    if (!this.desk.pendingOutsidePosition) return okAsync(undefined);
+    this.desk.pendingOutsidePosition = false;
+    return outsidePosition(this.market, this.clock.now())
+      .map((held) => {
+        if (held !== null) this.desk.account.hold(held.symbol, 1, held.price);
+      })
+      .orElse(() => okAsync(undefined));
   }
 
   private place(order: MultiLegOrder): ResultAsync<BrokerOrder, BrokerError> {

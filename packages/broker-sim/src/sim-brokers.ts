@@ -3,15 +3,21 @@ import { errAsync, type ResultAsync } from 'neverthrow';
 import { PaperAccount } from './paper-account.js';
 import { PaperBroker, type PaperDesk } from './paper-broker.js';
 import { PaperFaults } from './paper-faults.js';
+import { PaperRateLimit } from './paper-rate-limit.js';
 import { hashString } from './prng.js';
 import { SerialQueue } from './serial-queue.js';
 
 export interface SimBrokersOptions {
   /** Cash each new paper account starts with, dollars (default 100,000). */
   readonly startingCash?: number;
+  /** Calls each paper account may make per minute before the broker answers rate_limited (default 200, as Alpaca). */
+  readonly requestsPerMinute?: number;
+  /** For demos: each new account also holds one SPY call bought outside the service, so NOT_SERVICE_MANAGED can be seen. */
+  readonly outsidePosition?: boolean;
 }
 
 const DEFAULT_STARTING_CASH = 100_000;
+const DEFAULT_REQUESTS_PER_MINUTE = 200;
 
 /** A broker for a name this deployment does not simulate: every call fails. */
 function notOffered(name: BrokerName): Broker {
@@ -88,6 +94,8 @@ export class SimBrokers implements Brokers {
         account: new PaperAccount(accountId, this.options.startingCash ?? DEFAULT_STARTING_CASH),
         faults: new PaperFaults(),
         queue: new SerialQueue(),
+        rateLimit: new PaperRateLimit(this.options.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE),
+        pendingOutsidePosition: this.options.outsidePosition === true,
       };
       this.desks.set(ownerId, desk);
     }

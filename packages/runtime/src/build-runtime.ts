@@ -83,7 +83,7 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
     proposals: new SqlProposalStore(db),
     positions: new SqlPositionStore(db),
     market,
-    brokers: new SimBrokers(market, clock),
+    brokers: new SimBrokers(market, clock, { outsidePosition: config.simOutsidePosition }),
     marketNotice: SIMULATED_NOTICE,
     logger,
     scheduler: new EventLoopScheduler(),

@@ -49,6 +49,11 @@ describe('ivRank and ivPercentile (options-math §2.7)', () => {
     expect(ivRank(history, 251)).toBeCloseTo((100 * 0.2) / 0.7, 12);
   });
 
+  it('is exactly 100 at the window’s high even when 100 × (high − low) rounds up', () => {
+    const vols = [...Array<number>(225).fill(0.05), 0.8249999999999998, ...Array<number>(26).fill(0.05)];
+    expect(ivRank(series(vols), 225)).toBe(100);
+  });
+
   test.prop([fc.array(fc.double({ min: 0.05, max: 2, noNaN: true }), { minLength: 200, maxLength: 300 }), fc.nat()])(
     'both stay within 0–100 whenever defined',
     (vols, pick) => {

@@ -32,7 +32,8 @@ export function ivRank(sessions: readonly HistorySession[], index: number, windo
     if (value < min) min = value;
     if (value > max) max = value;
   }
-  return max > min ? (100 * (now - min)) / (max - min) : null;
+  // The ratio first: 100 × d / d can round above 100, d / d cannot round above 1.
+  return max > min ? 100 * ((now - min) / (max - min)) : null;
 }
 
 /**

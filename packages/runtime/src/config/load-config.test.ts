@@ -77,5 +77,6 @@ describe('loadConfig: CONDOR_AUTOROLL_ENABLED', () => {
     expect(loadConfig({}).autorollEnabled).toBe(false);
     expect(loadConfig({ CONDOR_AUTOROLL_ENABLED: 'true' }).autorollEnabled).toBe(true);
     expect(() => loadConfig({ CONDOR_AUTOROLL_ENABLED: 'yes' })).toThrow(/CONDOR_AUTOROLL_ENABLED must be one of: true, false/);
+    expect([loadConfig({}).simOutsidePosition, loadConfig({ CONDOR_SIM_OUTSIDE_POSITION: 'true' }).simOutsidePosition]).toEqual([false, true]);
   });
 });

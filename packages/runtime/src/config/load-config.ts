@@ -30,6 +30,8 @@ export interface RuntimeConfig {
   readonly loginThrottle: { readonly maxFailures: number; readonly windowSeconds: number };
   /** CONDOR_AUTOROLL_ENABLED=true lets execute_iron_condor_autoroll create proposals (never orders). */
   readonly autorollEnabled: boolean;
+  /** CONDOR_SIM_OUTSIDE_POSITION=true: each new paper account also holds a SPY call bought outside the service (demos). */
+  readonly simOutsidePosition: boolean;
   /** REST requests allowed per client address per window. */
   readonly rateLimit: { readonly limit: number; readonly windowSeconds: number };
   /** Reverse proxies trusted to append to X-Forwarded-For (0: use the socket address). */
@@ -66,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     logLevel: oneOf(env, 'LOG_LEVEL', ['info', 'warn', 'error', 'silent'], 'info'),
     freeQuotas: quotas(env),
     autorollEnabled: oneOf(env, 'CONDOR_AUTOROLL_ENABLED', ['true', 'false'], 'false') === 'true',
+    simOutsidePosition: oneOf(env, 'CONDOR_SIM_OUTSIDE_POSITION', ['true', 'false'], 'false') === 'true',
     loginThrottle: {
       maxFailures: integer(env, 'CONDOR_LOGIN_MAX_FAILURES', DEFAULT_CORE_CONFIG.loginThrottle.maxFailures, 1, 1_000),
       windowSeconds: integer(env, 'CONDOR_LOGIN_WINDOW_SECONDS', DEFAULT_CORE_CONFIG.loginThrottle.windowSeconds, 1, 86_400),
