@@ -3,6 +3,7 @@ export const projects = [
   'packages/core',
   'packages/store-sql',
   'packages/broker-sim',
+  'packages/broker-alpaca',
   'packages/runtime',
   'packages/testkit',
   'apps/rest',

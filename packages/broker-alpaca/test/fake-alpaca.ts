@@ -1,0 +1,340 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One request the fake received (keys are never recorded, only whether they matched). */
+export interface RecordedRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly query: Readonly<Record<string, string>>;
+  readonly body: unknown;
+  readonly authorized: boolean;
+}
+
+interface Leg {
+  symbol: string;
+  side: 'buy' | 'sell';
+  position_intent: string;
+  ratio_qty: string;
+  price: number;
+}
+
+interface Order {
+  id: string;
+  client_order_id: string;
+  status: string;
+  qty: number;
+  filled_qty: number;
+  limit_price: string;
+  filled_avg_price: string | null;
+  submitted_at: string;
+  legs: Leg[];
+}
+
+interface Holding {
+  qty: number;
+  avgPrice: number;
+}
+
+type Json = Record<string, unknown>;
+
+export interface FakeAlpacaOptions {
+  readonly apiKey?: string;
+  readonly apiSecret?: string;
+  /** Epoch milliseconds, for `submitted_at` and `X-RateLimit-Reset`. */
+  readonly now?: () => number;
+  readonly optionsTradingLevel?: number;
+  readonly optionsBuyingPower?: string;
+}
+
+const WORKING = new Set(['new', 'accepted', 'pending_new', 'partially_filled', 'pending_cancel']);
+const RATE_LIMIT = 200;
+
+/**
+ * A local stand-in for Alpaca's Trading API (account, positions, mleg orders, cancels) with the documented
+ * JSON shapes: string money fields, `{code, message}` error bodies, `X-RateLimit-*` headers on every answer.
+ * An order fills at once at its limit when the limit is at or above `fillAtOrAbove` (a credit of 2.00 by
+ * default), else it keeps working. Faults (429, 5xx, 403 buying power, a slow answer) are scripted.
+ */
+export class FakeAlpaca {
+  readonly apiKey: string;
+  readonly apiSecret: string;
+  readonly requests: RecordedRequest[] = [];
+  /** Orders with a limit below this stay working (Alpaca's sign: −2 is a 2.00 credit). */
+  fillAtOrAbove = -2;
+  /** Positions of other asset classes (stock), listed as given before the option positions. */
+  readonly otherPositions: Json[] = [];
+  private readonly orders: Order[] = [];
+  private readonly holdings = new Map<string, Holding>();
+  private readonly now: () => number;
+  private server: Server | null = null;
+  private scripted: { method: string; status: number; body: Json; headers: Record<string, string> }[] = [];
+  private delays: { method: string; ms: number }[] = [];
+
+  constructor(private readonly options: FakeAlpacaOptions = {}) {
+    this.apiKey = options.apiKey ?? 'PKFAKEKEY0000000001';
+    this.apiSecret = options.apiSecret ?? 'fake-secret-0123456789abcdef';
+    this.now = options.now ?? (() => Date.now());
+  }
+
+  /** Listens on 127.0.0.1, a free port; answers the base URL. */
+  async start(): Promise<string> {
+    const server = createServer((req, res) => void this.handle(req, res));
+    this.server = server;
+    await new Promise<void>((resolve) => {
+      server.listen(0, '127.0.0.1', resolve);
+    });
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => {
+      server.close(() => {
+        resolve();
+      });
+    });
+  }
+
+  /** The next `method` request answers 429 with `X-RateLimit-Reset: resetEpochSeconds`. */
+  rateLimitNext(method: string, resetEpochSeconds: number): void {
+    this.scripted.push({ method, status: 429, body: { code: 42910000, message: 'rate limit exceeded' }, headers: { 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(resetEpochSeconds) } });
+  }
+
+  /** The next `times` `method` requests answer `status` (a 5xx, or a 403 for the account) with `message`. */
+  failNext(method: string, status = 503, times = 1, message = 'internal server error'): void {
+    for (let i = 0; i < times; i++) this.scripted.push({ method, status, body: { code: 50010000, message }, headers: {} });
+  }
+
+  /** The next order is refused for buying power (403), as Alpaca does. */
+  refuseNextOrderForBuyingPower(): void {
+    this.scripted.push({ method: 'POST', status: 403, body: { code: 40310000, message: 'insufficient options buying power for order (required: 500, available: 0)' }, headers: {} });
+  }
+
+  /** The next `method` request is handled (an order still placed) but answered only after `ms`. */
+  delayNext(method: string, ms: number): void {
+    this.delays.push({ method, ms });
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const raw = await readBody(req);
+    let body: unknown = null;
+    try {
+      body = raw === '' ? null : JSON.parse(raw);
+    } catch {
+      body = raw;
+    }
+    const method = req.method ?? 'GET';
+    const authorized = req.headers['apca-api-key-id'] === this.apiKey && req.headers['apca-api-secret-key'] === this.apiSecret;
+    this.requests.push({ method, path: url.pathname, query: Object.fromEntries(url.searchParams), body, authorized });
+    const delay = this.take(this.delays, method);
+    const answer = authorized ? this.scriptedAnswer(method) ?? this.route(method, url, body) : { status: 401, body: { message: 'unauthorized' } };
+    if (delay) await new Promise((resolve) => setTimeout(resolve, delay.ms));
+    if (res.destroyed) return;
+    res.writeHead(answer.status, {
+      'X-RateLimit-Limit': String(RATE_LIMIT),
+      'X-RateLimit-Remaining': String(RATE_LIMIT - 1),
+      'X-RateLimit-Reset': String(Math.ceil(this.now() / 1000) + 60),
+      ...(answer.body === null ? {} : { 'Content-Type': 'application/json' }),
+      ...answer.headers,
+    });
+    res.end(answer.body === null ? undefined : JSON.stringify(answer.body));
+  }
+
+  private take<T extends { method: string }>(queue: T[], method: string): T | undefined {
+    const index = queue.findIndex((entry) => entry.method === method);
+    return index < 0 ? undefined : queue.splice(index, 1)[0];
+  }
+
+  private scriptedAnswer(method: string): Answer | undefined {
+    const script = this.take(this.scripted, method);
+    return script && { status: script.status, body: script.body, headers: script.headers };
+  }
+
+  private route(method: string, url: URL, body: unknown): Answer {
+    const path = url.pathname;
+    if (method === 'GET' && path === '/v2/account') return ok(this.account());
+    if (method === 'GET' && path === '/v2/positions') return ok(this.positions());
+    if (method === 'GET' && path === '/v2/orders') return ok(this.listOrders(url.searchParams.get('status') ?? 'open'));
+    if (method === 'POST' && path === '/v2/orders') return this.place(body);
+    if (method === 'GET' && path === '/v2/orders:by_client_order_id') {
+      const order = this.orders.find((o) => o.client_order_id === url.searchParams.get('client_order_id'));
+      return order ? ok(orderJson(order)) : notFound('order not found');
+    }
+    const match = /^\/v2\/orders\/([^/]+)$/.exec(path);
+    const order = match && this.orders.find((o) => o.id === decodeURIComponent(match[1] ?? ''));
+    if (match && method === 'GET') return order ? ok(orderJson(order)) : notFound('order not found');
+    if (match && method === 'DELETE') {
+      if (!order) return notFound('order not found');
+      if (!WORKING.has(order.status)) return { status: 422, body: { code: 42210000, message: 'order is not cancelable' } };
+      order.status = 'canceled';
+      return { status: 204, body: null };
+    }
+    return notFound('endpoint not found');
+  }
+
+  private account(): Json {
+    return {
+      id: '1d9eed04-be39-4e01-9b84-a48ac5bbafcf',
+      account_number: 'PA3FAKE0001',
+      status: 'ACTIVE',
+      currency: 'USD',
+      buying_power: '200000',
+      options_buying_power: this.options.optionsBuyingPower ?? '100000',
+      options_approved_level: this.options.optionsTradingLevel ?? 3,
+      options_trading_level: this.options.optionsTradingLevel ?? 3,
+      cash: '100000',
+      equity: '100000',
+      trading_blocked: false,
+      account_blocked: false,
+      trade_suspended_by_user: false,
+    };
+  }
+
+  private positions(): Json[] {
+    return [...this.otherPositions, ...[...this.holdings].map(([symbol, h]) => ({
+      asset_id: randomUUID(),
+      symbol,
+      exchange: '',
+      asset_class: 'us_option',
+      avg_entry_price: h.avgPrice.toFixed(2),
+      qty: String(h.qty),
+      qty_available: String(h.qty),
+      side: h.qty < 0 ? 'short' : 'long',
+      market_value: (h.qty * h.avgPrice * 100).toFixed(2),
+      cost_basis: (h.qty * h.avgPrice * 100).toFixed(2),
+      unrealized_pl: '0',
+      unrealized_plpc: '0',
+      unrealized_intraday_pl: '0',
+      unrealized_intraday_plpc: '0',
+      current_price: h.avgPrice.toFixed(2),
+      lastday_price: h.avgPrice.toFixed(2),
+      change_today: '0',
+      asset_marginable: false,
+    }))];
+  }
+
+  private listOrders(status: string): Json[] {
+    const chosen = this.orders.filter((o) => status === 'all' || (status === 'open') === WORKING.has(o.status));
+    return chosen.reverse().map(orderJson);
+  }
+
+  private place(body: unknown): Answer {
+    const invalid = (message: string): Answer => ({ status: 422, body: { code: 42210000, message } });
+    if (typeof body !== 'object' || body === null) return invalid('invalid body');
+    const o = body as Json;
+    if (o.order_class !== 'mleg') return invalid('order_class must be mleg');
+    if (o.type !== 'limit' || typeof o.limit_price !== 'string' || !/^-?\d+\.\d{2}$/.test(o.limit_price)) return invalid('invalid limit_price');
+    if (o.time_in_force !== 'day') return { status: 422, body: { code: 40010001, message: 'invalid time_in_force' } };
+    if (typeof o.qty !== 'string' || !/^[1-9]\d*$/.test(o.qty)) return invalid('invalid qty');
+    if (typeof o.client_order_id !== 'string' || o.client_order_id.length > 128) return invalid('invalid client_order_id');
+    if ('symbol' in o || 'side' in o) return invalid('symbol and side are not allowed on an mleg parent');
+    if (!Array.isArray(o.legs) || o.legs.length === 0 || o.legs.length > 4) return invalid('an mleg order has 1 to 4 legs');
+    const legs = (o.legs as Json[]).map((l) => l);
+    for (const leg of legs) {
+      if (typeof leg.symbol !== 'string' || leg.ratio_qty !== '1' || (leg.side !== 'buy' && leg.side !== 'sell') || typeof leg.position_intent !== 'string') {
+        return invalid('invalid leg');
+      }
+    }
+    if (this.orders.some((x) => x.client_order_id === o.client_order_id)) return { status: 422, body: { code: 40010001, message: 'client_order_id must be unique' } };
+    const qty = Number(o.qty);
+    for (const leg of legs) {
+      if (!String(leg.position_intent).endsWith('_to_close')) continue;
+      const held = this.holdings.get(String(leg.symbol))?.qty ?? 0;
+      const available = leg.side === 'sell' ? Math.max(0, held) : Math.max(0, -held);
+      if (available < qty) {
+        return { status: 403, body: { code: 40310000, message: `insufficient qty available for order (requested: ${qty}, available: ${available})`, available: String(available), symbol: leg.symbol } };
+      }
+    }
+    const limit = Number(o.limit_price);
+    const order: Order = {
+      id: randomUUID(),
+      client_order_id: o.client_order_id,
+      status: 'new',
+      qty,
+      filled_qty: 0,
+      limit_price: o.limit_price,
+      filled_avg_price: null,
+      submitted_at: new Date(this.now()).toISOString(),
+      legs: legs.map((l) => ({ symbol: String(l.symbol), side: l.side === 'buy' ? 'buy' : 'sell', position_intent: String(l.position_intent), ratio_qty: '1', price: 0 })),
+    };
+    this.orders.push(order);
+    if (limit >= this.fillAtOrAbove) this.fill(order, limit);
+    return ok(orderJson(order));
+  }
+
+  /** Fills at the limit: each sell leg at 1.00 and the buy legs sharing the rest, so the net is the limit. */
+  private fill(order: Order, limit: number): void {
+    const buys = order.legs.filter((l) => l.side === 'buy');
+    const sells = order.legs.filter((l) => l.side === 'sell');
+    for (const leg of sells) leg.price = buys.length > 0 ? 1 : -limit / sells.length;
+    for (const leg of buys) leg.price = (limit + sells.length) / buys.length;
+    for (const leg of order.legs) {
+      const signed = (leg.side === 'buy' ? 1 : -1) * order.qty;
+      const held = this.holdings.get(leg.symbol) ?? { qty: 0, avgPrice: 0 };
+      const qty = held.qty + signed;
+      const opening = Math.sign(signed) === Math.sign(held.qty) || held.qty === 0;
+      const avgPrice = opening ? (Math.abs(held.qty) * held.avgPrice + order.qty * leg.price) / Math.abs(qty) : held.avgPrice;
+      if (qty === 0) this.holdings.delete(leg.symbol);
+      else this.holdings.set(leg.symbol, { qty, avgPrice });
+    }
+    order.status = 'filled';
+    order.filled_qty = order.qty;
+    order.filled_avg_price = limit.toFixed(2);
+  }
+}
+
+interface Answer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+const ok = (body: unknown): Answer => ({ status: 200, body });
+const notFound = (message: string): Answer => ({ status: 404, body: { code: 40410000, message } });
+
+function orderJson(order: Order): Json {
+  const filled = order.status === 'filled';
+  return {
+    id: order.id,
+    client_order_id: order.client_order_id,
+    created_at: order.submitted_at,
+    updated_at: order.submitted_at,
+    submitted_at: order.submitted_at,
+    filled_at: filled ? order.submitted_at : null,
+    asset_class: '',
+    symbol: '',
+    side: '',
+    order_class: 'mleg',
+    type: 'limit',
+    time_in_force: 'day',
+    qty: String(order.qty),
+    filled_qty: String(order.filled_qty),
+    limit_price: order.limit_price,
+    filled_avg_price: order.filled_avg_price,
+    status: order.status,
+    legs: order.legs.map((leg) => ({
+      id: `${order.id}-${leg.symbol}`,
+      symbol: leg.symbol,
+      side: leg.side,
+      position_intent: leg.position_intent,
+      ratio_qty: leg.ratio_qty,
+      qty: String(order.qty),
+      filled_qty: String(order.filled_qty),
+      filled_avg_price: filled ? leg.price.toFixed(2) : null,
+      status: order.status,
+      asset_class: 'us_option',
+      order_class: 'mleg',
+      legs: null,
+    })),
+  };
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  let text = '';
+  for await (const chunk of req) text += String(chunk);
+  return text;
+}
