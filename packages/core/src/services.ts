@@ -28,6 +28,8 @@ export interface CoreConfig {
   readonly refreshTokenTtlSeconds: number;
   /** Free-tier calls per tool per UTC day; tools absent here are not limited. */
   readonly freeQuotas: Readonly<Partial<Record<ToolName, number>>>;
+  /** Whether users may link live (real-money) broker accounts; off by default, paper only. */
+  readonly liveTradingEnabled?: boolean;
   /** Whether execute_iron_condor_autoroll may turn alerts into proposals (never orders); off by default. */
   readonly autorollEnabled?: boolean;
   /** Failed logins allowed per account and, separately, per client IP within the window. */

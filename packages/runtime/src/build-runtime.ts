@@ -19,7 +19,9 @@ import { sql } from 'kysely';
 import { CryptoIds } from './adapters/crypto-ids.js';
 import { HmacTokenSigner } from './adapters/hmac-token-signer.js';
 import { InstantBilling } from './adapters/instant-billing.js';
+import { AlpacaBrokers } from '@condor/broker-alpaca';
 import { EventLoopScheduler } from './adapters/event-loop-scheduler.js';
+import { RoutedBrokers } from './adapters/routed-brokers.js';
 import { buildSecretBox } from './config/secret-key.js';
 import { JsonLogger } from './adapters/json-logger.js';
 import { ScryptPasswordHasher } from './adapters/scrypt-password-hasher.js';
@@ -83,7 +85,10 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
     proposals: new SqlProposalStore(db),
     positions: new SqlPositionStore(db),
     market,
-    brokers: new SimBrokers(market, clock, { outsidePosition: config.simOutsidePosition }),
+    brokers: new RoutedBrokers({
+      sim: new SimBrokers(market, clock, { outsidePosition: config.simOutsidePosition }),
+      alpaca: new AlpacaBrokers({ baseUrls: alpacaBaseUrls(config), now: () => clock.now() }),
+    }),
     marketNotice: SIMULATED_NOTICE,
     logger,
     scheduler: new EventLoopScheduler(),
@@ -94,6 +99,7 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
       freeQuotas: config.freeQuotas,
       loginThrottle: config.loginThrottle,
       autorollEnabled: config.autorollEnabled,
+      liveTradingEnabled: config.liveTradingEnabled,
     },
   };
   return {
@@ -111,5 +117,13 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
       clearInterval(purge);
       return db.destroy();
     },
+  };
+}
+
+/** The Alpaca hosts the configuration overrides (tests point them at a local fake). */
+function alpacaBaseUrls(config: RuntimeConfig): Partial<Record<'paper' | 'live', string>> {
+  return {
+    ...(config.alpacaUrls.paper === null ? {} : { paper: config.alpacaUrls.paper }),
+    ...(config.alpacaUrls.live === null ? {} : { live: config.alpacaUrls.live }),
   };
 }

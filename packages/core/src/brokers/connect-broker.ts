@@ -8,6 +8,7 @@ import type { Caller } from '../operations/operation.js';
 import type { Services } from '../services.js';
 import { brokerError } from './broker-errors.js';
 import { linkView } from './link-view.js';
+import { liveTradingRefusal } from './live-trading.js';
 import { BROKER_NAMES, BrokerLinkView, ENVIRONMENTS } from './schemas.js';
 import { openKeys } from './sealed-keys.js';
 
@@ -87,6 +88,8 @@ function linkToVerify(input: Input, stored: BrokerLink | undefined, caller: Call
       }),
     );
   }
+  const refusal = liveTradingRefusal(environment, services);
+  if (refusal !== null) return errAsync(refusal);
   if (broker === 'sim') {
     if (environment === 'live') return errAsync(appError('SERVICE_NOT_CONFIGURED', { message: 'The simulated broker has no live environment.', received: { environment } }));
     return okAsync({ ownerId: caller.userId, broker, environment, apiKey: null, apiSecret: null, keyHint: null, connectedAt: null, updatedAt: services.clock.now() });

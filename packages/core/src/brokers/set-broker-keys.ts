@@ -3,6 +3,7 @@ import { errAsync, ResultAsync } from 'neverthrow';
 import { defineOperation, WRITE } from '../operations/operation.js';
 import { BROKER_NAMES, BrokerLinkView, ENVIRONMENTS } from './schemas.js';
 import { linkView } from './link-view.js';
+import { liveTradingRefusal } from './live-trading.js';
 import { sealKeys, secretsMissing } from './sealed-keys.js';
 
 const Key = (description: string) => v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(256), v.description(description));
@@ -26,8 +27,10 @@ export const setBrokerKeys = defineOperation({
   quota: false,
   rest: { method: 'POST', path: '/broker/keys' },
   annotations: { ...WRITE, idempotentHint: true },
-  errors: ['MISSING_API_KEY', 'MISSING_API_SECRET', 'INVALID_VALUE', 'ONBOARDING_REQUIRED', 'SERVER_MISCONFIGURED'],
+  errors: ['MISSING_API_KEY', 'MISSING_API_SECRET', 'INVALID_VALUE', 'ONBOARDING_REQUIRED', 'SERVER_MISCONFIGURED', 'SERVICE_NOT_CONFIGURED'],
   handler: (input, { services, caller }) => {
+    const refusal = liveTradingRefusal(input.environment, services);
+    if (refusal !== null) return errAsync(refusal);
     const box = services.secrets;
     if (box === null) return errAsync(secretsMissing());
     return sealKeys(box, caller.userId, input.api_key, input.api_secret).andThen((sealed) => {

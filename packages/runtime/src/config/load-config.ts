@@ -32,6 +32,10 @@ export interface RuntimeConfig {
   readonly autorollEnabled: boolean;
   /** CONDOR_SIM_OUTSIDE_POSITION=true: each new paper account also holds a SPY call bought outside the service (demos). */
   readonly simOutsidePosition: boolean;
+  /** CONDOR_LIVE_TRADING_ENABLED=true lets users link live (real-money) Alpaca accounts; paper only otherwise. */
+  readonly liveTradingEnabled: boolean;
+  /** Alpaca Trading API hosts (CONDOR_ALPACA_PAPER_URL, CONDOR_ALPACA_LIVE_URL); null: Alpaca's own. */
+  readonly alpacaUrls: { readonly paper: string | null; readonly live: string | null };
   /** REST requests allowed per client address per window. */
   readonly rateLimit: { readonly limit: number; readonly windowSeconds: number };
   /** Reverse proxies trusted to append to X-Forwarded-For (0: use the socket address). */
@@ -69,6 +73,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     freeQuotas: quotas(env),
     autorollEnabled: oneOf(env, 'CONDOR_AUTOROLL_ENABLED', ['true', 'false'], 'false') === 'true',
     simOutsidePosition: oneOf(env, 'CONDOR_SIM_OUTSIDE_POSITION', ['true', 'false'], 'false') === 'true',
+    liveTradingEnabled: oneOf(env, 'CONDOR_LIVE_TRADING_ENABLED', ['true', 'false'], 'false') === 'true',
+    alpacaUrls: { paper: url('CONDOR_ALPACA_PAPER_URL', env.CONDOR_ALPACA_PAPER_URL), live: url('CONDOR_ALPACA_LIVE_URL', env.CONDOR_ALPACA_LIVE_URL) },
     loginThrottle: {
       maxFailures: integer(env, 'CONDOR_LOGIN_MAX_FAILURES', DEFAULT_CORE_CONFIG.loginThrottle.maxFailures, 1, 1_000),
       windowSeconds: integer(env, 'CONDOR_LOGIN_WINDOW_SECONDS', DEFAULT_CORE_CONFIG.loginThrottle.windowSeconds, 1, 86_400),
@@ -120,4 +126,12 @@ function instant(name: string, raw: string | undefined): number | null {
   const ms = /(Z|[+-]\d{2}:\d{2})$/.test(raw.trim()) ? Date.parse(raw.trim()) : Number.NaN;
   if (Number.isNaN(ms)) throw new ConfigError(`${name} must be an ISO-8601 instant with a time zone, e.g. 2026-02-10T15:00:00Z.`);
   return ms;
+}
+
+/** An http(s) base URL without a trailing slash; null when unset. */
+function url(name: string, raw: string | undefined): string | null {
+  const value = text(raw);
+  if (value === null) return null;
+  if (!/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(value)) throw new ConfigError(`${name} must be an http(s) URL, e.g. https://paper-api.alpaca.markets.`);
+  return value.replace(/\/+$/, '');
 }
