@@ -61,6 +61,13 @@ describe('buildRuntime', () => {
     expect((await execute('find_iron_condors', { ticker: 'SPY' }, user))._unsafeUnwrapErr().body.error).toBe('QUOTA_EXCEEDED');
   });
 
+  it('offers the simulated broker and labels prices simulated by default; with Alpaca market data, neither', async () => {
+    const simulated = await build();
+    expect([simulated.services.brokers.available, simulated.services.marketNotice]).toEqual([['sim', 'alpaca'], expect.stringMatching(/simulated/i)]);
+    const real = await build({ CONDOR_MARKET_DATA: 'alpaca', CONDOR_ALPACA_DATA_KEY_ID: 'AKSERVER', CONDOR_ALPACA_DATA_SECRET_KEY: 'server-secret' });
+    expect([real.services.brokers.available, real.services.marketNotice]).toEqual([['alpaca'], null]);
+  });
+
   it('in production without a signing key: not ready, and login answers SERVER_MISCONFIGURED', async () => {
     const runtime = await build({ CONDOR_ENV: 'production' });
     const { services } = runtime;

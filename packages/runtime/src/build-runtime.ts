@@ -1,4 +1,4 @@
-import type { Services } from '@condor/core';
+import type { Clock, MarketData, Services } from '@condor/core';
 import { SIMULATED_NOTICE, SimBrokers, SimMarketData } from '@condor/broker-sim';
 import {
   migrateToLatest,
@@ -19,7 +19,7 @@ import { sql } from 'kysely';
 import { CryptoIds } from './adapters/crypto-ids.js';
 import { HmacTokenSigner } from './adapters/hmac-token-signer.js';
 import { InstantBilling } from './adapters/instant-billing.js';
-import { AlpacaBrokers } from '@condor/broker-alpaca';
+import { AlpacaBrokers, AlpacaMarketData } from '@condor/broker-alpaca';
 import { EventLoopScheduler } from './adapters/event-loop-scheduler.js';
 import { RoutedBrokers } from './adapters/routed-brokers.js';
 import { buildSecretBox } from './config/secret-key.js';
@@ -58,7 +58,8 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
   const secrets = buildSecretBox(config, logger);
   const clock = config.simStart === null ? new SystemClock() : new ShiftedClock(config.simStart);
   if (config.simStart !== null) logger.warn('clock_shifted', { starts_at: new Date(config.simStart).toISOString() });
-  const market = new SimMarketData(clock);
+  const simMarket = new SimMarketData(clock);
+  const market = marketDataOf(config, simMarket, clock);
   const rateLimits = new SqlRateLimitStore(db);
   const purge = setInterval(() => {
     rateLimits.purgeEnded(clock.now()).catch((error: unknown) => {
@@ -85,11 +86,12 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
     proposals: new SqlProposalStore(db),
     positions: new SqlPositionStore(db),
     market,
+    // The paper broker fills against the simulated market, so it is offered only when prices are simulated too.
     brokers: new RoutedBrokers({
-      sim: new SimBrokers(market, clock, { outsidePosition: config.simOutsidePosition }),
+      ...(config.marketData.source === 'sim' ? { sim: new SimBrokers(simMarket, clock, { outsidePosition: config.simOutsidePosition }) } : {}),
       alpaca: new AlpacaBrokers({ baseUrls: alpacaBaseUrls(config), now: () => clock.now() }),
     }),
-    marketNotice: SIMULATED_NOTICE,
+    marketNotice: config.marketData.source === 'sim' ? SIMULATED_NOTICE : null,
     logger,
     scheduler: new EventLoopScheduler(),
     secrets,
@@ -126,4 +128,16 @@ function alpacaBaseUrls(config: RuntimeConfig): Partial<Record<'paper' | 'live',
     ...(config.alpacaUrls.paper === null ? {} : { paper: config.alpacaUrls.paper }),
     ...(config.alpacaUrls.live === null ? {} : { live: config.alpacaUrls.live }),
   };
+}
+
+/** The simulated market, or Alpaca's market data with the server's key pair. */
+function marketDataOf(config: RuntimeConfig, simulated: SimMarketData, clock: Clock): MarketData {
+  const source = config.marketData;
+  if (source.source === 'sim') return simulated;
+  return new AlpacaMarketData({
+    credentials: { apiKey: source.keyId, apiSecret: source.secretKey },
+    ...(source.dataUrl === null ? {} : { dataBaseUrl: source.dataUrl }),
+    ...(config.alpacaUrls.paper === null ? {} : { tradingBaseUrl: config.alpacaUrls.paper }),
+    now: () => clock.now(),
+  });
 }

@@ -90,3 +90,13 @@ describe('loadConfig: live trading and Alpaca hosts', () => {
     expect(() => loadConfig({ CONDOR_ALPACA_LIVE_URL: 'api.alpaca.markets' })).toThrow(/CONDOR_ALPACA_LIVE_URL must be an http\(s\) URL/);
   });
 });
+
+describe('loadConfig: market data source', () => {
+  it('is the simulated market by default; Alpaca needs the server key pair and never prints it', () => {
+    expect(loadConfig({}).marketData).toEqual({ source: 'sim' });
+    expect(() => loadConfig({ CONDOR_MARKET_DATA: 'alpaca', CONDOR_ALPACA_DATA_KEY_ID: 'AKSERVER' })).toThrow(/CONDOR_ALPACA_DATA_SECRET_KEY/);
+    const alpaca = loadConfig({ CONDOR_MARKET_DATA: 'alpaca', CONDOR_ALPACA_DATA_KEY_ID: 'AKSERVER', CONDOR_ALPACA_DATA_SECRET_KEY: 'server-secret' });
+    expect(alpaca.marketData).toEqual({ source: 'alpaca', keyId: 'AKSERVER', secretKey: 'server-secret', dataUrl: null });
+    expect(() => loadConfig({ CONDOR_MARKET_DATA: 'bloomberg' })).toThrow(/CONDOR_MARKET_DATA must be one of: sim, alpaca/);
+  });
+});

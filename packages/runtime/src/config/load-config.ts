@@ -36,6 +36,13 @@ export interface RuntimeConfig {
   readonly liveTradingEnabled: boolean;
   /** Alpaca Trading API hosts (CONDOR_ALPACA_PAPER_URL, CONDOR_ALPACA_LIVE_URL); null: Alpaca's own. */
   readonly alpacaUrls: { readonly paper: string | null; readonly live: string | null };
+  /**
+   * Where prices come from (CONDOR_MARKET_DATA): the simulated market, or Alpaca with the server's own key pair
+   * (CONDOR_ALPACA_DATA_KEY_ID, CONDOR_ALPACA_DATA_SECRET_KEY; CONDOR_ALPACA_DATA_URL overrides the data host).
+   */
+  readonly marketData:
+    | { readonly source: 'sim' }
+    | { readonly source: 'alpaca'; readonly keyId: string; readonly secretKey: string; readonly dataUrl: string | null };
   /** REST requests allowed per client address per window. */
   readonly rateLimit: { readonly limit: number; readonly windowSeconds: number };
   /** Reverse proxies trusted to append to X-Forwarded-For (0: use the socket address). */
@@ -75,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     simOutsidePosition: oneOf(env, 'CONDOR_SIM_OUTSIDE_POSITION', ['true', 'false'], 'false') === 'true',
     liveTradingEnabled: oneOf(env, 'CONDOR_LIVE_TRADING_ENABLED', ['true', 'false'], 'false') === 'true',
     alpacaUrls: { paper: url('CONDOR_ALPACA_PAPER_URL', env.CONDOR_ALPACA_PAPER_URL), live: url('CONDOR_ALPACA_LIVE_URL', env.CONDOR_ALPACA_LIVE_URL) },
+    marketData: marketDataSource(env),
     loginThrottle: {
       maxFailures: integer(env, 'CONDOR_LOGIN_MAX_FAILURES', DEFAULT_CORE_CONFIG.loginThrottle.maxFailures, 1, 1_000),
       windowSeconds: integer(env, 'CONDOR_LOGIN_WINDOW_SECONDS', DEFAULT_CORE_CONFIG.loginThrottle.windowSeconds, 1, 86_400),
@@ -134,4 +142,14 @@ function url(name: string, raw: string | undefined): string | null {
   if (value === null) return null;
   if (!/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(value)) throw new ConfigError(`${name} must be an http(s) URL, e.g. https://paper-api.alpaca.markets.`);
   return value.replace(/\/+$/, '');
+}
+
+function marketDataSource(env: NodeJS.ProcessEnv): RuntimeConfig['marketData'] {
+  if (oneOf(env, 'CONDOR_MARKET_DATA', ['sim', 'alpaca'], 'sim') === 'sim') return { source: 'sim' };
+  const keyId = text(env.CONDOR_ALPACA_DATA_KEY_ID);
+  const secretKey = text(env.CONDOR_ALPACA_DATA_SECRET_KEY);
+  if (keyId === null || secretKey === null) {
+    throw new ConfigError('CONDOR_MARKET_DATA=alpaca needs the server key pair in CONDOR_ALPACA_DATA_KEY_ID and CONDOR_ALPACA_DATA_SECRET_KEY.');
+  }
+  return { source: 'alpaca', keyId, secretKey, dataUrl: url('CONDOR_ALPACA_DATA_URL', env.CONDOR_ALPACA_DATA_URL) };
 }
