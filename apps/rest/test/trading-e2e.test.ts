@@ -4,6 +4,7 @@ import { CATALOGUE } from '@condor/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeAlpaca } from '../../../packages/broker-alpaca/test/fake-alpaca.js';
 import { startServer, type RunningServer } from './server-process.js';
 
 /**
@@ -120,21 +121,35 @@ const restCaller =
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** From a new account to a filled paper iron condor, a roll of its put side and an exit, through one surface. */
-async function walk(call: Call, email: string): Promise<void> {
+async function walk(call: Call, email: string, connect?: (call: Call) => Promise<void>): Promise<void> {
   await call('register', { email, password: PASSWORD });
   const login = await call('login', { email, password: PASSWORD });
   expect(login['access_token']).toEqual(expect.any(String));
-  return walkLoggedIn(call);
+  return walkLoggedIn(call, connect);
 }
 
-async function walkLoggedIn(call: Call): Promise<void> {
+/** A REST caller that keeps the token `login` returns. */
+function restSession(): Call {
+  let token: string | null = null;
+  return async (tool, args) => {
+    const answer = await restCaller(token)(tool, args);
+    if (tool === 'login') token = answer['access_token'] as string;
+    return answer;
+  };
+}
+
+const connectSim = async (call: Call): Promise<void> => {
+  expect((await call('connect_broker', { authorization_confirmed: true, broker: 'sim' }))['link']).toMatchObject({ broker: 'sim', connected: true });
+};
+
+async function walkLoggedIn(call: Call, connect: (call: Call) => Promise<void> = connectSim): Promise<void> {
   expect((await call('propose_entry', { candidate: {}, qty: 1 }))['error']).toBe('MISSING_CANDIDATE_FIELDS');
   expect((await call('get_positions'))['error']).toBe('ONBOARDING_REQUIRED');
   for (const name of ['eua', 'risk-disclosure', 'broker-authorization']) await call('get_legal_document', { name });
   await call('accept_eua');
   await call('acknowledge_risk');
   expect((await call('get_positions'))['error']).toBe('BROKER_NOT_CONNECTED');
-  expect((await call('connect_broker', { authorization_confirmed: true, broker: 'sim' }))['link']).toMatchObject({ broker: 'sim', connected: true });
+  await connect(call);
 
   const found = await call('find_iron_condors', { ticker: 'QQQ', top_k: 1, dte_min: 20, dte_max: 50 });
   const [candidate] = found['candidates'] as Record<string, unknown>[];
@@ -171,13 +186,7 @@ async function walkLoggedIn(call: Call): Promise<void> {
 
 describe('a new user from register to a filled, rolled and closed paper iron condor', () => {
   it('over REST', async () => {
-    let token: string | null = null;
-    const call: Call = async (tool, args) => {
-      const answer = await restCaller(token)(tool, args);
-      if (tool === 'login') token = answer['access_token'] as string;
-      return answer;
-    };
-    await walk(call, 'walker-rest@example.com');
+    await walk(restSession(), 'walker-rest@example.com');
   }, 90_000);
 
   it('over MCP (Streamable HTTP, the SDK client)', async () => {
@@ -195,6 +204,42 @@ describe('a new user from register to a filled, rolled and closed paper iron con
       await walkLoggedIn(call);
     } finally {
       await client.close();
+    }
+  }, 90_000);
+});
+
+describe('the same walk against a local fake of Alpaca’s Trading API', () => {
+  const alpaca = new FakeAlpaca();
+  let withAlpaca: RunningServer;
+
+  beforeAll(async () => {
+    alpaca.fillAtOrAbove = Number.NEGATIVE_INFINITY;
+    const url = await alpaca.start();
+    withAlpaca = await startServer({ CONDOR_SIM_START: '2026-02-10T15:00:00Z', CONDOR_ALPACA_PAPER_URL: url });
+  }, 60_000);
+
+  afterAll(async () => {
+    await withAlpaca.stop();
+    await alpaca.stop();
+  });
+
+  it('links Alpaca paper keys and places the entry, the roll and the exit at Alpaca, each under its proposal id', async () => {
+    // The helpers above talk to `server`; this walk is the Alpaca-backed process's.
+    const previous = server;
+    server = withAlpaca;
+    try {
+      const connectAlpaca = async (call: Call): Promise<void> => {
+        await call('set_broker_keys', { api_key: alpaca.apiKey, api_secret: alpaca.apiSecret, environment: 'paper' });
+        expect((await call('connect_broker', { authorization_confirmed: true, broker: 'alpaca' }))['link']).toMatchObject({ broker: 'alpaca', connected: true });
+      };
+      await walk(restSession(), 'walker-alpaca@example.com', connectAlpaca);
+      const posts = alpaca.requests.filter((r) => r.method === 'POST' && r.path === '/v2/orders');
+      expect(posts).toHaveLength(3);
+      for (const post of posts) expect(post.body).toMatchObject({ order_class: 'mleg', type: 'limit', time_in_force: 'day', client_order_id: expect.any(String) });
+      expect(new Set(posts.map((p) => (p.body as { client_order_id: string }).client_order_id)).size).toBe(3);
+      expect(JSON.stringify(withAlpaca.logs)).not.toContain(alpaca.apiSecret);
+    } finally {
+      server = previous;
     }
   }, 90_000);
 });
