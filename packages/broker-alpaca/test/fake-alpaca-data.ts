@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LoopbackServer } from './loopback-server.js';
 import { easternDay, expiryClose, formatDay, priceOption, yearsBetween } from '@condor/core';
 
 /** One request the fake received (keys are never recorded, only whether they matched). */
@@ -72,7 +72,9 @@ export class FakeAlpacaData {
   readonly expiries: string[];
   private readonly contracts: FakeContract[];
   private readonly now: () => number;
-  private server: Server | null = null;
+  private readonly loopback = new LoopbackServer((req, res) => {
+    this.handle(req, res);
+  });
   private readonly scripted: { prefix: string; answer: Answer }[] = [];
 
   constructor(options: FakeAlpacaDataOptions) {
@@ -91,26 +93,13 @@ export class FakeAlpacaData {
     this.contracts.push({ symbol: occ(UNDERLYING, first, 'call', 502), root: UNDERLYING, expiry: first, type: 'call', strike: 502, size: '10' });
   }
 
-  async start(): Promise<string> {
-    const server = createServer((req, res) => {
-      this.handle(req, res);
-    });
-    this.server = server;
-    await new Promise<void>((resolve) => {
-      server.listen(0, '127.0.0.1', resolve);
-    });
-    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  /** Listens on 127.0.0.1, a free port; answers the base URL. */
+  start(): Promise<string> {
+    return this.loopback.start();
   }
 
-  async stop(): Promise<void> {
-    const server = this.server;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => {
-      server.close(() => {
-        resolve();
-      });
-    });
+  stop(): Promise<void> {
+    return this.loopback.stop();
   }
 
   /** The next request whose path starts with `prefix` answers 429 with `X-RateLimit-Reset: resetEpochSeconds`. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LoopbackServer } from './loopback-server.js';
 
 /** One request the fake received (keys are never recorded, only whether they matched). */
 export interface RecordedRequest {
@@ -67,7 +67,7 @@ export class FakeAlpaca {
   private readonly orders: Order[] = [];
   private readonly holdings = new Map<string, Holding>();
   private readonly now: () => number;
-  private server: Server | null = null;
+  private readonly loopback = new LoopbackServer((req, res) => void this.handle(req, res));
   private scripted: { method: string; status: number; body: Json; headers: Record<string, string> }[] = [];
   private delays: { method: string; ms: number }[] = [];
 
@@ -78,24 +78,12 @@ export class FakeAlpaca {
   }
 
   /** Listens on 127.0.0.1, a free port; answers the base URL. */
-  async start(): Promise<string> {
-    const server = createServer((req, res) => void this.handle(req, res));
-    this.server = server;
-    await new Promise<void>((resolve) => {
-      server.listen(0, '127.0.0.1', resolve);
-    });
-    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  start(): Promise<string> {
+    return this.loopback.start();
   }
 
-  async stop(): Promise<void> {
-    const server = this.server;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => {
-      server.close(() => {
-        resolve();
-      });
-    });
+  stop(): Promise<void> {
+    return this.loopback.stop();
   }
 
   /** The next `method` request answers 429 with `X-RateLimit-Reset: resetEpochSeconds`. */

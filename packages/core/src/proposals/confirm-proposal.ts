@@ -64,31 +64,29 @@ export const confirmProposal = defineOperation({
       return ResultAsync.fromSafePromise(services.proposals.consume(caller.userId, id, now)).andThen((won) => {
         if (won === 'not_found') return errAsync(appError('PROPOSAL_NOT_FOUND', { received: { proposal_id: id } }));
         if (won === 'already_consumed') return errAsync(alreadyConsumed(id, null));
-        return submitOnce(proposal, ctx);
+        return userBroker(caller.userId, services).andThen(({ broker }) => submitOnce(proposal, broker, ctx));
       });
     });
   },
 });
 
 /** The consume winner's submit; a failed submit is checked against the broker's record by client id before anything else. */
-function submitOnce(proposal: Proposal, ctx: HandlerContext<'trading'>): ResultAsync<Confirmed, AppError> {
-  return userBroker(ctx.caller.userId, ctx.services).andThen(({ broker }) =>
-    ResultAsync.fromSafePromise(
-      broker
-        .submit({ clientOrderId: proposal.id, qty: proposal.qty, limitPrice: proposal.limitPrice, legs: proposal.legs })
-        .map((order) => ({ order, ours: true }))
-        // A refusal can be the broker's duplicate-id answer to a concurrent retry that placed it: then it is not ours.
-        .orElse((error) => lookUp(broker, proposal.id, error).map((order) => ({ order, ours: error.kind !== 'rejected' })))
-        .match(
-          (found) => ({ ok: true as const, ...found }),
-          (error) => ({ ok: false as const, error }),
-        ),
-    ).andThen((outcome) => {
-      if (!outcome.ok) return failed(proposal, outcome.error, ctx);
-      const recorded = placed(proposal, outcome.order, ctx);
-      return outcome.ours ? recorded : recorded.andThen(() => errAsync(alreadyConsumed(proposal.id, outcome.order.id)));
-    }),
-  );
+function submitOnce(proposal: Proposal, broker: Broker, ctx: HandlerContext<'trading'>): ResultAsync<Confirmed, AppError> {
+  return ResultAsync.fromSafePromise(
+    broker
+      .submit({ clientOrderId: proposal.id, qty: proposal.qty, limitPrice: proposal.limitPrice, legs: proposal.legs })
+      .map((order) => ({ order, ours: true }))
+      // A refusal can be the broker's duplicate-id answer to a concurrent retry that placed it: then it is not ours.
+      .orElse((error) => lookUp(broker, proposal.id, error).map((order) => ({ order, ours: error.kind !== 'rejected' })))
+      .match(
+        (found) => ({ ok: true as const, ...found }),
+        (error) => ({ ok: false as const, error }),
+      ),
+  ).andThen((outcome) => {
+    if (!outcome.ok) return failed(proposal, outcome.error, ctx);
+    const recorded = placed(proposal, outcome.order, ctx);
+    return outcome.ours ? recorded : recorded.andThen(() => errAsync(alreadyConsumed(proposal.id, outcome.order.id)));
+  });
 }
 
 /** After a failed submit: the order the broker did place under this client id, or the original failure. */
@@ -178,7 +176,7 @@ function reconcile(proposal: Proposal, ctx: HandlerContext<'trading'>): ResultAs
       .orderByClientId(proposal.id)
       .mapErr((error) => brokerError(error, (message) => appError('SERVICE_UNAVAILABLE', { message })))
       .andThen((order) => {
-        if (order === null) return submittedId === null ? submitOnce(proposal, ctx) : errAsync(alreadyConsumed(proposal.id, submittedId));
+        if (order === null) return submittedId === null ? submitOnce(proposal, broker, ctx) : errAsync(alreadyConsumed(proposal.id, submittedId));
         return twoStep ? placed(proposal, order, ctx, false) : placed(proposal, order, ctx).andThen(() => errAsync(alreadyConsumed(proposal.id, order.id)));
       }),
   );

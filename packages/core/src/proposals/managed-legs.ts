@@ -1,4 +1,3 @@
-import * as v from 'valibot';
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { brokerError } from '../brokers/broker-errors.js';
 import { userBroker } from '../brokers/user-broker.js';
@@ -11,7 +10,6 @@ import type { ManagedPosition, PositionLeg } from '../ports/position-store.js';
 import type { Services } from '../services.js';
 import type { GateFinding } from './risk-gate.js';
 
-export const PositionId = v.pipe(v.string(), v.uuid(), v.description('The position_id of a condor opened through the service (get_positions).'));
 
 /** The mid of a contract's bid and ask, per share. */
 export const mid = (contract: OptionContract): number => (contract.bid + contract.ask) / 2;

@@ -18,10 +18,10 @@ import {
   legsJson,
   mid,
   notHeld,
-  PositionId,
   quoteLegs,
   widthAtRisk,
 } from './managed-legs.js';
+import { PositionId } from '../positions/position-id.js';
 import { ProposalView, proposalView } from './proposal-view.js';
 
 const isCents = (price: number): boolean => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6;

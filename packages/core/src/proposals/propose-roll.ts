@@ -24,11 +24,11 @@ import {
   openingFindings,
   openingLeg,
   orderLegsJson,
-  PositionId,
   positionLeg,
   quoteLegs,
   widthAtRisk,
 } from './managed-legs.js';
+import { PositionId } from '../positions/position-id.js';
 import { ProposalView, proposalView } from './proposal-view.js';
 import { absDelta, DEFAULT_SHORT_DELTA, nearestExpiry, openCredit, preferCredit, verticalOf, verticalsByDelta, type ExpiryChoice, type Vertical } from './roll-plan.js';
 import { secondStepClientId } from './roll-steps.js';

@@ -1,5 +1,6 @@
 import type { OptionContract } from '../ports/market-data.js';
 import type { CandidateEssentials } from '../condors/candidate-input.js';
+import { mid } from './managed-legs.js';
 
 /** The limits of the entry risk gate (options-math §2.8). Dollars unless stated. */
 export interface RiskLimits {
@@ -28,7 +29,6 @@ export interface GateFinding {
   readonly value: string;
 }
 
-const mid = (c: OptionContract): number => (c.bid + c.ask) / 2;
 const legs = (condor: RepricedCondor): OptionContract[] => [condor.longPut, condor.shortPut, condor.shortCall, condor.longCall];
 
 /** The credit at mid prices per share and the wider wing's width. */

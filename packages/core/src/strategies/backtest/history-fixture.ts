@@ -1,5 +1,6 @@
 import { dayOf, formatDay } from '../../market/days.js';
 import { isTradingDay } from '../../market/exchange-calendar.js';
+import { SeededRandom } from '../seeded-random.js';
 import type { HistorySession, MarketHistory, SmileShape, SpreadModel } from '../types.js';
 
 /** The trading days (days since 1970-01-01) from `firstDay` on, `count` of them. */
@@ -7,18 +8,6 @@ export function tradingDays(firstDay: number, count: number): number[] {
   const days: number[] = [];
   for (let day = firstDay; days.length < count; day++) if (isTradingDay(day)) days.push(day);
   return days;
-}
-
-/** Mulberry32: a small seeded generator of uniforms in [0, 1). */
-function uniforms(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 /** How a synthetic history is drawn. */
@@ -43,8 +32,8 @@ export interface SyntheticHistoryOptions {
  * trading calendar with an ATM IV that mean-reverts around its level.
  */
 export function syntheticHistory(options: SyntheticHistoryOptions): MarketHistory {
-  const next = uniforms(options.seed);
-  const normal = (): number => Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
+  const random = new SeededRandom(options.seed);
+  const normal = (): number => random.normal();
   const [year, month, day] = (options.from ?? '2021-01-04').split('-').map(Number);
   const days = tradingDays(dayOf(year ?? 2021, month ?? 1, day ?? 4), options.sessions);
   const dailyVolatility = options.volatility / Math.sqrt(252);
