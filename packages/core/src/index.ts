@@ -52,6 +52,7 @@ export type { DocumentEvent, OnboardingStore } from './ports/onboarding-store.js
 export type { Plan, Subscription, SubscriptionStore } from './ports/subscription-store.js';
 export type { Billing } from './ports/billing.js';
 export type { QuotaStore } from './ports/quota-store.js';
+export type { McpSessionRecord, McpSessionStore } from './ports/mcp-session-store.js';
 export type { RateLimitStore, WindowCount } from './ports/rate-limit-store.js';
 export type { Json, JsonObject } from './ports/json.js';
 export type { Scheduler } from './ports/scheduler.js';

@@ -29,6 +29,7 @@ export { AdvanceClock } from './advance-clock.js';
 export { MemoryBrokerLinkStore } from './fakes/memory-broker-link-store.js';
 export { MemoryProposalStore } from './fakes/memory-proposal-store.js';
 export { MemoryPositionStore } from './fakes/memory-position-store.js';
-export { brokerLinkStoreContract, positionStoreContract, proposalStoreContract } from './contracts/index.js';
+export { MemoryMcpSessionStore } from './fakes/memory-mcp-session-store.js';
+export { brokerLinkStoreContract, mcpSessionStoreContract, positionStoreContract, proposalStoreContract } from './contracts/index.js';
 export { brokerContract, type BrokerFixture } from './contracts/index.js';
 export { FakeBrokers, type FakeBrokersOptions, type FakeOrderOutcome } from './fakes/fake-brokers.js';
