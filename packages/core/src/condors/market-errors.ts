@@ -20,5 +20,10 @@ export function marketError(error: MarketDataError, ticker: string): AppError {
         suggestion: 'Retry in a minute.',
         retryAfterSeconds: 30,
       });
+    case 'unsupported':
+      return appError('SERVICE_UNAVAILABLE', {
+        message: `The market data provider cannot answer this: ${error.message}.`,
+        suggestion: 'Use a deployment whose market data offers it (the simulated market does).',
+      });
   }
 }

@@ -1,13 +1,15 @@
 import type { ResultAsync } from 'neverthrow';
 
-/** Why a market-data request failed. Adapters map their transport failures onto these three. */
+/** Why a market-data request failed. Adapters map their transport failures onto these. */
 export type MarketDataError =
   /** The symbol is not known to the market, or is known but not tradeable (halted, OTC, delisted). */
   | { readonly kind: 'unknown_symbol' }
   /** The provider refused the request for now (an HTTP 429); try again after the given delay. */
   | { readonly kind: 'rate_limited'; readonly retryAfterSeconds: number }
   /** The provider could not answer (network, outage, malformed reply, no data for the time asked). */
-  | { readonly kind: 'unavailable'; readonly message: string };
+  | { readonly kind: 'unavailable'; readonly message: string }
+  /** The provider does not offer this kind of data at all (Alpaca keeps no implied-volatility history). */
+  | { readonly kind: 'unsupported'; readonly message: string };
 
 /** The right an option contract grants. */
 export type OptionType = 'call' | 'put';
@@ -102,7 +104,10 @@ export interface MarketData {
    * provider's history are left out.
    */
   dailyBars(symbol: string, fromDate: string, toDate: string): ResultAsync<readonly DailyBar[], MarketDataError>;
-  /** The 30-day ATM implied volatility at each completed session's close in the range, ascending, as `dailyBars`. */
+  /**
+   * The 30-day ATM implied volatility at each completed session's close in the range, ascending, as
+   * `dailyBars`; `unsupported` from a provider that keeps no such history.
+   */
   ivHistory(symbol: string, fromDate: string, toDate: string): ResultAsync<readonly IvPoint[], MarketDataError>;
   /** The risk-free rate the market prices options with, annualised and continuously compounded (0.04 = 4 %). */
   riskFreeRate(): ResultAsync<number, MarketDataError>;

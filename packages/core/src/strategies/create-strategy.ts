@@ -74,7 +74,7 @@ function run(input: CreateStrategyParameters, loaded: LoadedHistory, ctx: Handle
       ticker: input.ticker,
       objective: input.objective,
       pop_model: input.pop_model,
-      history: { from: sessions[0]?.date ?? '', to: sessions.at(-1)?.date ?? '', sessions: sessions.length },
+      history: { from: sessions[0]?.date ?? '', to: sessions.at(-1)?.date ?? '', sessions: sessions.length, iv_source: loaded.ivSource },
       evaluated,
       duration_ms: finishedAt - startedAt,
       market_notice: services.marketNotice,

@@ -1,8 +1,9 @@
-import { okAsync, ResultAsync } from 'neverthrow';
+import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { formatDay } from '../market/days.js';
 import { daysToExpiry, easternDay } from '../market/exchange-calendar.js';
-import type { MarketData, MarketDataError } from '../ports/market-data.js';
+import type { IvPoint, MarketData, MarketDataError } from '../ports/market-data.js';
 import { fitSmile, fitSpreadModel } from './fit-market-shape.js';
+import { realisedVolatilityProxy } from './iv-proxy.js';
 import type { HistorySession, MarketHistory, SmileShape, SpreadModel } from './types.js';
 
 /** Calendar days of history fetched before the backtest window: a year for IV rank, plus margin. */
@@ -18,7 +19,11 @@ export interface LoadedHistory {
   /** Index of the first session inside the backtest window (earlier sessions warm up IV rank). */
   readonly firstEntryIndex: number;
   readonly spot: number;
+  /** Where the past ATM implied volatilities came from: the provider, or the realised-volatility proxy when it keeps none. */
+  readonly ivSource: IvSource;
 }
+
+export type IvSource = 'provider' | 'realised_volatility';
 
 interface Today {
   readonly spot: number;
@@ -30,7 +35,8 @@ interface Today {
 /**
  * Fetches `lookbackYears` of daily closes and 30-day ATM IVs (plus a year of warm-up) and fits today's
  * smile and bid/ask widths from the chain nearest 30 days: the backtest prices past legs with the
- * past ATM level on today's smile shape, since providers keep no history of whole chains.
+ * past ATM level on today's smile shape, since providers keep no history of whole chains. A provider
+ * without an IV history gets the realised-volatility proxy, scaled to today's ATM IV.
  */
 export function loadHistory(market: MarketData, ticker: string, now: number, lookbackYears: number): ResultAsync<LoadedHistory, MarketDataError> {
   const today = easternDay(now);
@@ -45,8 +51,9 @@ export function loadHistory(market: MarketData, ticker: string, now: number, loo
       expirations,
     }))
     .andThen((marketToday) =>
-      ResultAsync.combine([market.dailyBars(ticker, from, to), market.ivHistory(ticker, from, to), fittedShape(market, ticker, now, marketToday)]).map(
-        ([bars, ivs, fitted]): LoadedHistory => {
+      ResultAsync.combine([market.dailyBars(ticker, from, to), providerIvHistory(market, ticker, from, to), fittedShape(market, ticker, now, marketToday)]).map(
+        ([bars, provided, fitted]): LoadedHistory => {
+          const ivs = provided ?? realisedVolatilityProxy(bars, fitted?.atmVol ?? null);
           const ivByDate = new Map(ivs.map((point) => [point.date, point.volatility]));
           const sessions: HistorySession[] = [];
           for (const bar of bars) {
@@ -56,6 +63,7 @@ export function loadHistory(market: MarketData, ticker: string, now: number, loo
           const firstEntryIndex = sessions.findIndex((session) => session.date >= windowStart);
           return {
             spot: marketToday.spot,
+            ivSource: provided === null ? 'realised_volatility' : 'provider',
             firstEntryIndex: firstEntryIndex === -1 ? sessions.length : firstEntryIndex,
             history: {
               ticker,
@@ -71,7 +79,15 @@ export function loadHistory(market: MarketData, ticker: string, now: number, loo
     );
 }
 
-type Fitted = { readonly smile: SmileShape; readonly spread: SpreadModel } | null;
+/** The provider's IV history, or null when it keeps none. */
+function providerIvHistory(market: MarketData, ticker: string, from: string, to: string): ResultAsync<readonly IvPoint[] | null, MarketDataError> {
+  return market
+    .ivHistory(ticker, from, to)
+    .map((points): readonly IvPoint[] | null => points)
+    .orElse((error) => (error.kind === 'unsupported' ? okAsync(null) : errAsync(error)));
+}
+
+type Fitted = { readonly atmVol: number; readonly smile: SmileShape; readonly spread: SpreadModel } | null;
 
 function fittedShape(market: MarketData, ticker: string, now: number, today: Today): ResultAsync<Fitted, MarketDataError> {
   const nearest = today.expirations
@@ -82,6 +98,6 @@ function fittedShape(market: MarketData, ticker: string, now: number, today: Tod
   return market.optionChain(ticker, nearest.expiry).map((contracts): Fitted => {
     const input = { contracts, spot: today.spot, rate: today.rate, dividendYield: today.dividendYield, years: nearest.dte / 365 };
     const smile = fitSmile(input);
-    return smile === null ? null : { smile: smile.smile, spread: fitSpreadModel({ ...input, atmVol: smile.atmVol }) };
+    return smile === null ? null : { atmVol: smile.atmVol, smile: smile.smile, spread: fitSpreadModel({ ...input, atmVol: smile.atmVol }) };
   });
 }

@@ -116,7 +116,7 @@ export const RunView = v.object({
   ticker: v.string(),
   objective: v.picklist(OBJECTIVES),
   pop_model: v.picklist(POP_MODELS),
-  history: v.object({ from: v.string(), to: v.string(), sessions: v.number() }),
+  history: v.object({ from: v.string(), to: v.string(), sessions: v.number(), iv_source: v.picklist(['provider', 'realised_volatility']) }),
   evaluated: v.number(),
   duration_ms: v.number(),
   market_notice: v.nullable(v.string()),

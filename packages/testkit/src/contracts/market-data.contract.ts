@@ -9,6 +9,8 @@ export interface MarketDataFixture {
   readonly knownSymbol: string;
   /** A symbol the market does not trade. */
   readonly unknownSymbol: string;
+  /** Whether the provider keeps an implied-volatility history (default true); without one, `ivHistory` is `unsupported`. */
+  readonly offersIvHistory?: boolean;
 }
 
 const DAY_MS = 86_400_000;
@@ -135,8 +137,13 @@ export function marketDataContract(adapter: string, make: () => Promise<MarketDa
       });
     });
 
-    it('returns an IV history by session, ascending, each value in (0, 3)', async () => {
-      const { market, knownSymbol } = await make();
+    it('returns an IV history by session, ascending, each value in (0, 3), or says it keeps none', async () => {
+      const { market, knownSymbol, offersIvHistory = true } = await make();
+      if (!offersIvHistory) {
+        const refusal = await market.ivHistory(knownSymbol, '2025-01-01', '2025-12-31');
+        expect(refusal._unsafeUnwrapErr()).toMatchObject({ kind: 'unsupported', message: expect.stringMatching(/\S/) as unknown });
+        return;
+      }
       const quote = value(await market.quote(knownSymbol));
       const to = Math.floor(quote.time / DAY_MS);
       const history = value(await market.ivHistory(knownSymbol, isoDate(to - 365), isoDate(to)));
