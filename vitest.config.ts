@@ -7,6 +7,7 @@ const packageName = (dir: string): string =>
 
 export default defineConfig({
   test: {
+    globalSetup: ['./test/postgres-notice.ts'],
     projects: projects.map((dir) => ({
       resolve: { conditions: ['@condor/source'] },
       ssr: { resolve: { conditions: ['@condor/source'] } },

@@ -5,6 +5,7 @@ import { AlpacaHttp, ALPACA_TRADING_URLS, type AlpacaCredentials, type AlpacaRes
 import * as wire from './alpaca-market-wire.js';
 import { AlpacaRateLimiter } from './alpaca-rate-limiter.js';
 import { WireError } from './alpaca-wire.js';
+import { CoalescingCache } from './coalescing-cache.js';
 
 /** Alpaca's Market Data API host, the same for paper and live keys. */
 export const ALPACA_DATA_URL = 'https://data.alpaca.markets';
@@ -46,18 +47,14 @@ const EXPIRATION_HORIZON_DAYS = 730;
 /** A runaway pager (a token that never ends) stops here. */
 const MAX_PAGES = 100;
 
-interface Cached<T> {
-  readonly at: number;
-  readonly value: T;
-}
-
 /**
  * Alpaca's market data as a MarketData: assets and contracts from the Trading API, stock trades, quotes,
- * bars and option snapshots from the Market Data API. Chains are cached per ticker and expiry for
- * `chainTtlMs`; every request first waits its turn in the key pair's budget. A missing implied
- * volatility is backed out of the mid of the strike's out-of-the-money quote, and missing greeks are
- * computed from it; a quote with no ask, a crossed market or no readable time is dropped. Alpaca keeps
- * no implied-volatility history, so `ivHistory` answers `unavailable` for a known symbol.
+ * bars and option snapshots from the Market Data API. Chains (per ticker and expiry), expiration lists and
+ * assets are cached for `chainTtlMs`, and concurrent lookups of one key share a single fetch; every request first
+ * waits its turn in the key pair's budget. A missing implied volatility is backed out of the mid of the
+ * strike's out-of-the-money quote, and missing greeks are computed from it; a quote with no ask, a
+ * crossed market or no readable time is dropped. Alpaca keeps no implied-volatility history, so
+ * `ivHistory` answers `unsupported` for a known symbol.
  * @example
  * const market = new AlpacaMarketData({ credentials: { apiKey, apiSecret }, tradingBaseUrl: ALPACA_TRADING_URLS.live });
  * const chain = await market.optionChain('SPY', '2026-12-18'); // Ok([...contracts by strike, call before put])
@@ -67,10 +64,10 @@ export class AlpacaMarketData implements MarketData {
   private readonly data: AlpacaHttp;
   private readonly limiter: AlpacaRateLimiter;
   private readonly now: () => number;
-  private readonly ttlMs: number;
   private readonly rate: number;
-  private readonly chains = new Map<string, Cached<readonly OptionContract[]>>();
-  private readonly assets = new Map<string, Cached<boolean | null>>();
+  private readonly chains: CoalescingCache<readonly OptionContract[], MarketDataError>;
+  private readonly assets: CoalescingCache<boolean | null, MarketDataError>;
+  private readonly expiryLists: CoalescingCache<readonly string[], MarketDataError>;
 
   constructor(private readonly options: AlpacaMarketDataOptions) {
     this.now = options.now ?? Date.now;
@@ -79,7 +76,10 @@ export class AlpacaMarketData implements MarketData {
     this.trading = new AlpacaHttp({ ...common, baseUrl: options.tradingBaseUrl ?? ALPACA_TRADING_URLS.paper });
     this.data = new AlpacaHttp({ ...common, baseUrl: options.dataBaseUrl ?? ALPACA_DATA_URL });
     this.limiter = options.limiter ?? new AlpacaRateLimiter({ requestsPerMinute: options.requestsPerMinute ?? 190, now: this.now, sleep });
-    this.ttlMs = options.chainTtlMs ?? 30_000;
+    const cache = { ttlMs: options.chainTtlMs ?? 30_000, now: this.now };
+    this.chains = new CoalescingCache(cache);
+    this.assets = new CoalescingCache(cache);
+    this.expiryLists = new CoalescingCache(cache);
     this.rate = options.riskFreeRate ?? 0.04;
   }
 
@@ -93,22 +93,16 @@ export class AlpacaMarketData implements MarketData {
 
   expirations(symbol: string): ResultAsync<readonly string[], MarketDataError> {
     return this.known(symbol).andThen((ticker) => {
-      const today = easternDay(this.now());
-      const query = { underlying_symbols: ticker, status: 'active', expiration_date_gte: formatDay(today), expiration_date_lte: formatDay(today + EXPIRATION_HORIZON_DAYS) };
-      return this.contracts(ticker, query).map((contracts) => [...new Set(contracts.map((c) => c.expiry))].sort());
+      const today = formatDay(easternDay(this.now()));
+      return this.expiryLists.get(`${ticker}|${today}`, () => {
+        const query = { underlying_symbols: ticker, status: 'active', expiration_date_gte: today, expiration_date_lte: formatDay(easternDay(this.now()) + EXPIRATION_HORIZON_DAYS) };
+        return this.contracts(ticker, query).map((contracts) => [...new Set(contracts.map((c) => c.expiry))].sort());
+      });
     });
   }
 
   optionChain(symbol: string, expiry: string): ResultAsync<readonly OptionContract[], MarketDataError> {
-    return this.known(symbol).andThen((ticker) => {
-      const key = `${ticker}|${expiry}`;
-      const cached = this.fresh(this.chains.get(key));
-      if (cached) return okAsync(cached);
-      return this.fetchChain(ticker, expiry).map((chain) => {
-        this.chains.set(key, { at: this.now(), value: chain });
-        return chain;
-      });
-    });
+    return this.known(symbol).andThen((ticker) => this.chains.get(`${ticker}|${expiry}`, () => this.fetchChain(ticker, expiry)));
   }
 
   dailyBars(symbol: string, fromDate: string, toDate: string): ResultAsync<readonly DailyBar[], MarketDataError> {
@@ -122,9 +116,12 @@ export class AlpacaMarketData implements MarketData {
     });
   }
 
-  /** Alpaca keeps no implied-volatility history (reference §2.6), so a known symbol gets `unavailable`. */
+  /**
+   * Always `unsupported` for a known symbol (`unknown_symbol` for any other): Alpaca has no IV-rank or
+   * IV-history endpoint (reference §2.6), and snapshots carry only today's IV.
+   */
   ivHistory(symbol: string, _fromDate: string, _toDate: string): ResultAsync<readonly IvPoint[], MarketDataError> {
-    return this.known(symbol).andThen(() => errAsync<readonly IvPoint[], MarketDataError>({ kind: 'unavailable', message: 'Alpaca has no implied-volatility history' }));
+    return this.known(symbol).andThen(() => errAsync<readonly IvPoint[], MarketDataError>({ kind: 'unsupported', message: 'Alpaca keeps no implied-volatility history' }));
   }
 
   riskFreeRate(): ResultAsync<number, MarketDataError> {
@@ -147,16 +144,12 @@ export class AlpacaMarketData implements MarketData {
 
   /** True for a tradeable US equity, false for one that is not, null for a 404; cached for the TTL. */
   private asset(ticker: string): ResultAsync<boolean | null, MarketDataError> {
-    const cached = this.assets.get(ticker);
-    if (cached && this.now() - cached.at < this.ttlMs) return okAsync(cached.value);
     if (!/^[A-Z0-9.]{1,10}$/.test(ticker)) return okAsync(null);
-    return this.get(this.trading, `/v2/assets/${encodeURIComponent(ticker)}`).andThen((response) => {
-      const result = response.status === 404 ? okAsync(null) : this.decode(response, wire.isTradeableAsset);
-      return result.map((tradeable) => {
-        this.assets.set(ticker, { at: this.now(), value: tradeable });
-        return tradeable;
-      });
-    });
+    return this.assets.get(ticker, () =>
+      this.get(this.trading, `/v2/assets/${encodeURIComponent(ticker)}`).andThen((response) =>
+        response.status === 404 ? okAsync(null) : this.decode(response, wire.isTradeableAsset),
+      ),
+    );
   }
 
   /** Last trade, with bid and ask from the latest quote; a one-sided or crossed quote falls back to the last price. */
@@ -281,10 +274,6 @@ export class AlpacaMarketData implements MarketData {
       if (cause instanceof WireError) return errAsync({ kind: 'unavailable', message: `Alpaca answered an unexpected shape: ${cause.message}` });
       throw cause;
     }
-  }
-
-  private fresh<T>(entry: Cached<T> | undefined): T | undefined {
-    return entry && this.now() - entry.at < this.ttlMs ? entry.value : undefined;
   }
 
   /** Whether the session of `date` has not closed yet at `now` (today's bar is still forming). */

@@ -1,71 +1,25 @@
-import { priceOption, yearsBetween, expiryClose, type MarketDataError, type OptionContract } from '@condor/core';
+import { expiryClose, priceOption, yearsBetween, type MarketDataError, type OptionContract } from '@condor/core';
 import type { Result } from 'neverthrow';
-import { afterEach, describe, expect, it } from 'vitest';
-import { AlpacaMarketData, AlpacaRateLimiter, type AlpacaMarketDataOptions } from '../src/index.js';
-import { BARE_STRIKES, FakeAlpacaData, RATE, SPOT, STRIKES, volatilityAt } from './fake-alpaca-data.js';
+import { describe, expect, it } from 'vitest';
+import { AlpacaRateLimiter } from '../src/index.js';
+import { startFakeMarket, failure, START, value } from './alpaca-market-setup.js';
+import { BARE_STRIKES, RATE, SPOT, STRIKES, volatilityAt } from './fake-alpaca-data.js';
 
-/** Monday 2 March 2026, 10:00 New York: the session is open. */
-const START = Date.parse('2026-03-02T15:00:00Z');
 const DAY_MS = 86_400_000;
 const OCC = /^([A-Z0-9.]{1,6})(\d{2})(\d{2})(\d{2})([CP])(\d{8})$/;
-
-const fakes: FakeAlpacaData[] = [];
-
-afterEach(async () => {
-  await Promise.all(fakes.splice(0).map((fake) => fake.stop()));
-});
-
-interface Setup {
-  readonly fake: FakeAlpacaData;
-  readonly market: AlpacaMarketData;
-  readonly sleeps: number[];
-  readonly clock: { now: number };
-}
-
-async function setup(options: Partial<AlpacaMarketDataOptions> = {}): Promise<Setup> {
-  const clock = { now: START };
-  const now = (): number => clock.now;
-  const fake = new FakeAlpacaData({ now });
-  fakes.push(fake);
-  const url = await fake.start();
-  const sleeps: number[] = [];
-  const market = new AlpacaMarketData({
-    credentials: { apiKey: fake.apiKey, apiSecret: fake.apiSecret },
-    tradingBaseUrl: url,
-    dataBaseUrl: url,
-    now,
-    sleep: (ms) => {
-      sleeps.push(ms);
-      return Promise.resolve();
-    },
-    timeoutMs: 2_000,
-    ...options,
-  });
-  return { fake, market, sleeps, clock };
-}
-
-function value<T>(result: Result<T, MarketDataError>): T {
-  if (result.isErr()) throw new Error(`expected a value, got ${JSON.stringify(result.error)}`);
-  return result.value;
-}
-
-function failure<T>(result: Result<T, MarketDataError>): MarketDataError {
-  if (result.isOk()) throw new Error(`expected an error, got ${JSON.stringify(result.value)}`);
-  return result.error;
-}
 
 const find = (chain: readonly OptionContract[], type: 'call' | 'put', strike: number): OptionContract | undefined =>
   chain.find((c) => c.type === type && c.strike === strike);
 
 describe('AlpacaMarketData: symbols', () => {
   it('trades only active, tradable US equities (404, halted, inactive and crypto are not)', async () => {
-    const { market } = await setup();
+    const { market } = await startFakeMarket();
     expect(value(await market.isTradeable('spy'))).toBe(true);
     for (const symbol of ['ZZZZ', 'HALT', 'OLD', 'BTCUSD', 'bad/symbol']) expect(value(await market.isTradeable(symbol)), symbol).toBe(false);
   });
 
   it('fails every lookup of an unknown symbol with unknown_symbol', async () => {
-    const { market } = await setup();
+    const { market } = await startFakeMarket();
     const failures = await Promise.all([
       market.quote('ZZZZ'),
       market.expirations('ZZZZ'),
@@ -78,26 +32,26 @@ describe('AlpacaMarketData: symbols', () => {
   });
 
   it('quotes the underlying from its latest trade and quote', async () => {
-    const { market, fake } = await setup();
+    const { market, fake } = await startFakeMarket();
     expect(value(await market.quote('spy'))).toEqual({ symbol: 'SPY', bid: SPOT - 0.01, ask: SPOT + 0.01, last: SPOT, time: START });
     for (const request of fake.requestsTo('/v2/stocks/')) expect(request.query.feed).toBe('iex');
     expect(fake.requests.every((r) => r.authorized)).toBe(true);
   });
 
   it('knows the configured rate and dividend yields, and has no IV history', async () => {
-    const { market } = await setup({ riskFreeRate: 0.05, dividendYields: { SPY: 0.012 } });
+    const { market } = await startFakeMarket({ riskFreeRate: 0.05, dividendYields: { SPY: 0.012 } });
     expect(value(await market.riskFreeRate())).toBe(0.05);
     expect(value(await market.dividendYield('SPY'))).toBe(0.012);
-    const defaults = (await setup()).market;
+    const defaults = (await startFakeMarket()).market;
     expect(value(await defaults.riskFreeRate())).toBe(0.04);
     expect(value(await defaults.dividendYield('SPY'))).toBe(0);
-    expect(failure(await defaults.ivHistory('SPY', '2025-01-01', '2026-01-01'))).toEqual({ kind: 'unavailable', message: 'Alpaca has no implied-volatility history' });
+    expect(failure(await defaults.ivHistory('SPY', '2025-01-01', '2026-01-01'))).toEqual({ kind: 'unsupported', message: 'Alpaca keeps no implied-volatility history' });
   });
 });
 
 describe('AlpacaMarketData: expirations and chains', () => {
   it('lists expirations over two years, always sending expiration_date_lte and following the pages', async () => {
-    const { market, fake } = await setup();
+    const { market, fake } = await startFakeMarket();
     expect(value(await market.expirations('SPY'))).toEqual(fake.expiries);
     const requests = fake.requestsTo('/v2/options/contracts');
     expect(requests.length).toBeGreaterThan(1);
@@ -110,7 +64,7 @@ describe('AlpacaMarketData: expirations and chains', () => {
   });
 
   it('joins contracts and snapshots into a sorted chain, without non-standard contracts or unusable quotes', async () => {
-    const { market, fake } = await setup();
+    const { market, fake } = await startFakeMarket();
     const expiry = fake.expiries[0]!;
     const chain = value(await market.optionChain('SPY', expiry));
     // 21 strikes × 2, less the crossed 545 call and the quoteless 450 put; SPY1 and the size-10 contract skipped.
@@ -142,7 +96,7 @@ describe('AlpacaMarketData: expirations and chains', () => {
   });
 
   it("converts Alpaca's greeks to the port's units: theta per year, vega per 1.00", async () => {
-    const { market, fake } = await setup();
+    const { market, fake } = await startFakeMarket();
     const expiry = fake.expiries[2]!;
     const contract = find(value(await market.optionChain('SPY', expiry)), 'put', 490)!;
     const years = yearsBetween(START, expiryClose(expiry)!);
@@ -154,7 +108,7 @@ describe('AlpacaMarketData: expirations and chains', () => {
   });
 
   it('computes a missing IV from the mid of the out-of-the-money quote, and greeks from it', async () => {
-    const { market, fake } = await setup();
+    const { market, fake } = await startFakeMarket();
     const expiry = fake.expiries[3]!;
     const chain = value(await market.optionChain('SPY', expiry));
     const years = yearsBetween(START, expiryClose(expiry)!);
@@ -173,13 +127,13 @@ describe('AlpacaMarketData: expirations and chains', () => {
   });
 
   it('answers an unlisted expiry with an empty chain without asking for snapshots', async () => {
-    const { market, fake } = await setup();
+    const { market, fake } = await startFakeMarket();
     expect(value(await market.optionChain('SPY', '1999-01-15'))).toEqual([]);
     expect(fake.requestsTo('/v1beta1/options/snapshots')).toHaveLength(0);
   });
 
   it('reuses a chain within chainTtlMs and refetches it after', async () => {
-    const { market, fake, clock } = await setup({ chainTtlMs: 30_000 });
+    const { market, fake, clock } = await startFakeMarket({ chainTtlMs: 30_000 });
     const expiry = fake.expiries[1]!;
     const first = value(await market.optionChain('SPY', expiry));
     const count = fake.requests.length;
@@ -196,7 +150,7 @@ describe('AlpacaMarketData: expirations and chains', () => {
 
 describe('AlpacaMarketData: bars', () => {
   it('returns a year of completed daily bars, paged, raw, IEX, without the session still open', async () => {
-    const { market, fake } = await setup();
+    const { market, fake } = await startFakeMarket();
     const bars = value(await market.dailyBars('SPY', '2025-03-02', '2026-03-02'));
     expect(bars.length).toBeGreaterThanOrEqual(250);
     expect(bars.at(-1)!.date).toBe('2026-02-27');
@@ -213,24 +167,24 @@ describe('AlpacaMarketData: bars', () => {
 
 describe('AlpacaMarketData: failures', () => {
   it('maps a 429 to rate_limited with the delay to X-RateLimit-Reset', async () => {
-    const { market, fake } = await setup();
+    const { market, fake } = await startFakeMarket();
     fake.rateLimitNext('/v1beta1/options/snapshots', Math.ceil(START / 1000) + 42);
     expect(failure(await market.optionChain('SPY', fake.expiries[0]!))).toEqual({ kind: 'rate_limited', retryAfterSeconds: 42 });
   });
 
   it('maps server errors and refused keys to unavailable, with no key in the message', async () => {
-    const { market, fake } = await setup();
+    const { market, fake } = await startFakeMarket();
     for (let i = 0; i < 3; i++) fake.failNext('/v2/stocks/SPY/trades', 500, `oops ${fake.apiSecret}`);
     const error = failure(await market.quote('SPY'));
     expect(error.kind).toBe('unavailable');
     expect(JSON.stringify(error)).not.toContain(fake.apiSecret);
-    const wrong = await setup({ credentials: { apiKey: 'PKWRONG', apiSecret: 'wrong-secret-value' } });
+    const wrong = await startFakeMarket({ credentials: { apiKey: 'PKWRONG', apiSecret: 'wrong-secret-value' } });
     const refused = failure(await wrong.market.quote('SPY'));
     expect(refused).toEqual({ kind: 'unavailable', message: 'Alpaca refused the market-data API keys (HTTP 401)' });
   });
 
   it('maps a 403 (feed not in the subscription) to unavailable with its reason', async () => {
-    const { market, fake } = await setup();
+    const { market, fake } = await startFakeMarket();
     fake.failNext('/v2/stocks/SPY/bars', 403, 'subscription does not permit querying recent SIP data');
     const error = failure(await market.dailyBars('SPY', '2026-01-01', '2026-02-01'));
     expect(error).toEqual({ kind: 'unavailable', message: 'Alpaca answered HTTP 403: subscription does not permit querying recent SIP data' });
@@ -239,7 +193,7 @@ describe('AlpacaMarketData: failures', () => {
 
 describe('AlpacaMarketData: request budget', () => {
   it('waits (sleep) instead of exceeding requestsPerMinute', async () => {
-    const { market, fake, sleeps } = await setup({ requestsPerMinute: 3 });
+    const { market, fake, sleeps } = await startFakeMarket({ requestsPerMinute: 3 });
     value(await market.quote('SPY')); // asset, trade, quote: the budget of the minute
     expect(sleeps).toEqual([]);
     value(await market.expirations('SPY')); // asset cached; contract pages must wait for the window
@@ -277,7 +231,7 @@ describe('AlpacaMarketData: request budget', () => {
 
 describe('AlpacaMarketData: dates', () => {
   it('lists expirations not before today', async () => {
-    const { market } = await setup();
+    const { market } = await startFakeMarket();
     const expiries = value(await market.expirations('SPY'));
     expect(expiries[0]! >= new Date(START - DAY_MS).toISOString().slice(0, 10)).toBe(true);
   });

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LoopbackServer } from './loopback-server.js';
-import { easternDay, expiryClose, formatDay, priceOption, yearsBetween } from '@condor/core';
+import { easternDay, easternTime, expiryClose, formatDay, priceOption, yearsBetween } from '@condor/core';
 
 /** One request the fake received (keys are never recorded, only whether they matched). */
 export interface RecordedDataRequest {
@@ -30,6 +30,17 @@ export const BARE_STRIKES = new Set([475, 525]);
 /** The smile the fake prices with. */
 export const volatilityAt = (strike: number): number => 0.18 + 0.4 * Math.log(SPOT / strike) ** 2 + (strike < SPOT ? 0.03 * Math.log(SPOT / strike) * 10 : 0);
 
+/** NYSE full-day closures from 2025 to 2026: weekdays without a session, so without a bar. */
+const HOLIDAYS = new Set([
+  '2025-01-01', '2025-01-09', '2025-01-20', '2025-02-17', '2025-04-18', '2025-05-26', '2025-06-19', '2025-07-04', '2025-09-01', '2025-11-27', '2025-12-25',
+  '2026-01-01', '2026-01-19', '2026-02-16', '2026-04-03', '2026-05-25', '2026-06-19', '2026-07-03', '2026-09-07', '2026-11-26', '2026-12-25',
+]);
+
+const isSession = (day: number): boolean => ![0, 6].includes((day + 4) % 7) && !HOLIDAYS.has(formatDay(day));
+
+/** The underlying's close on a day: a slow swing around SPOT. */
+const closeOn = (day: number): number => SPOT * (1 + 0.05 * Math.sin(day / 20));
+
 const occ = (root: string, expiry: string, type: 'call' | 'put', strike: number): string =>
   `${root}${expiry.slice(2, 4)}${expiry.slice(5, 7)}${expiry.slice(8, 10)}${type === 'call' ? 'C' : 'P'}${String(Math.round(strike * 1000)).padStart(8, '0')}`;
 
@@ -58,7 +69,8 @@ interface FakeContract {
  * - `GET /v1beta1/options/snapshots/SPY`: a `snapshots` map priced by Black–Scholes on `volatilityAt`,
  *   greeks in Alpaca's units (theta per day, vega per point), none and no IV at `BARE_STRIKES`; the
  *   first expiry's 545 call is crossed and its 450 put has no quote. Paged.
- * - `GET /v2/stocks/SPY/trades/latest`, `/quotes/latest`, `/bars` (weekday bars, paged).
+ * - `GET /v2/stocks/SPY/trades/latest`, `/quotes/latest`, `/bars` (a bar per NYSE session, none on weekends
+ *   and holidays, opening near the previous close; paged).
  * Any request can be scripted to answer 429 with `X-RateLimit-Reset`.
  */
 export class FakeAlpacaData {
@@ -231,9 +243,13 @@ export class FakeAlpacaData {
     const end = Math.min(Date.parse(`${q.get('end') ?? '2100-01-01'}T00:00:00Z`) / DAY_MS, easternDay(this.now()));
     const bars: Json[] = [];
     for (let day = start; day <= end; day++) {
-      if ([0, 6].includes((day + 4) % 7)) continue;
-      const close = SPOT * (1 + 0.05 * Math.sin(day / 20));
-      bars.push({ t: `${formatDay(day)}T05:00:00Z`, o: close * 0.998, h: close * 1.01, l: close * 0.99, c: close, v: 1_000_000 + (day % 7) * 1000, n: 5000, vw: close });
+      if (!isSession(day)) continue;
+      const close = closeOn(day);
+      const open = closeOn(day - 1) * (1 + 0.002 * Math.sin(day));
+      const high = Math.max(open, close) * (1 + 0.003 + 0.002 * Math.abs(Math.cos(day)));
+      const low = Math.min(open, close) * (1 - 0.003 - 0.002 * Math.abs(Math.sin(day)));
+      // Alpaca stamps a daily bar at midnight New York: 05:00Z in winter, 04:00Z in summer.
+      bars.push({ t: new Date(easternTime(day, 0)).toISOString().replace('.000', ''), o: open, h: high, l: low, c: close, v: 1_000_000 + (day % 7) * 1000, n: 5000, vw: (open + high + low + close) / 4 });
     }
     const { items, next } = page(bars, q, this.barPageSize, 1000);
     return { status: 200, body: { symbol: UNDERLYING, bars: items, next_page_token: next } };

@@ -51,6 +51,7 @@ function fromMarket(error: MarketDataError, symbol: string): BrokerError {
     case 'rate_limited':
       return error;
     case 'unavailable':
+    case 'unsupported':
       return { kind: 'unavailable', message: error.message };
   }
 }
