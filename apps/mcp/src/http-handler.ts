@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { renderHttpStatus, type Services } from '@condor/core';
+import { renderHttpStatus, type McpSessionStore, type Services } from '@condor/core';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { isOriginAllowed } from './origin.js';
 import { createMcpServer } from './server.js';
+import { StoredSessionState } from './stored-session-state.js';
 
 /** What the enclosing HTTP app found out about the request before handing it over. */
 export interface McpHttpAuth {
@@ -15,6 +16,8 @@ export interface McpHttpAuth {
 }
 
 export interface McpHttpOptions {
+  /** Where sessions live; in the database, every instance behind a load balancer can answer every session. */
+  readonly sessions: McpSessionStore;
   /** Browser origins besides the endpoint's own host that may call it. */
   readonly allowedOrigins?: readonly string[];
   /**
@@ -22,69 +25,69 @@ export interface McpHttpOptions {
    * Absent: any host. A server bound to loopback passes the loopback names.
    */
   readonly allowedHosts?: readonly string[];
-  /** A session unused this long is closed (default 30 minutes). */
+  /** A session unused this long is ended (default 30 minutes). */
   readonly idleTimeoutMs?: number;
-  /** At most this many open sessions; opening one more closes the least recently used (default 1000). */
-  readonly maxSessions?: number;
-  readonly now?: () => number;
+  /** How long after a response the session's next call still joins its batch (default 1 s, design §5). */
+  readonly batchWindowMs?: number;
 }
 
 /** The names a loopback-bound server is reached by. */
 export const LOOPBACK_HOSTS: readonly string[] = ['127.0.0.1', 'localhost', '[::1]'];
 
-interface Session {
-  readonly transport: WebStandardStreamableHTTPServerTransport;
-  readonly close: () => Promise<void>;
-  lastSeen: number;
-}
+/** Idle sessions are swept at most this often per instance. */
+const SWEEP_INTERVAL_MS = 60_000;
 
 export type McpHttpHandler = (request: Request, auth: McpHttpAuth) => Promise<Response>;
 
-const errorResponse = (status: number, message: string): Response =>
-  Response.json(renderHttpStatus(status, message).body, { status });
+const errorResponse = (status: number, message: string, headers: Record<string, string> = {}): Response =>
+  Response.json(renderHttpStatus(status, message).body, { status, headers });
 
 /**
- * The Streamable HTTP endpoint in stateful mode: `initialize` opens a session with its own server,
- * later requests name it in `mcp-session-id`, DELETE ends it. Every POST gets a fresh batch key,
- * shared by all the messages of a JSON-RPC batch.
+ * The Streamable HTTP endpoint. Sessions live in the McpSessionStore, not in this process: `initialize`
+ * opens one and names it in `mcp-session-id`, later POSTs are checked against the store and answered
+ * by a fresh server on whichever instance they reach, DELETE ends it. Every POST gets a fresh batch key,
+ * shared by all the messages of a JSON-RPC batch; the store joins calls of the session into batches.
+ * Each POST streams its own responses and progress, so there is no standalone GET stream (405).
  *
  * @example
- * const mcp = createMcpHttpHandler(services, { allowedOrigins: config.allowedOrigins });
+ * const mcp = createMcpHttpHandler(services, { sessions: new SqlMcpSessionStore(db), allowedOrigins: config.allowedOrigins });
  * app.all('/mcp', (c) => mcp(c.req.raw, { credential: bearerOf(c), requestId: c.get('requestId') }));
  */
-export function createMcpHttpHandler(services: Services, options: McpHttpOptions = {}): McpHttpHandler {
-  const sessions = new Map<string, Session>();
+export function createMcpHttpHandler(services: Services, options: McpHttpOptions): McpHttpHandler {
+  const { sessions, allowedHosts, idleTimeoutMs = 30 * 60_000 } = options;
   const allowedOrigins = options.allowedOrigins ?? [];
-  const { allowedHosts, idleTimeoutMs = 30 * 60_000, maxSessions = 1_000, now = Date.now } = options;
+  const deps = { store: sessions, secrets: services.secrets, clock: services.clock, ...(options.batchWindowMs === undefined ? {} : { batchWindowMs: options.batchWindowMs }) };
+  let lastSweep = Number.NEGATIVE_INFINITY;
 
-  const evict = (id: string): void => {
-    const session = sessions.get(id);
-    sessions.delete(id);
-    if (session !== undefined) void session.close();
-  };
-  const sweep = (at: number): void => {
-    for (const [id, session] of sessions) if (at - session.lastSeen >= idleTimeoutMs) evict(id);
-    while (sessions.size >= maxSessions) {
-      const oldest = [...sessions.entries()].reduce((a, b) => (b[1].lastSeen < a[1].lastSeen ? b : a));
-      evict(oldest[0]);
-    }
+  const sweep = async (now: number): Promise<void> => {
+    if (now - lastSweep < SWEEP_INTERVAL_MS) return;
+    lastSweep = now;
+    await sessions.endIdle(now - idleTimeoutMs);
   };
 
-  const open = async () => {
-    const server = createMcpServer(services);
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => {
-        sweep(now());
-        sessions.set(id, { transport, close: () => server.close(), lastSeen: now() });
-        server.onclose = () => sessions.delete(id);
-      },
-      onsessionclosed: (id) => {
-        sessions.delete(id);
-      },
-    });
-    await server.connect(transport);
-    return { transport, server };
+  const serve = async (request: Request, auth: McpHttpAuth, state: StoredSessionState | null): Promise<Response> => {
+    // Without a sessionIdGenerator the SDK's transport is stateless: the session is ours, in the store.
+    const transport = new WebStandardStreamableHTTPServerTransport({});
+    await createMcpServer(services, state === null ? {} : { session: state }).connect(transport);
+    const authInfo = {
+      token: auth.credential ?? '',
+      clientId: 'condor',
+      scopes: [],
+      extra: { batchKey: randomUUID(), requestId: auth.requestId, clientIp: auth.clientIp ?? null },
+    };
+    return transport.handleRequest(request, { authInfo });
+  };
+
+  const initialize = async (request: Request, auth: McpHttpAuth): Promise<Response> => {
+    const now = services.clock.now();
+    await sweep(now);
+    const response = await serve(request, auth, null);
+    if (!response.ok) return response;
+    const sessionId = randomUUID();
+    await sessions.create(sessionId, now);
+    const headers = new Headers(response.headers);
+    headers.set('mcp-session-id', sessionId);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   };
 
   return async (request, auth) => {
@@ -92,25 +95,34 @@ export function createMcpHttpHandler(services: Services, options: McpHttpOptions
       return errorResponse(403, 'Host not allowed');
     }
     if (!isOriginAllowed(request, allowedOrigins)) return errorResponse(403, 'Origin not allowed');
-    const authInfo = {
-      token: auth.credential ?? '',
-      clientId: 'condor',
-      scopes: [],
-      extra: { batchKey: randomUUID(), requestId: auth.requestId, clientIp: auth.clientIp ?? null },
-    };
-    const sessionId = request.headers.get('mcp-session-id');
-    if (sessionId !== null) {
-      const session = sessions.get(sessionId);
-      if (session === undefined || now() - session.lastSeen >= idleTimeoutMs) {
-        if (session !== undefined) evict(sessionId);
-        return errorResponse(404, 'Unknown or ended MCP session; send initialize without mcp-session-id to start a new one.');
-      }
-      session.lastSeen = now();
-      return session.transport.handleRequest(request, { authInfo });
+    if (request.method !== 'POST' && request.method !== 'DELETE') {
+      return errorResponse(405, 'This endpoint takes POST and DELETE; there is no standalone event stream: each POST streams its own responses.', {
+        allow: 'POST, DELETE',
+      });
     }
-    const { transport, server } = await open();
-    const response = await transport.handleRequest(request, { authInfo });
-    if (transport.sessionId === undefined) await server.close();
-    return response;
+    const sessionId = request.headers.get('mcp-session-id');
+    if (sessionId === null) {
+      if (await isInitialize(request)) return initialize(request, auth);
+      return errorResponse(400, 'Send initialize without mcp-session-id to start a session, then name it in mcp-session-id.');
+    }
+    if (request.method === 'DELETE') {
+      return (await sessions.end(sessionId)) ? new Response(null, { status: 200 }) : unknownSession();
+    }
+    const found = await sessions.touch(sessionId, services.clock.now(), idleTimeoutMs);
+    if (found === null) return unknownSession();
+    return serve(request, auth, await StoredSessionState.open(sessionId, found.boundToken, deps));
   };
+}
+
+const unknownSession = (): Response =>
+  errorResponse(404, 'Unknown or ended MCP session; send initialize without mcp-session-id to start a new one.');
+
+/** Whether the POST body is one JSON-RPC `initialize` request (read from a copy; the transport reads the original). */
+async function isInitialize(request: Request): Promise<boolean> {
+  try {
+    const message: unknown = await request.clone().json();
+    return typeof message === 'object' && message !== null && !Array.isArray(message) && (message as { method?: unknown }).method === 'initialize';
+  } catch {
+    return false;
+  }
 }

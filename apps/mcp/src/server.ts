@@ -4,7 +4,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { batchOf, bearerOf, clientIpOf, progressOf, requestIdOf, type CallExtra } from './call-context.js';
 import { SERVER_INFO } from './server-info.js';
-import { SessionBatches } from './session-batches.js';
+import { LocalSessionState, type McpSessionState } from './session-state.js';
 import { toolFailure, toolSuccess } from './tool-result.js';
 import { TOOLS } from './tools.js';
 
@@ -12,8 +12,10 @@ import { TOOLS } from './tools.js';
 export interface McpServerOptions {
   /** The token calls act with when they bring no Bearer token and no login bound the session (stdio: CONDOR_MCP_TOKEN). */
   readonly credential?: string | null;
-  /** How long after a response the next call still joins its batch (default 1 s, design §5). */
+  /** How long after a response the next call still joins its batch (default 1 s, design §5); for the default session state. */
   readonly batchWindowMs?: number;
+  /** Where the session's bound token and batches live; default: in this server (stdio, in-process). */
+  readonly session?: McpSessionState;
 }
 
 /**
@@ -28,11 +30,9 @@ export interface McpServerOptions {
 export function createMcpServer(services: Services, options: McpServerOptions = {}): Server {
   const server = new Server(SERVER_INFO, { capabilities: { tools: {} } });
   const serverId = randomUUID();
-  let boundToken: string | null = null;
+  const session = options.session ?? new LocalSessionState(services.clock, options.batchWindowMs);
 
-  const batches = new SessionBatches(services.clock, options.batchWindowMs);
-
-  const contextOf = (extra: CallExtra, batchKey: string): ExecuteContext => ({
+  const contextOf = (extra: CallExtra, batchKey: string, boundToken: string | null): ExecuteContext => ({
     services,
     credential: bearerOf(extra) ?? boundToken ?? options.credential ?? null,
     requestId: requestIdOf(extra, serverId),
@@ -41,9 +41,9 @@ export function createMcpServer(services: Services, options: McpServerOptions = 
     progress: progressOf(extra),
   });
 
-  const bind = (effect: SessionEffect | null): void => {
-    if (effect?.kind === 'issued') boundToken = effect.accessToken;
-    if (effect?.kind === 'ended') boundToken = null;
+  const bind = async (effect: SessionEffect | null): Promise<void> => {
+    if (effect?.kind === 'issued') await session.bind(effect.accessToken);
+    if (effect?.kind === 'ended') await session.bind(null);
   };
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...TOOLS] }));
@@ -57,16 +57,12 @@ export function createMcpServer(services: Services, options: McpServerOptions = 
 
   const callTool = async (params: unknown, extra: CallExtra): Promise<CallToolResult> => {
     const { name, args } = toolCallOf(params);
-    const batchKey = batches.begin(batchOf(extra));
+    const call = await session.begin(batchOf(extra));
     try {
-      const outcome = await execute(name, args, contextOf(extra, batchKey));
-      return outcome.match(
-        ({ value, session }) => {
-          bind(session);
-          return toolSuccess(value);
-        },
-        ({ body }) => toolFailure(body),
-      );
+      const outcome = await execute(name, args, contextOf(extra, call.batchKey, await session.boundToken()));
+      if (outcome.isErr()) return toolFailure(outcome.error.body);
+      await bind(outcome.value.session);
+      return toolSuccess(outcome.value.value);
     } catch (thrown) {
       services.logger.error('mcp_call_failed', {
         tool: name.slice(0, 100),
@@ -74,7 +70,7 @@ export function createMcpServer(services: Services, options: McpServerOptions = 
       });
       return toolFailure(renderError(appError('INTERNAL_ERROR')).body);
     } finally {
-      batches.end();
+      await call.end();
     }
   };
 

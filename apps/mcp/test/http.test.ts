@@ -1,5 +1,5 @@
 import { ERROR_RESULT_KEYS, execute } from '@condor/core';
-import { createTestServices, type TestServices } from '@condor/testkit';
+import { createTestServices, MemoryMcpSessionStore, type TestServices } from '@condor/testkit';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMcpHttpHandler, LOOPBACK_HOSTS, type McpHttpHandler } from '../src/index.js';
@@ -103,7 +103,7 @@ describe('the Streamable HTTP handler', () => {
   let services: TestServices;
   beforeEach(() => {
     services = createTestServices();
-    handler = createMcpHttpHandler(services, { allowedOrigins: ['https://app.example.com'] });
+    handler = createMcpHttpHandler(services, { sessions: new MemoryMcpSessionStore(), allowedOrigins: ['https://app.example.com'] });
     vi.mocked(execute).mockClear();
   });
 
@@ -196,39 +196,46 @@ describe('the Streamable HTTP handler', () => {
     );
   });
 
-  it('leaves requests outside a session to the transport, which refuses them', async () => {
-    const response = await handler(request(toolCall(1, 'logout')), { credential: null, requestId: 'r' });
-
-    expect(response.status).toBe(400);
+  it('refuses a request outside a session that is not initialize, with 400 and an ErrorResult', async () => {
+    await expectErrorResponse(await handler(request(toolCall(1, 'logout')), { credential: null, requestId: 'r' }), 400, 'BAD_REQUEST');
     expect(execute).not.toHaveBeenCalled();
   });
 
-  it('closes a session left idle past the timeout: its id then gets 404', async () => {
-    let clock = 1_000_000;
-    const handler = createMcpHttpHandler(createTestServices(), { idleTimeoutMs: 60_000, now: () => clock });
+  it('offers no standalone GET stream: 405 naming the methods it takes', async () => {
+    const session = await openSession(handler);
+    const response = await handler(new Request(URL_, { method: 'GET', headers: { ...sessionHeaders(session), accept: 'text/event-stream' } }), {
+      credential: null,
+      requestId: 'r',
+    });
+    expect(response.headers.get('allow')).toBe('POST, DELETE');
+    await expectErrorResponse(response, 405, 'BAD_REQUEST');
+  });
+
+  it('ends a session left idle past the timeout: its id then gets 404', async () => {
+    const services = createTestServices();
+    const handler = createMcpHttpHandler(services, { sessions: new MemoryMcpSessionStore(), idleTimeoutMs: 60_000 });
     const exchange = await openSession(handler);
-    clock += 59_999;
+    services.clock.advance(59_999);
     const alive = await handler(request(toolCall(1, 'logout'), sessionHeaders(exchange)), { credential: null, requestId: 'r1' });
     expect(alive.status).toBe(200);
-    clock += 60_000;
+    services.clock.advance(60_000);
     const gone = await handler(request(toolCall(2, 'logout'), sessionHeaders(exchange)), { credential: null, requestId: 'r2' });
     expect([gone.status, ((await gone.json()) as { error: string }).error]).toEqual([404, 'NOT_FOUND']);
   });
 
-  it('keeps at most maxSessions open, closing the least recently used', async () => {
-    let clock = 0;
-    const handler = createMcpHttpHandler(createTestServices(), { maxSessions: 2, now: () => ++clock });
-    const first = await openSession(handler);
-    const second = await openSession(handler);
-    await handler(request(toolCall(1, 'logout'), sessionHeaders(first)), { credential: null, requestId: 'touch' });
-    await openSession(handler);
-    const evicted = await handler(request(toolCall(2, 'logout'), sessionHeaders(second)), { credential: null, requestId: 'r' });
-    const kept = await handler(request(toolCall(3, 'logout'), sessionHeaders(first)), { credential: null, requestId: 'r' });
-    expect([evicted.status, kept.status]).toEqual([404, 200]);
+  it('sweeps idle sessions out of the store when new ones open', async () => {
+    const services = createTestServices();
+    const sessions = new MemoryMcpSessionStore();
+    const handler = createMcpHttpHandler(services, { sessions, idleTimeoutMs: 60_000 });
+    const idle = await openSession(handler);
+    services.clock.advance(120_000);
+    const fresh = await openSession(handler);
+    expect(await sessions.end(idle.sessionId)).toBe(false);
+    expect(await sessions.end(fresh.sessionId)).toBe(true);
   });
 
   it('refuses a Host outside allowedHosts with 403 and an ErrorResult (DNS rebinding)', async () => {
-    const handler = createMcpHttpHandler(createTestServices(), { allowedHosts: LOOPBACK_HOSTS });
+    const handler = createMcpHttpHandler(createTestServices(), { sessions: new MemoryMcpSessionStore(), allowedHosts: LOOPBACK_HOSTS });
     const rebound = new Request('http://attacker.example:8787/mcp', {
       method: 'POST',
       headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json' },

@@ -4,7 +4,7 @@
  */
 import { serve } from '@hono/node-server';
 import { createMcpHttpHandler, LOOPBACK_HOSTS } from '@condor/mcp';
-import { buildRuntime, ConfigError, loadConfig } from '@condor/runtime';
+import { buildRuntime, ConfigError, displayDatabaseUrl, loadConfig } from '@condor/runtime';
 import { createApp } from './app.js';
 
 async function main(): Promise<void> {
@@ -13,6 +13,7 @@ async function main(): Promise<void> {
   const { services } = runtime;
   const app = createApp(services, {
     mcp: createMcpHttpHandler(services, {
+      sessions: runtime.mcpSessions,
       allowedOrigins: config.allowedOrigins,
       // Bound to loopback, only loopback names are genuine; anything else in Host is a rebound DNS name.
       ...(LOOPBACK_HOSTS.includes(config.host) || config.host === '::1' ? { allowedHosts: LOOPBACK_HOSTS } : {}),
@@ -27,7 +28,7 @@ async function main(): Promise<void> {
       url: `http://${config.host}:${String(info.port)}`,
       port: info.port,
       env: config.env,
-      database: config.databaseUrl,
+      database: displayDatabaseUrl(config.databaseUrl),
     });
   });
   const stop = (signal: string): void => {

@@ -11,6 +11,8 @@ export interface RunningServer {
   readonly dataDir: string;
   readonly logs: string[];
   stop(): Promise<void>;
+  /** Ends the process with SIGKILL, as a crash would: no shutdown work runs. */
+  kill(): Promise<void>;
 }
 
 /**
@@ -39,7 +41,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   const baseUrl = `http://127.0.0.1:${String(port)}`;
   await waitReady(baseUrl);
-  return { baseUrl, dataDir, logs, stop: () => stop(child, dataDir) };
+  return { baseUrl, dataDir, logs, stop: () => stop(child, dataDir), kill: () => stop(child, dataDir, 'SIGKILL') };
 }
 
 function parse(line: string): Record<string, unknown> | null {
@@ -59,10 +61,10 @@ async function waitReady(baseUrl: string): Promise<void> {
   throw new Error('/readyz never answered 200');
 }
 
-async function stop(child: ChildProcess, dataDir: string): Promise<void> {
-  if (child.exitCode === null) {
+async function stop(child: ChildProcess, dataDir: string, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (child.exitCode === null && child.signalCode === null) {
     const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
+    child.kill(signal);
     await exited;
   }
   rmSync(dataDir, { recursive: true, force: true });

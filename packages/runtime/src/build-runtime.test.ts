@@ -5,6 +5,7 @@ import { execute } from '@condor/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildRuntime, type Runtime } from './build-runtime.js';
 import { ConfigError, loadConfig } from './config/load-config.js';
+import { freshPostgresDatabase, TEST_DATABASE_URL } from '../../store-sql/test/fresh-postgres-database.js';
 
 describe('buildRuntime', () => {
   const opened: Runtime[] = [];
@@ -79,7 +80,34 @@ describe('buildRuntime', () => {
     expect(login._unsafeUnwrapErr().body.error).toBe('SERVER_MISCONFIGURED');
   });
 
-  it('refuses a PostgreSQL URL clearly until that adapter exists', async () => {
-    await expect(build({ DATABASE_URL: 'postgres://u:p@localhost/condor' })).rejects.toThrow(ConfigError);
+  it('refuses PostgreSQL without both shared keys, naming the missing ones, before connecting', async () => {
+    const unreachable = 'postgres://u:p@127.0.0.1:1/condor';
+    await expect(build({ DATABASE_URL: unreachable })).rejects.toThrow(/set CONDOR_SIGNING_KEY and CONDOR_SECRET_KEY/);
+    await expect(build({ DATABASE_URL: unreachable, CONDOR_SIGNING_KEY: SIGNING_KEY })).rejects.toThrow(ConfigError);
+    await expect(build({ DATABASE_URL: unreachable, CONDOR_SECRET_KEY: SECRET_KEY })).rejects.toThrow(/set CONDOR_SIGNING_KEY \(/);
+  });
+});
+
+const SIGNING_KEY = 'a'.repeat(64);
+const SECRET_KEY = Buffer.alloc(32, 7).toString('base64');
+
+const serverUrl = TEST_DATABASE_URL;
+if (serverUrl !== null) describe('buildRuntime on PostgreSQL', () => {
+  it('migrates a fresh database and serves register and login from it, as a second instance does', async () => {
+    const database = await freshPostgresDatabase(serverUrl);
+    const env = { DATABASE_URL: database.url, CONDOR_SIGNING_KEY: SIGNING_KEY, CONDOR_SECRET_KEY: SECRET_KEY, LOG_LEVEL: 'silent' };
+    const [first, second] = await Promise.all([buildRuntime(loadConfig(env)), buildRuntime(loadConfig(env))]);
+    try {
+      const on = (runtime: Runtime) => ({ services: runtime.services, credential: null, requestId: 'r', batchKey: null });
+      await execute('register', { email: 'pg@example.com', password: 'runtime password' }, on(first));
+      const login = await execute('login', { email: 'pg@example.com', password: 'runtime password' }, on(second));
+      const { access_token } = login._unsafeUnwrap().value as { access_token: string };
+      const me = await execute('logout', {}, { ...on(first), credential: access_token });
+      expect(me._unsafeUnwrap().value).toEqual({ logged_out: true });
+      expect(await first.ready()).toEqual({ ok: true, checks: { database: 'ok', signing_key: 'ok', secret_key: 'ok' } });
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+      await database.drop();
+    }
   });
 });

@@ -1,9 +1,10 @@
-import type { Clock, MarketData, Services } from '@condor/core';
+import type { Clock, MarketData, McpSessionStore, Services } from '@condor/core';
 import { SIMULATED_NOTICE, SimBrokers, SimMarketData } from '@condor/broker-sim';
 import {
   migrateToLatest,
-  openSqlite,
+  openDatabase,
   SqlBrokerLinkStore,
+  SqlMcpSessionStore,
   SqlOnboardingStore,
   SqlPositionStore,
   SqlProposalStore,
@@ -42,22 +43,25 @@ export interface Readiness {
 export interface Runtime {
   readonly config: RuntimeConfig;
   readonly services: Services;
+  /** The MCP Streamable HTTP sessions, in the database so that every instance can answer each of them. */
+  readonly mcpSessions: McpSessionStore;
   ready(): Promise<Readiness>;
   close(): Promise<void>;
 }
 
 /** The composition root: builds every adapter from the configuration and runs the migrations. */
 export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
-  if (/^postgres(ql)?:\/\//.test(config.databaseUrl)) {
-    throw new ConfigError('DATABASE_URL points at PostgreSQL, which this version does not support yet; unset it to use SQLite.');
-  }
   const logger = new JsonLogger(config.logLevel);
-  const db = openSqlite(config.databaseUrl);
+  const { db, dialect } = openDatabase(config.databaseUrl);
+  if (dialect === 'postgres') requireSharedKeys(config);
   await migrateToLatest(db);
   const signingKey = resolveSigningKey(config, logger);
   const secrets = buildSecretBox(config, logger);
-  const clock = config.simStart === null ? new SystemClock() : new ShiftedClock(config.simStart);
+  const clock = config.simStart === null ? new SystemClock() : new ShiftedClock(config.simStart, config.simAnchor ?? Date.now());
   if (config.simStart !== null) logger.warn('clock_shifted', { starts_at: new Date(config.simStart).toISOString() });
+  if (dialect === 'postgres' && config.marketData.source === 'sim') {
+    logger.warn('sim_broker_per_instance', { hint: 'The simulated paper broker keeps its accounts in this process; behind a load balancer link Alpaca paper accounts instead.' });
+  }
   const simMarket = new SimMarketData(clock);
   const market = marketDataOf(config, simMarket, clock);
   const rateLimits = new SqlRateLimitStore(db);
@@ -107,6 +111,7 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
   return {
     config,
     services,
+    mcpSessions: new SqlMcpSessionStore(db),
     async ready() {
       const database = await sql`select 1 as one`.execute(db).then(
         () => 'ok',
@@ -120,6 +125,20 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
       return db.destroy();
     },
   };
+}
+
+/**
+ * Instances on one PostgreSQL share no data folder, so keys generated per instance would make the
+ * tokens and sealed broker keys of every other instance unreadable: both must be configured.
+ */
+function requireSharedKeys(config: RuntimeConfig): void {
+  const missing = [config.signingKey === null ? 'CONDOR_SIGNING_KEY' : null, config.secretKey === null ? 'CONDOR_SECRET_KEY' : null].filter((name) => name !== null);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `DATABASE_URL is PostgreSQL, so every instance must share its keys: set ${missing.join(' and ')} ` +
+        '(e.g. `openssl rand -base64 32` each) to the same values on every instance.',
+    );
+  }
 }
 
 /** The Alpaca hosts the configuration overrides (tests point them at a local fake). */

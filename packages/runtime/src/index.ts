@@ -2,6 +2,7 @@
 export { loadConfig, ConfigError, type RuntimeConfig, type DeploymentEnv } from './config/load-config.js';
 export { resolveSigningKey, SIGNING_KEY_FILE } from './config/signing-key.js';
 export { buildRuntime, type Runtime, type Readiness } from './build-runtime.js';
+export { displayDatabaseUrl } from './config/database-url.js';
 export { SystemClock } from './adapters/system-clock.js';
 export { CryptoIds } from './adapters/crypto-ids.js';
 export { Sha256Digest } from './adapters/sha256-digest.js';

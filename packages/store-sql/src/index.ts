@@ -1,5 +1,8 @@
-/** SQL adapters for the condor stores: SQLite today, PostgreSQL-portable schema. */
+/** SQL adapters for the condor stores, on SQLite or PostgreSQL with one schema and one set of migrations. */
 export { openSqlite } from './sqlite.js';
+export { openPostgres, type PostgresOptions } from './postgres.js';
+export { openDatabase } from './open-database.js';
+export type { SqlDialect } from './sql-dialect.js';
 export { migrateToLatest } from './migrations.js';
 export { SqlUserStore } from './sql-user-store.js';
 export { SqlSessionStore } from './sql-session-store.js';
@@ -13,3 +16,4 @@ export { SqlSavedStrategyStore } from './sql-saved-strategy-store.js';
 export { SqlBrokerLinkStore } from './sql-broker-link-store.js';
 export { SqlProposalStore } from './sql-proposal-store.js';
 export { SqlPositionStore } from './sql-position-store.js';
+export { SqlMcpSessionStore } from './sql-mcp-session-store.js';

@@ -1,38 +1,71 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { tempSqlite } from '../test/temp-sqlite.js';
+import { schemaFacts } from '../test/schema-facts.js';
+import { testDialects } from '../test/temp-database.js';
 import { migrateToLatest } from './migrations.js';
 
-const temp = tempSqlite();
+const dialects = testDialects();
 
-describe('migrateToLatest', () => {
-  it('creates the schema and is idempotent', async () => {
-    const db = temp.open();
-    await migrateToLatest(db);
-    await migrateToLatest(db);
-    const tables = await db.introspection.getTables();
-    expect(tables.map((t) => t.name).sort()).toEqual([
-      'broker_links',
-      'document_acceptances',
-      'document_reads',
-      'positions',
-      'proposals',
-      'quota_usage',
-      'rate_limit_windows',
-      'refresh_tokens',
-      'saved_strategies',
-      'session_families',
-      'strategy_runs',
-      'subscriptions',
-      'users',
-    ]);
-    const indexes = await sql<{ name: string }>`select name from pragma_index_list('refresh_tokens')`.execute(db);
-    expect(indexes.rows.map((r) => r.name)).toContain('refresh_tokens_family_id_idx');
-  });
+const TABLES = [
+  'broker_links',
+  'document_acceptances',
+  'document_reads',
+  'mcp_sessions',
+  'positions',
+  'proposals',
+  'quota_usage',
+  'rate_limit_windows',
+  'refresh_tokens',
+  'saved_strategies',
+  'session_families',
+  'strategy_runs',
+  'subscriptions',
+  'users',
+];
 
-  it('throws a clear error naming the migration that failed', async () => {
-    const db = temp.open();
-    await sql`create table users (id text primary key)`.execute(db);
-    await expect(migrateToLatest(db)).rejects.toThrow(/Database migration 0001_accounts failed: .*users/);
+for (const dialect of dialects) {
+  describe(`migrateToLatest on ${dialect.name}`, () => {
+    it('creates the schema and is idempotent', async () => {
+      const db = await dialect.open();
+      await migrateToLatest(db);
+      await migrateToLatest(db);
+      const facts = schemaFacts(dialect.kind, db);
+      expect(await facts.tables()).toEqual(TABLES);
+      expect((await facts.indexes('refresh_tokens')).map((i) => i.name)).toContain('refresh_tokens_family_id_idx');
+    });
+
+    it('keeps every time as a bigint and every fractional number as a double, never a 4-byte real', async () => {
+      const db = await dialect.migrated();
+      const facts = schemaFacts(dialect.kind, db);
+      const types = new Map<string, string>();
+      for (const table of TABLES) {
+        for (const [column, type] of Object.entries(await facts.columnTypes(table))) types.set(`${table}.${column}`, type);
+      }
+      expect([...types.values()].filter((t) => !['text', 'bigint', 'integer', 'double precision'].includes(t))).toEqual([]);
+      for (const [column, type] of types) if (/_at$|_ms$/.test(column)) expect({ column, type }).toEqual({ column, type: 'bigint' });
+      expect([...types].filter(([, type]) => type === 'double precision').map(([column]) => column).sort()).toEqual([
+        'positions.entry_credit',
+        'proposals.limit_price',
+        'proposals.max_loss',
+      ]);
+    });
+
+    it('throws a clear error naming the migration that failed', async () => {
+      const db = await dialect.open();
+      await sql`create table users (id text primary key)`.execute(db);
+      await expect(migrateToLatest(db)).rejects.toThrow(/Database migration 0001_accounts failed: .*users/);
+    });
   });
-});
+}
+
+for (const dialect of dialects.filter((d) => d.kind === 'postgres')) {
+  describe(`migrateToLatest on ${dialect.name}, beside other schemas`, () => {
+    it('migrates a schema of its own although another schema of the database is migrated already', async () => {
+      const first = await dialect.migrated();
+      const second = await dialect.open();
+      await migrateToLatest(second);
+      expect(await schemaFacts(dialect.kind, second).tables()).toEqual(TABLES);
+      expect(await schemaFacts(dialect.kind, first).tables()).toEqual(TABLES);
+    });
+  });
+}

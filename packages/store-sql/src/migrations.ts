@@ -1,6 +1,7 @@
 import { Migrator, sql } from 'kysely';
 import type { Kysely, Migration } from 'kysely';
 import type { Database } from './schema.js';
+import { dialectOf } from './sql-dialect.js';
 
 const accounts: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
@@ -167,7 +168,9 @@ const trading: Migration = {
       .addColumn('ticker', 'text', (c) => c.notNull())
       .addColumn('qty', 'integer', (c) => c.notNull())
       .addColumn('legs', 'text', (c) => c.notNull())
-      // Doubles, not numeric: both databases give back the very JavaScript number stored (-1.25, 0.30000000000000004).
+      // Doubles give back the very JavaScript number stored (-1.25, -0.30000000000000004) on both databases
+      // (SQLite gives the type REAL affinity). Not `real`: that is a 4-byte float on PostgreSQL, which rounds
+      // -0.30000000000000004 to -0.3. Not numeric: pg reads it back as a string.
       .addColumn('limit_price', 'double precision', (c) => c.notNull())
       .addColumn('max_loss', 'double precision', (c) => c.notNull())
       .addColumn('summary', 'text', (c) => c.notNull())
@@ -207,18 +210,61 @@ const trading: Migration = {
   },
 };
 
+const mcpSessions: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema
+      .createTable('mcp_sessions')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('last_seen_at', 'bigint', (c) => c.notNull())
+      .addColumn('bound_token', 'text')
+      .addColumn('batch_key', 'text')
+      .addColumn('last_response_at', 'bigint')
+      // The calls in flight, a JSON object of call id to begin time: in the session's row, so that one
+      // UPDATE of the row decides a call's batch and records the call, whichever instance runs it.
+      .addColumn('calls', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('mcp_sessions_last_seen_at_idx').on('mcp_sessions').column('last_seen_at').execute();
+  },
+  async down(db: Kysely<unknown>): Promise<void> {
+    await db.schema.dropTable('mcp_sessions').execute();
+  },
+};
+
 /** Every migration, by name; names sort in the order they apply. */
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_accounts': accounts,
   '0002_onboarding_billing_limits': onboardingBillingLimits,
   '0003_strategies': strategies,
   '0004_trading': trading,
+  '0005_mcp_sessions': mcpSessions,
 };
+
+/**
+ * The schema of the migration bookkeeping tables on PostgreSQL: the one the tables go to. Kysely
+ * would otherwise take a `kysely_migration` table in any schema of the database as its own.
+ */
+async function migrationTableSchema(db: Kysely<Database>): Promise<string | undefined> {
+  if (dialectOf(db) !== 'postgres') return undefined;
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema ?? null;
+  if (schema === null) throw new Error('Database migration cannot start: no schema on the search_path exists');
+  return schema;
+}
+
+/** A Migrator over `migrations`, with its bookkeeping beside the tables it migrates. */
+export async function migratorFor(db: Kysely<Database>): Promise<Migrator> {
+  const schema = await migrationTableSchema(db);
+  return new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrations) },
+    ...(schema === undefined ? {} : { migrationTableSchema: schema }),
+  });
+}
 
 /** Applies every pending migration; throws naming the migration that failed. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (await migratorFor(db)).migrateToLatest();
   if (error === undefined) return;
   const failed = results?.find((r) => r.status === 'Error')?.migrationName;
   const reason = error instanceof Error ? error.message : JSON.stringify(error);

@@ -1,11 +1,10 @@
 import type { BrokerEnvironment, BrokerName, PositionStatus, ProposalKind } from '@condor/core';
-import type { ColumnType } from 'kysely';
 
-/** Epoch milliseconds in a `bigint` column; PostgreSQL reads these back as strings. */
-export type EpochMsColumn = ColumnType<number | string, number, number>;
+/** Epoch milliseconds in a `bigint` column, read back as a number on both databases (see postgres-types.ts). */
+export type EpochMsColumn = number;
 
 /** A nullable epoch-milliseconds `bigint` column. */
-export type NullableEpochMsColumn = ColumnType<number | string | null, number | null, number | null>;
+export type NullableEpochMsColumn = number | null;
 
 /** The `users` table. */
 export interface UsersTable {
@@ -75,8 +74,8 @@ export interface RateLimitWindowsTable {
   reset_at: EpochMsColumn;
 }
 
-/** A duration in milliseconds in a `bigint` column; PostgreSQL reads these back as strings. */
-export type MillisecondsColumn = ColumnType<number | string, number, number>;
+/** A duration in milliseconds in a `bigint` column, read back as a number. */
+export type MillisecondsColumn = number;
 
 /** The `strategy_runs` table; `inputs` and `result` are JSON documents as text. */
 export interface StrategyRunsTable {
@@ -158,6 +157,20 @@ export interface PositionsTable {
   order_ids: string;
 }
 
+/**
+ * The `mcp_sessions` table: MCP Streamable HTTP sessions shared by every instance. `bound_token` is a
+ * sealed value as JSON text; `calls` the calls in flight, a JSON object of call id to begin time as text.
+ */
+export interface McpSessionsTable {
+  id: string;
+  created_at: EpochMsColumn;
+  last_seen_at: EpochMsColumn;
+  bound_token: string | null;
+  batch_key: string | null;
+  last_response_at: NullableEpochMsColumn;
+  calls: string;
+}
+
 /** The whole schema, as Kysely sees it. */
 export interface Database {
   users: UsersTable;
@@ -173,4 +186,5 @@ export interface Database {
   broker_links: BrokerLinksTable;
   proposals: ProposalsTable;
   positions: PositionsTable;
+  mcp_sessions: McpSessionsTable;
 }

@@ -1,20 +1,7 @@
-import type { BrokerLink, BrokerLinkStore, Sealed } from '@condor/core';
+import type { BrokerLink, BrokerLinkStore } from '@condor/core';
 import type { Kysely, Selectable } from 'kysely';
-import { parseJsonObject } from './json-text.js';
 import type { BrokerLinksTable, Database } from './schema.js';
-
-/** The sealed value a column holds as JSON text; throws naming the column when it is not one. */
-function parseSealed(text: string | null, column: string): Sealed | null {
-  if (text === null) return null;
-  const { keyId, nonce, ciphertext } = parseJsonObject(text, column);
-  if (typeof keyId !== 'string' || typeof nonce !== 'string' || typeof ciphertext !== 'string') {
-    throw new Error(`${column} holds JSON that is not a sealed value`);
-  }
-  return { keyId, nonce, ciphertext };
-}
-
-const sealedText = (sealed: Sealed | null): string | null =>
-  sealed === null ? null : JSON.stringify({ keyId: sealed.keyId, nonce: sealed.nonce, ciphertext: sealed.ciphertext });
+import { parseSealed, sealedText } from './sealed-text.js';
 
 const toLink = (row: Selectable<BrokerLinksTable>): BrokerLink => ({
   ownerId: row.owner_id,
@@ -23,8 +10,8 @@ const toLink = (row: Selectable<BrokerLinksTable>): BrokerLink => ({
   apiKey: parseSealed(row.api_key, 'broker_links.api_key'),
   apiSecret: parseSealed(row.api_secret, 'broker_links.api_secret'),
   keyHint: row.key_hint,
-  connectedAt: row.connected_at === null ? null : Number(row.connected_at),
-  updatedAt: Number(row.updated_at),
+  connectedAt: row.connected_at,
+  updatedAt: row.updated_at,
 });
 
 /** BrokerLinkStore over SQL (SQLite or PostgreSQL): one row per user; sealed keys are JSON text. */

@@ -48,7 +48,7 @@ export class SqlOnboardingStore implements OnboardingStore {
       .orderBy('version')
       .execute();
     return rows.flatMap(({ document, version, accepted_at }) =>
-      isDocumentName(document) ? [{ userId, document, version, at: Number(accepted_at) }] : [],
+      isDocumentName(document) ? [{ userId, document, version, at: accepted_at }] : [],
     );
   }
 }

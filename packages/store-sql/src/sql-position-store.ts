@@ -12,8 +12,8 @@ const toPosition = (row: Selectable<PositionsTable>): ManagedPosition => ({
   qty: row.qty,
   entryCredit: row.entry_credit,
   status: row.status,
-  openedAt: Number(row.opened_at),
-  closedAt: row.closed_at === null ? null : Number(row.closed_at),
+  openedAt: row.opened_at,
+  closedAt: row.closed_at,
   orderIds: parseJsonArray(row.order_ids, 'positions.order_ids') as readonly string[],
 });
 

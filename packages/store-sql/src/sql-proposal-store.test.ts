@@ -1,15 +1,13 @@
 import type { Proposal } from '@condor/core';
 import { proposalStoreContract } from '@condor/testkit';
 import { describe, expect, it } from 'vitest';
+import { violation } from '../test/constraint-violation.js';
 import { migratedWithOwner, OWNER_ID } from '../test/migrated-with-owner.js';
 import { migratedWithUsers } from '../test/migrated-with-users.js';
-import { tempSqlite } from '../test/temp-sqlite.js';
-import { migrateToLatest } from './migrations.js';
-import { openSqlite } from './sqlite.js';
+import { testDialects } from '../test/temp-database.js';
 import { SqlProposalStore } from './sql-proposal-store.js';
 import { SqlUserStore } from './sql-user-store.js';
 
-const temp = tempSqlite();
 const T0 = 1_767_623_400_000;
 
 const proposal = (id: string, overrides: Partial<Proposal> = {}): Proposal => ({
@@ -31,60 +29,65 @@ const proposal = (id: string, overrides: Partial<Proposal> = {}): Proposal => ({
   ...overrides,
 });
 
-proposalStoreContract('SqlProposalStore on a SQLite file', async (ownerIds) => new SqlProposalStore(await migratedWithUsers(temp, ownerIds)));
+for (const dialect of testDialects()) {
+  proposalStoreContract(`SqlProposalStore on ${dialect.name}`, async (ownerIds) =>
+    new SqlProposalStore(await migratedWithUsers(dialect, ownerIds)),
+  );
 
-describe('SqlProposalStore storage', () => {
-  it('keeps legs, details and outcome as JSON text, prices as exact doubles and times as integers', async () => {
-    const db = await migratedWithOwner(temp);
-    const store = new SqlProposalStore(db);
-    await store.insert(proposal('p1', { limitPrice: -(0.1 + 0.2) }));
-    await store.consume(OWNER_ID, 'p1', T0 + 7_000);
-    await store.recordOutcome('p1', { status: 'submitted', orderId: 'o-1' });
-    expect(await db.selectFrom('proposals').selectAll().execute()).toEqual([
-      {
-        id: 'p1',
-        owner_id: OWNER_ID,
-        kind: 'entry',
-        batch_key: null,
-        created_at: T0,
-        ticker: 'SPY',
-        qty: 1,
-        legs: '[{"symbol":"SPY260220P00575000","side":"sell","intent":"sell_to_open"}]',
-        limit_price: -0.30000000000000004,
-        max_loss: 375.5,
-        summary: 'Sell 1 SPY condor',
-        position_id: 'pos-1',
-        details: '{"credit":1.25,"note":"ünïcode"}',
-        consumed_at: T0 + 7_000,
-        outcome: '{"status":"submitted","orderId":"o-1"}',
-      },
-    ]);
-  });
+  describe(`SqlProposalStore storage on ${dialect.name}`, () => {
+    it('keeps legs, details and outcome as JSON text, prices as exact doubles and times as integers', async () => {
+      const db = await migratedWithOwner(dialect);
+      const store = new SqlProposalStore(db);
+      await store.insert(proposal('p1', { limitPrice: -(0.1 + 0.2) }));
+      await store.consume(OWNER_ID, 'p1', T0 + 7_000);
+      await store.recordOutcome('p1', { status: 'submitted', orderId: 'o-1' });
+      expect(await db.selectFrom('proposals').selectAll().execute()).toEqual([
+        {
+          id: 'p1',
+          owner_id: OWNER_ID,
+          kind: 'entry',
+          batch_key: null,
+          created_at: T0,
+          ticker: 'SPY',
+          qty: 1,
+          legs: '[{"symbol":"SPY260220P00575000","side":"sell","intent":"sell_to_open"}]',
+          limit_price: -0.30000000000000004,
+          max_loss: 375.5,
+          summary: 'Sell 1 SPY condor',
+          position_id: 'pos-1',
+          details: '{"credit":1.25,"note":"ünïcode"}',
+          consumed_at: T0 + 7_000,
+          outcome: '{"status":"submitted","orderId":"o-1"}',
+        },
+      ]);
+    });
 
-  it('refuses a proposal of an unknown owner', async () => {
-    const store = new SqlProposalStore(await migratedWithOwner(temp));
-    await expect(store.insert(proposal('p1', { ownerId: '6f1c2d3e-0000-4000-8000-0000000000ff' }))).rejects.toThrow(/FOREIGN KEY/);
-  });
+    it('refuses a proposal of an unknown owner', async () => {
+      const store = new SqlProposalStore(await migratedWithOwner(dialect));
+      await expect(store.insert(proposal('p1', { ownerId: '6f1c2d3e-0000-4000-8000-0000000000ff' }))).rejects.toMatchObject(
+        violation(dialect.kind, 'foreign_key'),
+      );
+    });
 
-  it('lets the database refuse an unknown kind, and an outcome on a proposal not consumed', async () => {
-    const store = new SqlProposalStore(await migratedWithOwner(temp));
-    await expect(store.insert(proposal('p1', { kind: 'hedge' as 'entry' }))).rejects.toThrow(/CHECK/);
-    await expect(store.insert(proposal('p2', { outcome: { status: 'rejected', detail: 'no' } }))).rejects.toThrow(/CHECK/);
-  });
+    it('lets the database refuse an unknown kind, and an outcome on a proposal not consumed', async () => {
+      const store = new SqlProposalStore(await migratedWithOwner(dialect));
+      await expect(store.insert(proposal('p1', { kind: 'hedge' as 'entry' }))).rejects.toMatchObject(violation(dialect.kind, 'check'));
+      await expect(store.insert(proposal('p2', { outcome: { status: 'rejected', detail: 'no' } }))).rejects.toMatchObject(
+        violation(dialect.kind, 'check'),
+      );
+      expect(await store.get(OWNER_ID, 'p1')).toBeUndefined();
+    });
 
-  it('names the column when a stored document is not what it should be', async () => {
-    const db = await migratedWithOwner(temp);
-    const store = new SqlProposalStore(db);
-    await store.insert(proposal('p1'));
-    await db.updateTable('proposals').set({ legs: '{"symbol":"x"}' }).execute();
-    await expect(store.get(OWNER_ID, 'p1')).rejects.toThrow('proposals.legs holds JSON that is not an array');
-  });
+    it('names the column when a stored document is not what it should be', async () => {
+      const db = await migratedWithOwner(dialect);
+      const store = new SqlProposalStore(db);
+      await store.insert(proposal('p1'));
+      await db.updateTable('proposals').set({ legs: '{"symbol":"x"}' }).execute();
+      await expect(store.get(OWNER_ID, 'p1')).rejects.toThrow('proposals.legs holds JSON that is not an array');
+    });
 
-  it('lets exactly one consume win across separate connections to one database file', async () => {
-    const file = temp.file();
-    const dbs = Array.from({ length: 5 }, () => openSqlite(file));
-    try {
-      await migrateToLatest(dbs[0]!);
+    it('lets exactly one of 50 consumes win across 5 separate connections to one database', async () => {
+      const dbs = await dialect.migratedMany(5);
       await new SqlUserStore(dbs[0]!).insert({ id: OWNER_ID, email: 'o@example.com', passwordHash: 'h', createdAt: T0 });
       await new SqlProposalStore(dbs[0]!).insert(proposal('p1'));
       const stores = dbs.map((db) => new SqlProposalStore(db));
@@ -92,8 +95,6 @@ describe('SqlProposalStore storage', () => {
       expect(outcomes.filter((o) => o === 'consumed')).toHaveLength(1);
       expect(outcomes.filter((o) => o === 'already_consumed')).toHaveLength(49);
       expect((await stores[3]!.get(OWNER_ID, 'p1'))?.consumedAt).toBe(T0 + outcomes.indexOf('consumed'));
-    } finally {
-      for (const db of dbs) await db.destroy();
-    }
+    });
   });
-});
+}

@@ -9,7 +9,7 @@ const toProposal = (row: Selectable<ProposalsTable>): Proposal => ({
   ownerId: row.owner_id,
   kind: row.kind,
   batchKey: row.batch_key,
-  createdAt: Number(row.created_at),
+  createdAt: row.created_at,
   ticker: row.ticker,
   qty: row.qty,
   legs: parseJsonArray(row.legs, 'proposals.legs') as unknown as readonly OrderLeg[],
@@ -18,7 +18,7 @@ const toProposal = (row: Selectable<ProposalsTable>): Proposal => ({
   summary: row.summary,
   positionId: row.position_id,
   details: parseJsonObject(row.details, 'proposals.details'),
-  consumedAt: row.consumed_at === null ? null : Number(row.consumed_at),
+  consumedAt: row.consumed_at,
   outcome: row.outcome === null ? null : (parseJsonObject(row.outcome, 'proposals.outcome') as unknown as ProposalOutcome),
 });
 

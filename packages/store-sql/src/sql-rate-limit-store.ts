@@ -21,7 +21,7 @@ export class SqlRateLimitStore implements RateLimitStore {
       )
       .returning(['count', 'reset_at'])
       .executeTakeFirstOrThrow();
-    return { count: row.count, resetAt: Number(row.reset_at) };
+    return { count: row.count, resetAt: row.reset_at };
   }
 
   async peek(key: string, now: number): Promise<WindowCount> {
@@ -31,7 +31,7 @@ export class SqlRateLimitStore implements RateLimitStore {
       .where('key', '=', key)
       .where('reset_at', '>', now)
       .executeTakeFirst();
-    return row === undefined ? { count: 0, resetAt: now } : { count: row.count, resetAt: Number(row.reset_at) };
+    return row === undefined ? { count: 0, resetAt: now } : { count: row.count, resetAt: row.reset_at };
   }
 
   async reset(key: string): Promise<void> {

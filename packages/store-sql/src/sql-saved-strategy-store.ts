@@ -11,7 +11,7 @@ const toSaved = (row: Selectable<SavedStrategiesTable>): SavedStrategy => ({
   ticker: row.ticker,
   rules: parseJsonObject(row.rules, 'saved_strategies.rules'),
   metrics: parseJsonObject(row.metrics, 'saved_strategies.metrics'),
-  savedAt: Number(row.saved_at),
+  savedAt: row.saved_at,
   active: row.active_ticker !== null,
 });
 
@@ -87,16 +87,22 @@ export class SqlSavedStrategyStore implements SavedStrategyStore {
 
   activate(ownerId: string, id: string): Promise<SavedStrategy | undefined> {
     return this.db.transaction().execute(async (trx) => {
-      // Clears every strategy of the owner and ticker, not only the active one: on PostgreSQL the row
-      // locks this takes make concurrent activations of one ticker wait for each other, so the later
-      // one clears the earlier one's row (SQLite runs write transactions one at a time anyway).
+      // Activations of one owner take turns: this no-op update locks the owner's users row until
+      // commit, so each activation's next statement already sees the one before it. Locking the
+      // strategy rows of the ticker instead deadlocks on PostgreSQL, where concurrent UPDATEs take
+      // those row locks in differing orders. (SQLite runs write transactions one at a time anyway.)
+      await trx
+        .updateTable('users')
+        .set((eb) => ({ created_at: eb.ref('created_at') }))
+        .where('id', '=', ownerId)
+        .execute();
       await trx
         .updateTable('saved_strategies')
         .set({ active_ticker: null })
         .where('owner_id', '=', ownerId)
         .where((eb) =>
           eb(
-            'ticker',
+            'active_ticker',
             '=',
             eb.selectFrom('saved_strategies as target').select('target.ticker').where('target.owner_id', '=', ownerId).where('target.id', '=', id),
           ),

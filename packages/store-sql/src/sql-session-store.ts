@@ -2,22 +2,20 @@ import type { RefreshTokenRecord, SessionFamily, SessionStore } from '@condor/co
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, RefreshTokensTable, SessionFamiliesTable } from './schema.js';
 
-const toMillisOrNull = (value: number | string | null): number | null => (value === null ? null : Number(value));
-
 const toFamily = (row: Selectable<SessionFamiliesTable>): SessionFamily => ({
   id: row.id,
   userId: row.user_id,
-  createdAt: Number(row.created_at),
-  revokedAt: toMillisOrNull(row.revoked_at),
+  createdAt: row.created_at,
+  revokedAt: row.revoked_at,
 });
 
 const toToken = (row: Selectable<RefreshTokensTable>): RefreshTokenRecord => ({
   hash: row.hash,
   familyId: row.family_id,
   userId: row.user_id,
-  issuedAt: Number(row.issued_at),
-  expiresAt: Number(row.expires_at),
-  usedAt: toMillisOrNull(row.used_at),
+  issuedAt: row.issued_at,
+  expiresAt: row.expires_at,
+  usedAt: row.used_at,
 });
 
 /** SessionStore over SQL (SQLite or PostgreSQL); token use is one atomic compare-and-set. */

@@ -6,11 +6,11 @@ import type { Database, StrategyRunsTable } from './schema.js';
 const toRun = (row: Selectable<StrategyRunsTable>): StrategyRun => ({
   id: row.id,
   ownerId: row.owner_id,
-  createdAt: Number(row.created_at),
+  createdAt: row.created_at,
   ticker: row.ticker,
   inputs: parseJsonObject(row.inputs, 'strategy_runs.inputs'),
   result: parseJsonObject(row.result, 'strategy_runs.result'),
-  durationMs: Number(row.duration_ms),
+  durationMs: row.duration_ms,
   evaluated: row.evaluated,
 });
 

@@ -12,8 +12,8 @@ const toSubscription = (row: Selectable<SubscriptionsTable>): Subscription => ({
   userId: row.user_id,
   plan: toPlan(row.plan),
   provider: row.provider,
-  startedAt: Number(row.started_at),
-  canceledAt: row.canceled_at === null ? null : Number(row.canceled_at),
+  startedAt: row.started_at,
+  canceledAt: row.canceled_at,
 });
 
 /**

@@ -1,7 +1,7 @@
 import { userStoreContract } from '@condor/testkit';
-import { tempSqlite } from '../test/temp-sqlite.js';
+import { testDialects } from '../test/temp-database.js';
 import { SqlUserStore } from './sql-user-store.js';
 
-const temp = tempSqlite();
-
-userStoreContract('SqlUserStore on a SQLite file', async () => new SqlUserStore(await temp.migrated()));
+for (const dialect of testDialects()) {
+  userStoreContract(`SqlUserStore on ${dialect.name}`, async () => new SqlUserStore(await dialect.migrated()));
+}

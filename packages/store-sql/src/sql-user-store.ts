@@ -6,7 +6,7 @@ const toUser = (row: Selectable<UsersTable>): User => ({
   id: row.id,
   email: row.email,
   passwordHash: row.password_hash,
-  createdAt: Number(row.created_at),
+  createdAt: row.created_at,
 });
 
 /** UserStore over SQL (SQLite or PostgreSQL); email uniqueness is enforced by the database. */

@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/schema.js';
 import { SqlUserStore } from '../src/sql-user-store.js';
-import type { tempSqlite } from './temp-sqlite.js';
 
-/** A migrated temp SQLite database holding a user for each of `userIds`, for suites with more than one owner. */
-export async function migratedWithUsers(temp: ReturnType<typeof tempSqlite>, userIds: readonly string[]): Promise<Kysely<Database>> {
+/** A fresh migrated database holding a user for each of `userIds`, for suites with more than one owner. */
+export async function migratedWithUsers(temp: { migrated(): Promise<Kysely<Database>> }, userIds: readonly string[]): Promise<Kysely<Database>> {
   const db = await temp.migrated();
   const users = new SqlUserStore(db);
   for (const id of userIds) {

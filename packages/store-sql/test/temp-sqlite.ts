@@ -8,7 +8,12 @@ import type { Database } from '../src/schema.js';
 import { openSqlite } from '../src/sqlite.js';
 
 /** Per-test SQLite files, each in its own fresh temp directory; destroyed and deleted after each test. */
-export function tempSqlite(): { file: () => string; open: () => Kysely<Database>; migrated: () => Promise<Kysely<Database>> } {
+export function tempSqlite(): {
+  file: () => string;
+  open: () => Kysely<Database>;
+  openMany: (count: number) => Kysely<Database>[];
+  migrated: () => Promise<Kysely<Database>>;
+} {
   const dirs: string[] = [];
   const dbs: Kysely<Database>[] = [];
   afterEach(async () => {
@@ -20,15 +25,21 @@ export function tempSqlite(): { file: () => string; open: () => Kysely<Database>
     dirs.push(dir);
     return join(dir, 'data', 'condor.db');
   };
-  const open = (): Kysely<Database> => {
-    const db = openSqlite(file());
+  const openFile = (path: string): Kysely<Database> => {
+    const db = openSqlite(path);
     dbs.push(db);
     return db;
+  };
+  const open = (): Kysely<Database> => openFile(file());
+  /** `count` separate connections onto one fresh file. */
+  const openMany = (count: number): Kysely<Database>[] => {
+    const path = file();
+    return Array.from({ length: count }, () => openFile(path));
   };
   const migrated = async (): Promise<Kysely<Database>> => {
     const db = open();
     await migrateToLatest(db);
     return db;
   };
-  return { file, open, migrated };
+  return { file, open, openMany, migrated };
 }

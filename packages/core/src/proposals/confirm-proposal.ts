@@ -9,7 +9,7 @@ import type { Proposal } from '../ports/proposal-store.js';
 import { recordOrder } from './record-order.js';
 import { ProposalId } from './proposal-view.js';
 import { continueRoll, secondStep } from './roll-steps.js';
-import { isExpired, isTooFast } from './timing.js';
+import { isExpired, isSubmitUnderway, isTooFast } from './timing.js';
 
 const ConfirmView = v.object({
   proposal_id: v.string(),
@@ -153,12 +153,15 @@ const withReconcileHint = (error: AppError): AppError => ({
 });
 
 /**
- * A confirm of a consumed proposal: PROPOSAL_ALREADY_CONSUMED naming its order — after asking the broker
- * when the first attempt's outcome is unknown, and submitting under the same client id only if the
+ * A confirm of a consumed proposal: PROPOSAL_ALREADY_CONSUMED naming its order — while the first attempt
+ * may still be submitting, without asking anyone; after that, asking the broker when its outcome is unknown, and submitting under the same client id only if the
  * broker has no such order (the broker refuses a second order with one client id). A two-step roll's
  * first order is always asked for, to go on to step 2 once it has filled.
  */
 function reconcile(proposal: Proposal, ctx: HandlerContext<'trading'>): ResultAsync<Confirmed, AppError> {
+  if (proposal.outcome === null && proposal.consumedAt !== null && isSubmitUnderway(proposal.consumedAt, ctx.services.clock.now())) {
+    return errAsync(alreadyConsumed(proposal.id, null));
+  }
   const twoStep = secondStep(proposal) !== null;
   const submittedId = proposal.outcome?.status === 'submitted' ? proposal.outcome.orderId : null;
   if (submittedId !== null && !twoStep) return errAsync(alreadyConsumed(proposal.id, submittedId));

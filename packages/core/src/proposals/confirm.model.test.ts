@@ -204,9 +204,27 @@ describe('confirm_proposal under concurrency and broker failures', () => {
         expect(results.filter((r) => r === 'placed')).toHaveLength(1);
         expect(results.filter((r) => r === 'PROPOSAL_ALREADY_CONSUMED')).toHaveLength(49);
         expect(real.brokers.allOrders(real.userId)).toHaveLength(1);
+        // Confirms that read the proposal after it was consumed wait for the winner instead of submitting again.
+        expect(real.brokers.submitCount(real.userId)).toBe(1);
       }),
       { numRuns: 30 },
     );
+  });
+
+  it('after the instance that consumed a proposal died before submitting, a confirm past the grace places it once', async () => {
+    const real = await setUp();
+    await real.services.proposals.insert(proposal(ID, real.userId, real.services.clock.now(), 'made-here'));
+    real.services.clock.advance(6_000);
+    // The other instance won the consume, then died: no outcome, nothing at the broker.
+    expect(await real.services.proposals.consume(real.userId, ID, real.services.clock.now())).toBe('consumed');
+    real.services.clock.advance(14_999);
+    expect(await real.confirm(ID, 'too-soon')).toBe('PROPOSAL_ALREADY_CONSUMED');
+    expect(real.brokers.submitCount(real.userId)).toBe(0);
+    real.services.clock.advance(1);
+    expect(await real.confirm(ID, 'after-grace')).toBe('placed');
+    expect(await real.confirm(ID, 'again')).toBe('PROPOSAL_ALREADY_CONSUMED');
+    expect(real.brokers.allOrders(real.userId).map((order) => order.clientOrderId)).toEqual([ID]);
+    expect(real.brokers.submitCount(real.userId)).toBe(1);
   });
 
   it('after a broker timeout that did place the order, a retry finds it and places nothing more', async () => {

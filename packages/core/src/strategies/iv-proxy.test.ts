@@ -22,7 +22,7 @@ describe('realisedVolatilityProxy', () => {
     const sessions = bars.map((bar) => ({ date: bar.date, close: bar.close, atmVol: 0 }));
     expect(proxy).toHaveLength(bars.length - REALISED_VOLATILITY_WINDOW);
     expect(proxy[0]?.date).toBe(bars[REALISED_VOLATILITY_WINDOW]?.date);
-    proxy.forEach((point, k) => expect(point.volatility).toBe(realisedVolatility(sessions, k + REALISED_VOLATILITY_WINDOW)));
+    proxy.forEach((point, k) => { expect(point.volatility).toBe(realisedVolatility(sessions, k + REALISED_VOLATILITY_WINDOW)); });
   });
 
   it('matches a known value: alternating ±1 % days over a month', () => {
@@ -39,7 +39,7 @@ describe('realisedVolatilityProxy', () => {
     const latest = plain.at(-1)?.volatility ?? 0;
     const scaled = realisedVolatilityProxy(bars, latest * 1.25);
     expect(scaled.at(-1)?.volatility).toBeCloseTo(latest * 1.25, 12);
-    scaled.forEach((point, i) => expect(point.volatility).toBeCloseTo((plain[i]?.volatility ?? 0) * 1.25, 12));
+    scaled.forEach((point, i) => { expect(point.volatility).toBeCloseTo((plain[i]?.volatility ?? 0) * 1.25, 12); });
   });
 
   it('clamps the ratio, so one odd chain cannot set the whole history', () => {

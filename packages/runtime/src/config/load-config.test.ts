@@ -69,6 +69,8 @@ describe('loadConfig: CONDOR_SIM_START', () => {
     expect(loadConfig({ CONDOR_SIM_START: '2026-02-10T15:00:00Z' }).simStart).toBe(Date.UTC(2026, 1, 10, 15));
     expect(loadConfig({ CONDOR_SIM_START: '2026-02-10T10:00:00-05:00' }).simStart).toBe(Date.UTC(2026, 1, 10, 15));
     expect(() => loadConfig({ CONDOR_SIM_START: '2026-02-10 10:00' })).toThrow(/CONDOR_SIM_START must be an ISO-8601 instant/);
+    expect(loadConfig({ CONDOR_SIM_START: '2026-02-10T15:00:00Z', CONDOR_SIM_ANCHOR: '2026-11-21T10:00:00Z' }).simAnchor).toBe(Date.UTC(2026, 10, 21, 10));
+    expect(loadConfig({}).simAnchor).toBeNull();
   });
 });
 

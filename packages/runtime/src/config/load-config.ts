@@ -49,6 +49,11 @@ export interface RuntimeConfig {
   readonly trustedProxies: number;
   /** CONDOR_SIM_START: the instant the process's clock starts from (epoch ms), for demos and tests of the simulated market; null: real time. */
   readonly simStart: number | null;
+  /**
+   * CONDOR_SIM_ANCHOR: the real instant CONDOR_SIM_START stands for (epoch ms); null: the process start.
+   * Instances given the same pair share one shifted clock.
+   */
+  readonly simAnchor: number | null;
 }
 
 export class ConfigError extends Error {
@@ -74,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     refreshTokenTtlSeconds: integer(env, 'CONDOR_REFRESH_TOKEN_TTL_SECONDS', 30 * 86_400, 3_600, 365 * 86_400),
     mcpToken: text(env.CONDOR_MCP_TOKEN),
     simStart: instant('CONDOR_SIM_START', env.CONDOR_SIM_START),
+    simAnchor: instant('CONDOR_SIM_ANCHOR', env.CONDOR_SIM_ANCHOR),
     allowedOrigins: list(env.CONDOR_ALLOWED_ORIGINS),
     bodyLimitBytes: integer(env, 'CONDOR_BODY_LIMIT_BYTES', 1_048_576, 1_024, 64 * 1_048_576),
     logLevel: oneOf(env, 'LOG_LEVEL', ['info', 'warn', 'error', 'silent'], 'info'),

@@ -1,0 +1,208 @@
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeAlpaca } from '../../../packages/broker-alpaca/test/fake-alpaca.js';
+import { freshPostgresDatabase, TEST_DATABASE_URL } from '../../../packages/store-sql/test/fresh-postgres-database.js';
+import { startServer, type RunningServer } from './server-process.js';
+
+/**
+ * Two server processes behind an imaginary load balancer, on one PostgreSQL database and one (fake)
+ * Alpaca: every guarantee that must be global holds across them, and a crash of one loses nothing.
+ */
+
+const PASSWORD = 'two instances password';
+const QUOTA = 6;
+const SIM_START = '2026-02-10T15:00:00Z';
+const LOGIN_FAILURES = 4;
+
+interface Answer {
+  readonly status: number;
+  readonly body: Record<string, unknown>;
+}
+
+const serverUrl = TEST_DATABASE_URL;
+if (serverUrl !== null) {
+  describe('two instances on one PostgreSQL', () => {
+    const alpaca = new FakeAlpaca();
+    let database: { url: string; drop: () => Promise<void> };
+    let env: Record<string, string>;
+    let a: RunningServer;
+    let b: RunningServer;
+    const extra: RunningServer[] = [];
+
+    beforeAll(async () => {
+      alpaca.fillAtOrAbove = Number.NEGATIVE_INFINITY;
+      database = await freshPostgresDatabase(serverUrl);
+      env = {
+        DATABASE_URL: database.url,
+        CONDOR_SIGNING_KEY: 'b'.repeat(64),
+        CONDOR_SECRET_KEY: Buffer.alloc(32, 3).toString('base64'),
+        CONDOR_SIM_START: SIM_START,
+        CONDOR_SIM_ANCHOR: new Date().toISOString(),
+        CONDOR_ALPACA_PAPER_URL: await alpaca.start(),
+        CONDOR_QUOTA_FIND_IRON_CONDORS: String(QUOTA),
+        CONDOR_RATE_LIMIT: '100000',
+        CONDOR_LOGIN_MAX_FAILURES: String(LOGIN_FAILURES),
+      };
+      [a, b] = await Promise.all([startServer(env), startServer(env)]);
+    }, 90_000);
+
+    afterAll(async () => {
+      await Promise.all([a, b, ...extra].map((server) => server.stop()));
+      await alpaca.stop();
+      await database.drop();
+    }, 30_000);
+
+    const send = async (server: RunningServer, method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<Answer> => {
+      const response = await fetch(`${server.baseUrl}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...(token === undefined ? {} : { authorization: `Bearer ${token}` }), ...headers },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+
+    /** Registers on one instance and logs in on the other; onboarded and linked to the fake Alpaca when asked. */
+    async function user(email: string, trader: boolean): Promise<string> {
+      await send(a, 'POST', '/v1/users', { email, password: PASSWORD });
+      const token = (await send(b, 'POST', '/v1/sessions', { email, password: PASSWORD })).body['access_token'] as string;
+      if (!trader) return token;
+      for (const name of ['eua', 'risk-disclosure', 'broker-authorization']) await send(a, 'GET', `/v1/legal-documents/${name}`, undefined, token);
+      await send(b, 'POST', '/v1/onboarding/eua-acceptance', {}, token);
+      await send(a, 'POST', '/v1/onboarding/risk-acknowledgement', {}, token);
+      await send(b, 'POST', '/v1/broker/keys', { api_key: alpaca.apiKey, api_secret: alpaca.apiSecret, broker: 'alpaca', environment: 'paper' }, token);
+      const linked = await send(a, 'POST', '/v1/broker/connection', { authorization_confirmed: true, broker: 'alpaca' }, token);
+      expect(linked.body['link']).toMatchObject({ broker: 'alpaca', connected: true });
+      return token;
+    }
+
+    /** `count` entry proposals on `ticker`, made on both instances; users share the one fake Alpaca account, so each test trades its own ticker. */
+    async function proposals(token: string, ticker: string, count: number): Promise<string[]> {
+      const found = await send(a, 'POST', '/v1/iron-condors/search', { ticker, top_k: count, dte_min: 20, dte_max: 60 }, token);
+      const candidates = found.body['candidates'] as unknown[];
+      expect(candidates).toHaveLength(count);
+      const ids: string[] = [];
+      for (const [i, candidate] of candidates.entries()) {
+        const proposed = await send(i % 2 === 0 ? a : b, 'POST', '/v1/proposals/entries', { candidate, qty: 1 }, token, { 'x-batch-id': `turn-${String(i)}` });
+        expect(proposed.status, JSON.stringify(proposed.body)).toBe(200);
+        ids.push(proposed.body['proposal_id'] as string);
+      }
+      return ids;
+    }
+
+    const ordersAtAlpaca = (clientOrderId: string) =>
+      alpaca.requests.filter((r) => r.method === 'POST' && r.path === '/v2/orders' && (r.body as { client_order_id?: string }).client_order_id === clientOrderId);
+
+    it('places one order for 50 concurrent confirms of one proposal spread across both', async () => {
+      const token = await user('racer@example.com', true);
+      const [proposalId] = await proposals(token, 'SPY', 1);
+      await new Promise((resolve) => setTimeout(resolve, 5_100));
+
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => send(i % 2 === 0 ? a : b, 'POST', `/v1/proposals/${proposalId ?? ''}/confirmation`, {}, token)),
+      );
+      expect(answers.filter((x) => x.status === 200)).toHaveLength(1);
+      expect(answers.filter((x) => x.status === 409 && x.body['error'] === 'PROPOSAL_ALREADY_CONSUMED')).toHaveLength(49);
+      expect(ordersAtAlpaca(proposalId ?? '')).toHaveLength(1);
+      const placed = answers.find((x) => x.status === 200)?.body['order_id'];
+      for (const server of [a, b]) {
+        expect((await send(server, 'GET', `/v1/proposals/${proposalId ?? ''}`, undefined, token)).body).toMatchObject({ status: 'confirmed', order_id: placed });
+      }
+    }, 60_000);
+
+    it(`admits exactly ${String(QUOTA)} free searches out of 20 concurrent ones spread across both`, async () => {
+      const token = await user('quota@example.com', false);
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => send(i % 2 === 0 ? a : b, 'POST', '/v1/iron-condors/search', { ticker: 'IWM', top_k: 1 }, token)),
+      );
+      expect(answers.filter((x) => x.status === 200)).toHaveLength(QUOTA);
+      expect(answers.filter((x) => x.status === 429 && x.body['error'] === 'QUOTA_EXCEEDED')).toHaveLength(20 - QUOTA);
+      const quotas = (await send(b, 'GET', '/v1/subscription', undefined, token)).body['quotas'] as { tool: string; used: number; remaining: number }[];
+      expect(quotas.find((q) => q.tool === 'find_iron_condors')).toMatchObject({ used: QUOTA, remaining: 0 });
+    }, 60_000);
+
+    it('rotates a refresh token once when both instances are handed it at the same moment', async () => {
+      await user('rotate@example.com', false);
+      const login = await send(a, 'POST', '/v1/sessions', { email: 'rotate@example.com', password: PASSWORD });
+      const refresh = login.body['refresh_token'] as string;
+      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => send(i % 2 === 0 ? a : b, 'POST', '/v1/sessions/refresh', { refresh_token: refresh })));
+      expect(answers.filter((x) => x.status === 200)).toHaveLength(1);
+      expect(answers.filter((x) => x.status === 401)).toHaveLength(9);
+    }, 30_000);
+
+    it('serves one MCP session from both: opened on one, logged in on the other, called on the first', async () => {
+      const mcp = async (server: RunningServer, body: unknown, sessionId?: string) => {
+        const response = await fetch(`${server.baseUrl}/mcp`, {
+          method: 'POST',
+          headers: {
+            accept: 'application/json, text/event-stream',
+            'content-type': 'application/json',
+            ...(sessionId === undefined ? {} : { 'mcp-session-id': sessionId, 'mcp-protocol-version': LATEST_PROTOCOL_VERSION }),
+          },
+          body: JSON.stringify(body),
+        });
+        const text = await response.text();
+        const data = text.split('\n').find((line) => line.startsWith('data: '));
+        return { response, message: JSON.parse(data?.slice(6) ?? '{}') as { result?: { structuredContent?: Record<string, unknown> } } };
+      };
+      const call = async (server: RunningServer, sessionId: string, name: string, args: Record<string, unknown> = {}) =>
+        (await mcp(server, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }, sessionId)).message.result?.structuredContent;
+
+      const init = await mcp(a, { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+      const sessionId = init.response.headers.get('mcp-session-id') ?? '';
+      expect(sessionId).not.toBe('');
+      await call(b, sessionId, 'register', { email: 'mcp@example.com', password: PASSWORD });
+      expect(await call(b, sessionId, 'login', { email: 'mcp@example.com', password: PASSWORD })).toMatchObject({ access_token: expect.any(String) as unknown });
+      expect(await call(a, sessionId, 'get_onboarding_status')).toMatchObject({ next_tool: 'get_legal_document' });
+      expect(await call(a, sessionId, 'logout')).toEqual({ logged_out: true });
+      expect(await call(b, sessionId, 'get_onboarding_status')).toMatchObject({ error: 'UNAUTHORIZED' });
+    }, 30_000);
+
+    it('survives kill -9 of one instance mid-burst: the other keeps serving, nothing is confirmed twice or lost', async () => {
+      const token = await user('crash@example.com', true);
+      const ids = await proposals(token, 'QQQ', 8);
+      await new Promise((resolve) => setTimeout(resolve, 5_100));
+
+      const burst = ids.flatMap((id) => Array.from({ length: 6 }, (_, i) => ({ id, server: i % 2 === 0 ? a : b })));
+      const attempts = burst.map(({ id, server }) =>
+        send(server, 'POST', `/v1/proposals/${id}/confirmation`, {}, token).then(
+          (answer) => ({ id, server, answer }),
+          () => ({ id, server, answer: null }),
+        ),
+      );
+      const burstAt = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      await a.kill();
+      const settled = await Promise.all(attempts);
+
+      expect(settled.some((x) => x.server === a && x.answer === null)).toBe(true);
+      const onB = settled.filter((x) => x.server === b);
+      expect(onB.every((x) => x.answer !== null && [200, 409, 503].includes(x.answer.status))).toBe(true);
+      expect(settled.filter((x) => x.answer?.status === 200).map((x) => x.id).sort()).toEqual([...new Set(settled.filter((x) => x.answer?.status === 200).map((x) => x.id))].sort());
+      expect((await send(b, 'GET', '/healthz')).status).toBe(200);
+
+      const restarted = await startServer(env);
+      extra.push(a);
+      a = restarted;
+      // Past the submit grace, every proposal is confirmed once more, on either instance: a consumed one whose
+      // outcome died with the killed process is looked up at the broker by its client order id, never placed twice.
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, burstAt + 16_000 - Date.now())));
+      for (const [i, id] of ids.entries()) await send(i % 2 === 0 ? restarted : b, 'POST', `/v1/proposals/${id}/confirmation`, {}, token);
+      for (const id of ids) {
+        const shown = (await send(restarted, 'GET', `/v1/proposals/${id}`, undefined, token)).body;
+        expect(shown, id).toMatchObject({ status: 'confirmed', order_id: expect.any(String) as unknown });
+      }
+      const orders = (await send(b, 'POST', '/v1/positions/actions', { action: 'orders' }, token)).body['orders'] as { client_order_id: string }[];
+      expect(orders.map((o) => o.client_order_id).filter((id) => ids.includes(id)).sort()).toEqual([...ids].sort());
+    }, 90_000);
+
+    // Last: the failures also count against the test's one address.
+    it('throttles failed logins of one account across both instances', async () => {
+      await user('throttle@example.com', false);
+      const answers: Answer[] = [];
+      for (let i = 0; i < 10; i++) answers.push(await send(i % 2 === 0 ? a : b, 'POST', '/v1/sessions', { email: 'throttle@example.com', password: 'wrong password!' }));
+      const statuses = answers.map((x) => x.status);
+      expect(statuses).toEqual([...Array<number>(LOGIN_FAILURES).fill(401), ...Array<number>(10 - LOGIN_FAILURES).fill(429)]);
+      expect(answers[LOGIN_FAILURES]?.body['error']).toBe('RATE_LIMITED');
+    }, 30_000);
+  });
+}

@@ -1,0 +1,47 @@
+import { sql } from 'kysely';
+import type { RawBuilder } from 'kysely';
+import type { SqlDialect } from './sql-dialect.js';
+
+/**
+ * SQL over `mcp_sessions.calls` of the row being updated: the calls in flight of an MCP session, a
+ * JSON object of call id to begin time, held as text. The JSON functions are what the two dialects
+ * name differently; everything else about the statements is shared.
+ */
+export interface InFlightCallsSql {
+  /** Whether a call begun less than `staleMs` before `now` is in flight. */
+  anyLive(now: number, staleMs: number): RawBuilder<boolean>;
+  /** The calls begun less than `staleMs` before `now`, plus `callId` begun at `now`. */
+  liveWith(callId: string, now: number, staleMs: number): RawBuilder<string>;
+  /** The calls but `callId`. */
+  without(callId: string): RawBuilder<string>;
+}
+
+const calls = sql.ref('mcp_sessions.calls');
+
+// json_group_object over no rows gives '{}'. Times are cast because better-sqlite3 binds every number
+// as a REAL, which json_object would write as 1767623400000.0.
+const sqlite: InFlightCallsSql = {
+  anyLive: (now, staleMs) => sql<boolean>`exists (select 1 from json_each(${calls}) as c where ${now} - c.value < ${staleMs})`,
+  liveWith: (callId, now, staleMs) => sql<string>`json_patch(
+    (select json_group_object(c.key, c.value) from json_each(${calls}) as c where ${now} - c.value < ${staleMs}),
+    json_object(${callId}, cast(${now} as integer)))`,
+  without: (callId) => sql<string>`(select json_group_object(c.key, c.value) from json_each(${calls}) as c where c.key <> ${callId})`,
+};
+
+// jsonb_object_agg over no rows gives null. Parameters are cast because jsonb_build_object takes any type.
+const postgres: InFlightCallsSql = {
+  anyLive: (now, staleMs) => sql<boolean>`exists (
+    select 1 from jsonb_each_text(${calls}::jsonb) as c where cast(${now} as bigint) - c.value::bigint < cast(${staleMs} as bigint))`,
+  liveWith: (callId, now, staleMs) => sql<string>`(
+    coalesce(
+      (select jsonb_object_agg(c.key, c.value::bigint) from jsonb_each_text(${calls}::jsonb) as c
+        where cast(${now} as bigint) - c.value::bigint < cast(${staleMs} as bigint)),
+      '{}'::jsonb
+    ) || jsonb_build_object(cast(${callId} as text), cast(${now} as bigint)))::text`,
+  without: (callId) => sql<string>`(${calls}::jsonb - cast(${callId} as text))::text`,
+};
+
+/** The in-flight call expressions of `dialect`. */
+export function inFlightCallsSql(dialect: SqlDialect): InFlightCallsSql {
+  return dialect === 'sqlite' ? sqlite : postgres;
+}
