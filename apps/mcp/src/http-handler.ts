@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { renderHttpStatus, type McpSessionStore, type Services } from '@condor/core';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { isOriginAllowed } from './origin.js';
 import { createMcpServer } from './server.js';
 import { StoredSessionState } from './stored-session-state.js';
@@ -59,35 +60,46 @@ export function createMcpHttpHandler(services: Services, options: McpHttpOptions
   const deps = { store: sessions, secrets: services.secrets, clock: services.clock, ...(options.batchWindowMs === undefined ? {} : { batchWindowMs: options.batchWindowMs }) };
   let lastSweep = Number.NEGATIVE_INFINITY;
 
+  // Session ids are bearer secrets once a login binds one: the store keeps only their digest.
+  const keyOf = (sessionId: string): string => services.digest.sha256(sessionId);
+
   const sweep = async (now: number): Promise<void> => {
     if (now - lastSweep < SWEEP_INTERVAL_MS) return;
     lastSweep = now;
-    await sessions.endIdle(now - idleTimeoutMs);
+    await sessions.endIdle(now - idleTimeoutMs).catch((thrown: unknown) => {
+      services.logger.warn('mcp_session_sweep_failed', { error: thrown instanceof Error ? thrown.message : String(thrown) });
+    });
   };
 
-  const serve = async (request: Request, auth: McpHttpAuth, state: StoredSessionState | null): Promise<Response> => {
+  const authInfoOf = (auth: McpHttpAuth) => ({
+    token: auth.credential ?? '',
+    clientId: 'condor',
+    scopes: [],
+    extra: { batchKey: randomUUID(), requestId: auth.requestId, clientIp: auth.clientIp ?? null },
+  });
+
+  const serve = async (request: Request, auth: McpHttpAuth, state: StoredSessionState): Promise<Response> => {
     // Without a sessionIdGenerator the SDK's transport is stateless: the session is ours, in the store.
     const transport = new WebStandardStreamableHTTPServerTransport({});
-    await createMcpServer(services, state === null ? {} : { session: state }).connect(transport);
-    const authInfo = {
-      token: auth.credential ?? '',
-      clientId: 'condor',
-      scopes: [],
-      extra: { batchKey: randomUUID(), requestId: auth.requestId, clientIp: auth.clientIp ?? null },
-    };
-    return transport.handleRequest(request, { authInfo });
+    await createMcpServer(services, { session: state }).connect(transport);
+    return transport.handleRequest(request, { authInfo: authInfoOf(auth) });
   };
 
+  /** Answers initialize as JSON, so that a session is recorded only for an initialize that succeeded. */
   const initialize = async (request: Request, auth: McpHttpAuth): Promise<Response> => {
     const now = services.clock.now();
     await sweep(now);
-    const response = await serve(request, auth, null);
-    if (!response.ok) return response;
-    const sessionId = randomUUID();
-    await sessions.create(sessionId, now);
+    const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
+    await createMcpServer(services).connect(transport);
+    const response = await transport.handleRequest(request, { authInfo: authInfoOf(auth) });
+    const text = await response.text();
     const headers = new Headers(response.headers);
-    headers.set('mcp-session-id', sessionId);
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    if (response.status === 200 && succeeded(text)) {
+      const sessionId = randomUUID();
+      await sessions.create(keyOf(sessionId), now);
+      headers.set('mcp-session-id', sessionId);
+    }
+    return new Response(text, { status: response.status, statusText: response.statusText, headers });
   };
 
   return async (request, auth) => {
@@ -105,23 +117,34 @@ export function createMcpHttpHandler(services: Services, options: McpHttpOptions
       if (await isInitialize(request)) return initialize(request, auth);
       return errorResponse(400, 'Send initialize without mcp-session-id to start a session, then name it in mcp-session-id.');
     }
+    const key = keyOf(sessionId);
     if (request.method === 'DELETE') {
-      return (await sessions.end(sessionId)) ? new Response(null, { status: 200 }) : unknownSession();
+      return (await sessions.end(key)) ? new Response(null, { status: 200 }) : unknownSession();
     }
-    const found = await sessions.touch(sessionId, services.clock.now(), idleTimeoutMs);
+    const found = await sessions.touch(key, services.clock.now(), idleTimeoutMs);
     if (found === null) return unknownSession();
-    return serve(request, auth, await StoredSessionState.open(sessionId, found.boundToken, deps));
+    return serve(request, auth, await StoredSessionState.open(key, found.boundToken, deps));
   };
 }
 
 const unknownSession = (): Response =>
   errorResponse(404, 'Unknown or ended MCP session; send initialize without mcp-session-id to start a new one.');
 
-/** Whether the POST body is one JSON-RPC `initialize` request (read from a copy; the transport reads the original). */
+/** Whether the POST body is one well-formed JSON-RPC `initialize` request (read from a copy; the transport reads the original). */
 async function isInitialize(request: Request): Promise<boolean> {
   try {
     const message: unknown = await request.clone().json();
-    return typeof message === 'object' && message !== null && !Array.isArray(message) && (message as { method?: unknown }).method === 'initialize';
+    return isInitializeRequest(message) && 'id' in message;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a JSON-RPC answer is a result, not an error. */
+function succeeded(text: string): boolean {
+  try {
+    const message: unknown = JSON.parse(text);
+    return typeof message === 'object' && message !== null && 'result' in message && !('error' in message);
   } catch {
     return false;
   }

@@ -4,7 +4,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { batchOf, bearerOf, clientIpOf, progressOf, requestIdOf, type CallExtra } from './call-context.js';
 import { SERVER_INFO } from './server-info.js';
-import { LocalSessionState, type McpSessionState } from './session-state.js';
+import { LocalSessionState, type McpSessionState, type SessionCall } from './session-state.js';
 import { toolFailure, toolSuccess } from './tool-result.js';
 import { TOOLS } from './tools.js';
 
@@ -55,22 +55,30 @@ export function createMcpServer(services: Services, options: McpServerOptions = 
     return callTool(request.params, extra);
   };
 
+  const logFailure = (event: string, tool: string, thrown: unknown): void => {
+    services.logger.error(event, { tool: tool.slice(0, 100), error: thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown) });
+  };
+
+  // The session's bookkeeping (its batch, its binding) may fail on its own, e.g. a database blip: a call
+  // that could not be placed in its batch is not run, and a call that ran keeps its answer.
   const callTool = async (params: unknown, extra: CallExtra): Promise<CallToolResult> => {
     const { name, args } = toolCallOf(params);
-    const call = await session.begin(batchOf(extra));
+    let call: SessionCall | null = null;
     try {
+      call = await session.begin(batchOf(extra));
       const outcome = await execute(name, args, contextOf(extra, call.batchKey, await session.boundToken()));
       if (outcome.isErr()) return toolFailure(outcome.error.body);
-      await bind(outcome.value.session);
+      await bind(outcome.value.session).catch((thrown: unknown) => {
+        logFailure('mcp_session_bind_failed', name, thrown);
+      });
       return toolSuccess(outcome.value.value);
     } catch (thrown) {
-      services.logger.error('mcp_call_failed', {
-        tool: name.slice(0, 100),
-        error: thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown),
-      });
+      logFailure('mcp_call_failed', name, thrown);
       return toolFailure(renderError(appError('INTERNAL_ERROR')).body);
     } finally {
-      await call.end();
+      await call?.end().catch((thrown: unknown) => {
+        logFailure('mcp_call_end_failed', name, thrown);
+      });
     }
   };
 

@@ -61,9 +61,10 @@ describe('one MCP session answered by two instances', () => {
     const token = login['access_token'] as string;
     expect(token).toEqual(expect.any(String));
 
-    const stored = await sessions.touch(sessionId, services.clock.now(), 60_000);
+    const stored = await sessions.touch(services.digest.sha256(sessionId), services.clock.now(), 60_000);
     expect(stored?.boundToken).not.toBeNull();
     expect(JSON.stringify(stored)).not.toContain(token);
+    expect(await sessions.touch(sessionId, services.clock.now(), 60_000)).toBeNull();
 
     expect(await call(b, sessionId, 'logout')).toEqual({ logged_out: true });
     expect(await call(a, sessionId, 'logout')).toMatchObject({ error: 'UNAUTHORIZED' });

@@ -201,6 +201,26 @@ describe('the Streamable HTTP handler', () => {
     expect(execute).not.toHaveBeenCalled();
   });
 
+  it('opens no session for an initialize that fails or is not a request', async () => {
+    const store = new MemoryMcpSessionStore();
+    const strict = createMcpHttpHandler(services, { sessions: store });
+    const malformed = await strict(request({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: LATEST_PROTOCOL_VERSION } }), {
+      credential: null,
+      requestId: 'r1',
+    });
+    expect(malformed.headers.get('mcp-session-id')).toBeNull();
+    expect(malformed.status).toBe(400);
+    const notification = await strict(request({ jsonrpc: '2.0', method: 'initialize', params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'n', version: '1' } } }), {
+      credential: null,
+      requestId: 'r2',
+    });
+    expect([notification.status, notification.headers.get('mcp-session-id')]).toEqual([400, null]);
+    expect(await store.endIdle(Number.MAX_SAFE_INTEGER)).toBe(0);
+    const good = await openSession(strict);
+    expect(await store.endIdle(Number.MAX_SAFE_INTEGER)).toBe(1);
+    expect(good.sessionId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('offers no standalone GET stream: 405 naming the methods it takes', async () => {
     const session = await openSession(handler);
     const response = await handler(new Request(URL_, { method: 'GET', headers: { ...sessionHeaders(session), accept: 'text/event-stream' } }), {
@@ -230,8 +250,8 @@ describe('the Streamable HTTP handler', () => {
     const idle = await openSession(handler);
     services.clock.advance(120_000);
     const fresh = await openSession(handler);
-    expect(await sessions.end(idle.sessionId)).toBe(false);
-    expect(await sessions.end(fresh.sessionId)).toBe(true);
+    expect(await sessions.end(services.digest.sha256(idle.sessionId))).toBe(false);
+    expect(await sessions.end(services.digest.sha256(fresh.sessionId))).toBe(true);
   });
 
   it('refuses a Host outside allowedHosts with 403 and an ErrorResult (DNS rebinding)', async () => {

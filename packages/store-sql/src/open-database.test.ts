@@ -9,7 +9,7 @@ const temp = tempSqlite();
 
 describe('openDatabase', () => {
   it('opens PostgreSQL for a postgres:// or postgresql:// URL, connecting only when first asked', async () => {
-    for (const url of ['postgres://nobody@127.0.0.1:1/none', 'postgresql://nobody@127.0.0.1:1/none']) {
+    for (const url of ['postgres://nobody@127.0.0.1:1/none', 'postgresql://nobody@127.0.0.1:1/none', 'POSTGRES://nobody@127.0.0.1:1/none']) {
       const { db, dialect } = openDatabase(url);
       expect(dialect).toBe('postgres');
       expect(db.introspection).toBeInstanceOf(PostgresIntrospector);

@@ -4,7 +4,7 @@ import type { Database } from './schema.js';
 import type { SqlDialect } from './sql-dialect.js';
 import { openSqlite } from './sqlite.js';
 
-const POSTGRES_URL = /^postgres(ql)?:\/\//;
+const POSTGRES_URL = /^postgres(ql)?:\/\//i;
 
 /**
  * Opens the database a URL names: `postgres://` or `postgresql://` is PostgreSQL, anything else a

@@ -2,11 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { displayDatabaseUrl } from './database-url.js';
 
 describe('displayDatabaseUrl', () => {
-  it('hides a PostgreSQL password and keeps the rest', () => {
-    expect(displayDatabaseUrl('postgres://condor:s3cr%40t@db.internal:5432/condor?sslmode=require')).toBe(
-      'postgres://condor:***@db.internal:5432/condor?sslmode=require',
-    );
-    expect(displayDatabaseUrl('postgresql://condor@127.0.0.1:5433/condor')).toBe('postgresql://condor@127.0.0.1:5433/condor');
+  it('shows a PostgreSQL URL without its password, wherever the password is written', () => {
+    expect(displayDatabaseUrl('postgres://condor:s3cr%40t@db.internal:5432/condor?sslmode=require')).toBe('postgres://condor@db.internal:5432/condor');
+    expect(displayDatabaseUrl('postgresql://condor@127.0.0.1:5433/condor?password=hunter2&sslpassword=k3y')).toBe('postgresql://condor@127.0.0.1:5433/condor');
+    expect(displayDatabaseUrl('POSTGRES://condor:upper@db:5432/condor')).toBe('postgres://condor@db:5432/condor');
   });
 
   it('shows a SQLite path as it is, and never an unparseable URL', () => {

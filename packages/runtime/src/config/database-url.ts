@@ -1,10 +1,15 @@
-/** The database URL as logs may show it: a PostgreSQL password in it is replaced by `***`. */
+const POSTGRES_URL = /^postgres(ql)?:\/\//i;
+
+/**
+ * The database URL as logs may show it: for PostgreSQL only scheme, user, host, port and database —
+ * a password can also sit in the query (`?password=`, `sslpassword=`), so none of the query is shown.
+ */
 export function displayDatabaseUrl(url: string): string {
-  if (!/^postgres(ql)?:\/\//.test(url)) return url;
+  if (!POSTGRES_URL.test(url)) return url;
   try {
     const parsed = new URL(url);
-    if (parsed.password !== '') parsed.password = '***';
-    return parsed.toString();
+    const user = parsed.username === '' ? '' : `${parsed.username}@`;
+    return `${parsed.protocol.toLowerCase()}//${user}${parsed.host}${parsed.pathname}`;
   } catch {
     return 'postgres://(an unparseable URL)';
   }
