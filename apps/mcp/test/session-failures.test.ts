@@ -1,5 +1,5 @@
 import { execute } from '@condor/core';
-import { createTestServices, type RecordingLogger } from '@condor/testkit';
+import { createTestServices } from '@condor/testkit';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { McpSessionState, SessionCall } from '../src/session-state.js';
 import { connect, expectToolError, expectToolOk, PASSWORD } from './support.js';
@@ -31,7 +31,7 @@ describe('an MCP call whose session bookkeeping fails', () => {
     const mcp = await connect(services, { session: flakySession({ end: true }) });
     const result = await mcp.call('register', { email: 'blip@example.com', password: PASSWORD });
     expect(expectToolOk(result)).toMatchObject({ email: 'blip@example.com' });
-    expect((services.logger as RecordingLogger).lines.map((line) => line.event)).toContain('mcp_call_end_failed');
+    expect(services.logger.lines.map((line) => line.event)).toContain('mcp_call_end_failed');
   });
 
   it('keeps a successful login’s answer when binding the session fails', async () => {
@@ -39,7 +39,7 @@ describe('an MCP call whose session bookkeeping fails', () => {
     const mcp = await connect(services, { session: flakySession({ bind: true }) });
     await mcp.call('register', { email: 'bind@example.com', password: PASSWORD });
     expect(expectToolOk(await mcp.call('login', { email: 'bind@example.com', password: PASSWORD }))).toMatchObject({ access_token: expect.any(String) as unknown });
-    expect((services.logger as RecordingLogger).lines.map((line) => line.event)).toContain('mcp_session_bind_failed');
+    expect(services.logger.lines.map((line) => line.event)).toContain('mcp_session_bind_failed');
   });
 
   it('does not run a call it could not place in its batch: INTERNAL_ERROR, nothing executed', async () => {
