@@ -3,8 +3,10 @@ import type { Clock, McpSessionStore, SecretBox } from '@condor/core';
 import { BATCH_WINDOW_MS } from './session-batches.js';
 import type { McpSessionState, SessionCall } from './session-state.js';
 
-/** A call still marked in flight this long after it began is taken for one whose instance died. */
+/** A call in flight that its instance has not kept alive for this long is taken for one whose instance died. */
 export const STALE_CALL_MS = 120_000;
+/** How often a running call is kept alive: well inside STALE_CALL_MS, so a slow call never goes stale. */
+export const KEEP_ALIVE_MS = 30_000;
 
 /** What a stored session needs besides its id. */
 export interface StoredSessionDeps {
@@ -19,8 +21,8 @@ const boundTokenField = (sessionId: string): string => `mcp_session|${sessionId}
 
 /**
  * The state of one Streamable HTTP session in the McpSessionStore, so that any instance can answer its
- * next request: the bound token sealed under the session's id, and the batch of every call decided by
- * the store in one atomic step.
+ * next request: the bound token sealed under the session's key, and the batch of every call decided by
+ * the store in one atomic step; a running call is kept alive, so only the calls of a dead instance go stale.
  */
 export class StoredSessionState implements McpSessionState {
   private token: string | null;
@@ -54,6 +56,17 @@ export class StoredSessionState implements McpSessionState {
     const { store, clock, batchWindowMs = BATCH_WINDOW_MS } = this.deps;
     const callId = randomUUID();
     const batchKey = await store.beginCall(this.sessionId, callId, assigned ?? randomUUID(), clock.now(), batchWindowMs, STALE_CALL_MS);
-    return { batchKey, end: () => store.endCall(this.sessionId, callId, clock.now()) };
+    const keepAlive = setInterval(() => {
+      // A missed beat is made up by the next one, long before the call could go stale.
+      store.keepCall(this.sessionId, callId, clock.now()).catch(() => undefined);
+    }, KEEP_ALIVE_MS);
+    keepAlive.unref();
+    return {
+      batchKey,
+      end: () => {
+        clearInterval(keepAlive);
+        return store.endCall(this.sessionId, callId, clock.now());
+      },
+    };
   }
 }

@@ -12,6 +12,8 @@ export interface InFlightCallsSql {
   anyLive(now: number, staleMs: number): RawBuilder<boolean>;
   /** The calls begun less than `staleMs` before `now`, plus `callId` begun at `now`. */
   liveWith(callId: string, now: number, staleMs: number): RawBuilder<string>;
+  /** The calls with `callId`, if it is among them, now begun at `now`. */
+  kept(callId: string, now: number): RawBuilder<string>;
   /** The calls but `callId`. */
   without(callId: string): RawBuilder<string>;
 }
@@ -25,6 +27,7 @@ const sqlite: InFlightCallsSql = {
   liveWith: (callId, now, staleMs) => sql<string>`json_patch(
     (select json_group_object(c.key, c.value) from json_each(${calls}) as c where ${now} - c.value < ${staleMs}),
     json_object(${callId}, cast(${now} as integer)))`,
+  kept: (callId, now) => sql<string>`(select json_group_object(c.key, case when c.key = ${callId} then cast(${now} as integer) else c.value end) from json_each(${calls}) as c)`,
   without: (callId) => sql<string>`(select json_group_object(c.key, c.value) from json_each(${calls}) as c where c.key <> ${callId})`,
 };
 
@@ -38,6 +41,9 @@ const postgres: InFlightCallsSql = {
         where cast(${now} as bigint) - c.value::bigint < cast(${staleMs} as bigint)),
       '{}'::jsonb
     ) || jsonb_build_object(cast(${callId} as text), cast(${now} as bigint)))::text`,
+  kept: (callId, now) => sql<string>`(case when jsonb_exists(${calls}::jsonb, cast(${callId} as text))
+    then ${calls}::jsonb || jsonb_build_object(cast(${callId} as text), cast(${now} as bigint))
+    else ${calls}::jsonb end)::text`,
   without: (callId) => sql<string>`(${calls}::jsonb - cast(${callId} as text))::text`,
 };
 

@@ -78,6 +78,14 @@ export class SqlMcpSessionStore implements McpSessionStore {
     return row?.batch_key ?? candidate;
   }
 
+  async keepCall(id: string, callId: string, now: number): Promise<void> {
+    await this.db
+      .updateTable('mcp_sessions')
+      .set({ calls: this.inFlight.kept(callId, now) })
+      .where('id', '=', id)
+      .execute();
+  }
+
   async endCall(id: string, callId: string, now: number): Promise<void> {
     await this.db
       .updateTable('mcp_sessions')

@@ -28,10 +28,12 @@ export interface McpSessionStore {
    * Starts call `callId` at `now` and returns its batch key, in one atomic step: the call joins the
    * session's current batch when another call of the session is in flight, or the previous response
    * went out less than `windowMs` before `now`; otherwise it starts a batch under `candidate`. A call
-   * begun `staleMs` or more before `now` and never ended (its instance died) no longer counts as in flight.
-   * A session that is gone still gets `candidate`.
+   * neither begun nor kept alive (`keepCall`) in the `staleMs` before `now` no longer counts as in
+   * flight: its instance died. A session that is gone still gets `candidate`.
    */
   beginCall(id: string, callId: string, candidate: string, now: number, windowMs: number, staleMs: number): Promise<string>;
+  /** Call `callId` is still running at `now` (its instance is alive); nothing happens to a call that has ended. */
+  keepCall(id: string, callId: string, now: number): Promise<void>;
   /** Ends call `callId`: it is no longer in flight, and `now` is the session's latest response time (unless a later one is recorded). */
   endCall(id: string, callId: string, now: number): Promise<void>;
   /** Ends the session; false when it was not there. */

@@ -179,9 +179,25 @@ function reconcile(proposal: Proposal, ctx: HandlerContext<'trading'>): ResultAs
       .orderByClientId(proposal.id)
       .mapErr((error) => brokerError(error, (message) => appError('SERVICE_UNAVAILABLE', { message })))
       .andThen((order) => {
+        if (order === null && submittedId === null && isExpired(proposal.createdAt, ctx.services.clock.now())) return expiredUnsent(proposal, ctx);
         if (order === null) return submittedId === null ? submitOnce(proposal, broker, ctx) : errAsync(alreadyConsumed(proposal.id, submittedId));
         return twoStep ? placed(proposal, order, ctx, false) : placed(proposal, order, ctx).andThen(() => errAsync(alreadyConsumed(proposal.id, order.id)));
       }),
+  );
+}
+
+/** A consumed proposal whose order never reached the broker and whose 60 s are over: it is not sent late, at a stale price. */
+function expiredUnsent(proposal: Proposal, ctx: HandlerContext<'trading'>): ResultAsync<Confirmed, AppError> {
+  return ResultAsync.fromSafePromise(
+    ctx.services.proposals.recordOutcome(proposal.id, { status: 'rejected', detail: 'expired before its order reached the broker' }),
+  ).andThen(() =>
+    errAsync(
+      appError('PROPOSAL_EXPIRED', {
+        message: 'The proposal was confirmed, but its order never reached the broker and its 60 seconds are over. Nothing was placed; make a new proposal.',
+        seeTool: proposeTool(proposal),
+        received: { proposal_id: proposal.id },
+      }),
+    ),
   );
 }
 

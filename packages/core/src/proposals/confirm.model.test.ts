@@ -211,6 +211,18 @@ describe('confirm_proposal under concurrency and broker failures', () => {
     );
   });
 
+  it('never sends the order of a consumed proposal late: past its 60 s with nothing at the broker, it is expired', async () => {
+    const real = await setUp();
+    await real.services.proposals.insert(proposal(ID, real.userId, real.services.clock.now(), 'made-here'));
+    real.services.clock.advance(6_000);
+    expect(await real.services.proposals.consume(real.userId, ID, real.services.clock.now())).toBe('consumed');
+    real.services.clock.advance(54_000);
+    expect(await real.confirm(ID, 'late')).toBe('PROPOSAL_EXPIRED');
+    expect(await real.confirm(ID, 'later')).toBe('PROPOSAL_ALREADY_CONSUMED');
+    expect(real.brokers.submitCount(real.userId)).toBe(0);
+    expect((await real.services.proposals.get(real.userId, ID))?.outcome).toMatchObject({ status: 'rejected' });
+  });
+
   it('after the instance that consumed a proposal died before submitting, a confirm past the grace places it once', async () => {
     const real = await setUp();
     await real.services.proposals.insert(proposal(ID, real.userId, real.services.clock.now(), 'made-here'));

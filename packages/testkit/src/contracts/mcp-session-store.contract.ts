@@ -76,6 +76,19 @@ export function mcpSessionStoreContract(adapter: string, make: () => Promise<Mcp
       expect(await store.beginCall('s1', 'c3', 'b3', T0 + STALE + WINDOW, WINDOW, STALE)).toBe('b3');
     });
 
+    it('keeps counting a long call its instance keeps alive, and never revives one that ended', async () => {
+      const store = await make();
+      await store.create('s1', T0);
+      await store.beginCall('s1', 'long', 'b1', T0, WINDOW, STALE);
+      await store.keepCall('s1', 'long', T0 + STALE - 1);
+      expect(await store.beginCall('s1', 'c2', 'b2', T0 + 2 * STALE - 2, WINDOW, STALE)).toBe('b1');
+      await store.endCall('s1', 'c2', T0 + 2 * STALE - 2);
+      await store.endCall('s1', 'long', T0 + 2 * STALE - 1);
+      await store.keepCall('s1', 'long', T0 + 2 * STALE);
+      expect(await store.beginCall('s1', 'c3', 'b3', T0 + 2 * STALE - 1 + WINDOW, WINDOW, STALE)).toBe('b3');
+      await expect(store.keepCall('gone', 'c1', T0)).resolves.toBeUndefined();
+    });
+
     it('keeps sessions apart', async () => {
       const store = await make();
       await store.create('s1', T0);

@@ -44,6 +44,12 @@ export class MemoryMcpSessionStore implements McpSessionStore {
     return Promise.resolve(entry.batchKey);
   }
 
+  keepCall(id: string, callId: string, now: number): Promise<void> {
+    const calls = this.sessions.get(id)?.calls;
+    if (calls?.has(callId) === true) calls.set(callId, now);
+    return Promise.resolve();
+  }
+
   endCall(id: string, callId: string, now: number): Promise<void> {
     const entry = this.sessions.get(id);
     if (entry === undefined) return Promise.resolve();
