@@ -52,7 +52,11 @@ export interface Runtime {
 /** The composition root: builds every adapter from the configuration and runs the migrations. */
 export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
   const logger = new JsonLogger(config.logLevel);
-  const { db, dialect } = openDatabase(config.databaseUrl);
+  const { db, dialect } = openDatabase(config.databaseUrl, {
+    onIdleError: (error) => {
+      logger.warn('database_connection_dropped', { error: error.message });
+    },
+  });
   if (dialect === 'postgres') requireSharedKeys(config);
   await migrateToLatest(db);
   const signingKey = resolveSigningKey(config, logger);

@@ -10,6 +10,6 @@ const POSTGRES_URL = /^postgres(ql)?:\/\//i;
  * Opens the database a URL names: `postgres://` or `postgresql://` is PostgreSQL, anything else a
  * SQLite file path (or `:memory:`).
  */
-export function openDatabase(url: string): { db: Kysely<Database>; dialect: SqlDialect } {
-  return POSTGRES_URL.test(url) ? { db: openPostgres(url), dialect: 'postgres' } : { db: openSqlite(url), dialect: 'sqlite' };
+export function openDatabase(url: string, options: { onIdleError?: (error: Error) => void } = {}): { db: Kysely<Database>; dialect: SqlDialect } {
+  return POSTGRES_URL.test(url) ? { db: openPostgres(url, options), dialect: 'postgres' } : { db: openSqlite(url), dialect: 'sqlite' };
 }

@@ -22,6 +22,27 @@ if (url !== undefined) {
   const temp = tempPostgres(url);
 
   describe('openPostgres on a server', () => {
+    it('survives an idle connection the server drops, says so, and reconnects for the next query', async () => {
+      const heard: Error[] = [];
+      const db = openPostgres(url, { max: 1, onIdleError: (error) => heard.push(error) });
+      try {
+        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db);
+        const admin = new pg.Client({ connectionString: url });
+        await admin.connect();
+        try {
+          await admin.query('select pg_terminate_backend($1)', [rows[0]?.pid]);
+        } finally {
+          await admin.end();
+        }
+        await expect.poll(() => heard.length).toBe(1);
+        expect(heard[0]?.message).toMatch(/terminat/i);
+        const again = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db);
+        expect(again.rows[0]?.pid).not.toBe(rows[0]?.pid);
+      } finally {
+        await db.destroy();
+      }
+    });
+
     it('reads bigints as numbers, and fails the query when one is beyond the safe integers', async () => {
       const db = await temp.open();
       const { rows } = await sql<{ time: unknown; count: unknown }>`

@@ -9,6 +9,8 @@ export interface PostgresOptions {
   readonly schema?: string;
   /** The most connections the pool opens (pg's default is 10). */
   readonly max?: number;
+  /** Hears about idle connections that broke (the pool drops them and goes on). */
+  readonly onIdleError?: (error: Error) => void;
 }
 
 const PLAIN_IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
@@ -39,6 +41,6 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Kysely
   });
   // An idle connection that breaks (a server restart) is dropped by the pool, which then emits
   // 'error'; unheard, that event would end the process. The next query opens a fresh connection.
-  pool.on('error', () => undefined);
+  pool.on('error', (error) => options.onIdleError?.(error));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
