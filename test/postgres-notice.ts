@@ -1,3 +1,5 @@
+import { displayDatabaseUrl } from '../packages/runtime/src/config/database-url.js';
+
 /**
  * Says, before any test runs, whether the PostgreSQL suites run: they need a throwaway server in
  * CONDOR_TEST_DATABASE_URL (`.ci/run` starts one; so does `scripts/postgres-cluster.sh start <dir>`).
@@ -12,15 +14,5 @@ export default function postgresNotice(): void {
     );
     return;
   }
-  process.stdout.write(`\nPostgreSQL suites run against ${redacted(url)} (each test in its own schema or database).\n\n`);
-}
-
-function redacted(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password !== '') parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return 'an unparseable URL';
-  }
+  process.stdout.write(`\nPostgreSQL suites run against ${displayDatabaseUrl(url)} (each test in its own schema or database).\n\n`);
 }

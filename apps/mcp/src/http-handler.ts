@@ -78,10 +78,10 @@ export function createMcpHttpHandler(services: Services, options: McpHttpOptions
     extra: { batchKey: randomUUID(), requestId: auth.requestId, clientIp: auth.clientIp ?? null },
   });
 
-  const serve = async (request: Request, auth: McpHttpAuth, state: StoredSessionState): Promise<Response> => {
-    // Without a sessionIdGenerator the SDK's transport is stateless: the session is ours, in the store.
-    const transport = new WebStandardStreamableHTTPServerTransport({});
-    await createMcpServer(services, { session: state }).connect(transport);
+  /** Hands the request to a fresh server on a stateless SDK transport (no sessionIdGenerator): the session is ours, in the store. */
+  const answer = async (request: Request, auth: McpHttpAuth, session: StoredSessionState | null, asJson: boolean): Promise<Response> => {
+    const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: asJson });
+    await createMcpServer(services, session === null ? {} : { session }).connect(transport);
     return transport.handleRequest(request, { authInfo: authInfoOf(auth) });
   };
 
@@ -89,9 +89,7 @@ export function createMcpHttpHandler(services: Services, options: McpHttpOptions
   const initialize = async (request: Request, auth: McpHttpAuth): Promise<Response> => {
     const now = services.clock.now();
     await sweep(now);
-    const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
-    await createMcpServer(services).connect(transport);
-    const response = await transport.handleRequest(request, { authInfo: authInfoOf(auth) });
+    const response = await answer(request, auth, null, true);
     const text = await response.text();
     const headers = new Headers(response.headers);
     if (response.status === 200 && succeeded(text)) {
@@ -123,7 +121,7 @@ export function createMcpHttpHandler(services: Services, options: McpHttpOptions
     }
     const found = await sessions.touch(key, services.clock.now(), idleTimeoutMs);
     if (found === null) return unknownSession();
-    return serve(request, auth, await StoredSessionState.open(key, found.boundToken, deps));
+    return answer(request, auth, new StoredSessionState(key, found.boundToken, deps), false);
   };
 }
 

@@ -32,9 +32,9 @@ export function createMcpServer(services: Services, options: McpServerOptions = 
   const serverId = randomUUID();
   const session = options.session ?? new LocalSessionState(services.clock, options.batchWindowMs);
 
-  const contextOf = (extra: CallExtra, batchKey: string, boundToken: string | null): ExecuteContext => ({
+  const contextOf = (extra: CallExtra, batchKey: string, credential: string | null): ExecuteContext => ({
     services,
-    credential: bearerOf(extra) ?? boundToken ?? options.credential ?? null,
+    credential,
     requestId: requestIdOf(extra, serverId),
     batchKey,
     clientIp: clientIpOf(extra),
@@ -66,7 +66,8 @@ export function createMcpServer(services: Services, options: McpServerOptions = 
     let call: SessionCall | null = null;
     try {
       call = await session.begin(batchOf(extra));
-      const outcome = await execute(name, args, contextOf(extra, call.batchKey, await session.boundToken()));
+      const credential = bearerOf(extra) ?? (await session.boundToken()) ?? options.credential ?? null;
+      const outcome = await execute(name, args, contextOf(extra, call.batchKey, credential));
       if (outcome.isErr()) return toolFailure(outcome.error.body);
       await bind(outcome.value.session).catch((thrown: unknown) => {
         logFailure('mcp_session_bind_failed', name, thrown);

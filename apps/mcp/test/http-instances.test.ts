@@ -1,8 +1,8 @@
 import { execute } from '@condor/core';
 import { createTestServices, MemoryMcpSessionStore } from '@condor/testkit';
-import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMcpHttpHandler, type McpHttpHandler } from '../src/index.js';
+import { initializeMessage, MCP_URL, mcpRequest, sessionHeaders, structuredContentOf, toolCall } from './mcp-http.js';
 import { PASSWORD } from './support.js';
 
 vi.mock('@condor/core', async (importOriginal) => {
@@ -10,37 +10,15 @@ vi.mock('@condor/core', async (importOriginal) => {
   return { ...core, execute: vi.fn(core.execute) };
 });
 
-const URL_ = 'http://localhost:8787/mcp';
-
-const post = (body: unknown, sessionId?: string): Request =>
-  new Request(URL_, {
-    method: 'POST',
-    headers: {
-      accept: 'application/json, text/event-stream',
-      'content-type': 'application/json',
-      ...(sessionId === undefined ? {} : { 'mcp-session-id': sessionId, 'mcp-protocol-version': LATEST_PROTOCOL_VERSION }),
-    },
-    body: JSON.stringify(body),
-  });
-
-async function resultOf(response: Response): Promise<Record<string, unknown>> {
-  const data = (await response.text()).split('\n').find((line) => line.startsWith('data: '));
-  const message = JSON.parse(data?.slice('data: '.length) ?? '{}') as { result?: { structuredContent?: Record<string, unknown> } };
-  return message.result?.structuredContent ?? {};
-}
-
 /** Two handlers over one set of stores and one session store: two instances behind a load balancer. */
 function twoInstances() {
   const services = createTestServices();
   const sessions = new MemoryMcpSessionStore();
   const [a, b] = [createMcpHttpHandler(services, { sessions }), createMcpHttpHandler(services, { sessions })];
   const call = async (handler: McpHttpHandler, sessionId: string, name: string, args: Record<string, unknown> = {}) =>
-    resultOf(await handler(post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }, sessionId), { credential: null, requestId: name }));
+    structuredContentOf(await handler(mcpRequest(toolCall(1, name, args), sessionHeaders(sessionId)), { credential: null, requestId: name }));
   const open = async (handler: McpHttpHandler): Promise<string> => {
-    const init = await handler(
-      post({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
-      { credential: null, requestId: 'init' },
-    );
+    const init = await handler(mcpRequest(initializeMessage()), { credential: null, requestId: 'init' });
     await init.text();
     return init.headers.get('mcp-session-id') ?? '';
   };
@@ -97,9 +75,9 @@ describe('one MCP session answered by two instances', () => {
   it('ends the session for both when either is told to', async () => {
     const { a, b, open } = twoInstances();
     const sessionId = await open(a);
-    const ended = await b(new Request(URL_, { method: 'DELETE', headers: { 'mcp-session-id': sessionId } }), { credential: null, requestId: 'd' });
+    const ended = await b(new Request(MCP_URL, { method: 'DELETE', headers: sessionHeaders(sessionId) }), { credential: null, requestId: 'd' });
     expect(ended.status).toBe(200);
-    const after = await a(post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'logout', arguments: {} } }, sessionId), { credential: null, requestId: 'x' });
+    const after = await a(mcpRequest(toolCall(1, 'logout'), sessionHeaders(sessionId)), { credential: null, requestId: 'x' });
     expect(after.status).toBe(404);
   });
 });

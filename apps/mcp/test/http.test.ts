@@ -3,6 +3,7 @@ import { createTestServices, MemoryMcpSessionStore, type TestServices } from '@c
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMcpHttpHandler, LOOPBACK_HOSTS, type McpHttpHandler } from '../src/index.js';
+import { initializeMessage, MCP_URL, mcpRequest, messagesOf, sessionHeaders, toolCall, type RpcResponse } from './mcp-http.js';
 import { PASSWORD } from './support.js';
 
 vi.mock('@condor/core', async (importOriginal) => {
@@ -10,49 +11,15 @@ vi.mock('@condor/core', async (importOriginal) => {
   return { ...core, execute: vi.fn(core.execute) };
 });
 
-const URL_ = 'http://localhost:8787/mcp';
-
-interface RpcResponse {
-  readonly id: number;
-  readonly result?: { readonly isError?: boolean; readonly structuredContent?: Record<string, unknown> };
-  readonly error?: { readonly code: number; readonly message: string };
-}
-
 interface Exchange {
   readonly handler: McpHttpHandler;
   readonly sessionId: string;
   readonly credential: string | null;
 }
 
-function request(body: unknown, headers: Record<string, string> = {}): Request {
-  return new Request(URL_, {
-    method: 'POST',
-    headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-}
-
-/** The JSON-RPC messages of a response, whether it came as JSON or as an SSE stream. */
-async function messagesOf(response: Response): Promise<RpcResponse[]> {
-  const text = await response.text();
-  if (response.headers.get('content-type')?.includes('text/event-stream') === true) {
-    return text
-      .split('\n')
-      .filter((line) => line.startsWith('data: '))
-      .map((line) => JSON.parse(line.slice('data: '.length)) as RpcResponse);
-  }
-  const parsed = JSON.parse(text) as RpcResponse | RpcResponse[];
-  return Array.isArray(parsed) ? parsed : [parsed];
-}
-
 async function openSession(handler: McpHttpHandler, credential: string | null = null): Promise<Exchange> {
   const init = await handler(
-    request({
-      jsonrpc: '2.0',
-      id: 0,
-      method: 'initialize',
-      params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'http-test', version: '1' } },
-    }),
+    mcpRequest(initializeMessage()),
     { credential, requestId: 'req-init' },
   );
   expect(init.status).toBe(200);
@@ -60,7 +27,7 @@ async function openSession(handler: McpHttpHandler, credential: string | null = 
   expect(sessionId).toBeTruthy();
   expect((await messagesOf(init))[0]?.result).toBeDefined();
   const exchange = { handler, sessionId: sessionId ?? '', credential };
-  const initialized = await handler(request({ jsonrpc: '2.0', method: 'notifications/initialized' }, sessionHeaders(exchange)), {
+  const initialized = await handler(mcpRequest({ jsonrpc: '2.0', method: 'notifications/initialized' }, sessionHeaders(exchange.sessionId)), {
     credential,
     requestId: 'req-initialized',
   });
@@ -68,20 +35,8 @@ async function openSession(handler: McpHttpHandler, credential: string | null = 
   return exchange;
 }
 
-const sessionHeaders = (exchange: Exchange): Record<string, string> => ({
-  'mcp-session-id': exchange.sessionId,
-  'mcp-protocol-version': LATEST_PROTOCOL_VERSION,
-});
-
-const toolCall = (id: number, name: string, args: Record<string, unknown> = {}): unknown => ({
-  jsonrpc: '2.0',
-  id,
-  method: 'tools/call',
-  params: { name, arguments: args },
-});
-
 async function call(exchange: Exchange, name: string, args: Record<string, unknown> = {}): Promise<RpcResponse['result']> {
-  const response = await exchange.handler(request(toolCall(1, name, args), sessionHeaders(exchange)), {
+  const response = await exchange.handler(mcpRequest(toolCall(1, name, args), sessionHeaders(exchange.sessionId)), {
     credential: exchange.credential,
     requestId: `req-${name}`,
   });
@@ -135,7 +90,7 @@ describe('the Streamable HTTP handler', () => {
 
   it('gives every message of one JSON-RPC batch the same batch key, and each POST its own', async () => {
     const session = await openSession(handler);
-    const batch = await handler(request([toolCall(1, 'logout'), toolCall(2, 'nope')], sessionHeaders(session)), {
+    const batch = await handler(mcpRequest([toolCall(1, 'logout'), toolCall(2, 'nope')], sessionHeaders(session.sessionId)), {
       credential: null,
       requestId: 'req-batch',
     });
@@ -157,7 +112,7 @@ describe('the Streamable HTTP handler', () => {
 
   it('refuses a foreign Origin with 403 and an ErrorResult', async () => {
     const session = await openSession(handler);
-    const response = await handler(request(toolCall(1, 'logout'), { ...sessionHeaders(session), origin: 'https://evil.example' }), {
+    const response = await handler(mcpRequest(toolCall(1, 'logout'), { ...sessionHeaders(session.sessionId), origin: 'https://evil.example' }), {
       credential: null,
       requestId: 'req-evil',
     });
@@ -168,7 +123,7 @@ describe('the Streamable HTTP handler', () => {
 
   it('admits the configured origins', async () => {
     const session = await openSession(handler);
-    const response = await handler(request(toolCall(1, 'logout'), { ...sessionHeaders(session), origin: 'https://app.example.com' }), {
+    const response = await handler(mcpRequest(toolCall(1, 'logout'), { ...sessionHeaders(session.sessionId), origin: 'https://app.example.com' }), {
       credential: null,
       requestId: 'req-app',
     });
@@ -178,39 +133,39 @@ describe('the Streamable HTTP handler', () => {
 
   it('answers an unknown session with 404 and an ErrorResult, also after DELETE ended it', async () => {
     await expectErrorResponse(
-      await handler(request(toolCall(1, 'logout'), { 'mcp-session-id': 'no-such-session' }), { credential: null, requestId: 'r' }),
+      await handler(mcpRequest(toolCall(1, 'logout'), { 'mcp-session-id': 'no-such-session' }), { credential: null, requestId: 'r' }),
       404,
       'NOT_FOUND',
     );
 
     const session = await openSession(handler);
-    const deleted = await handler(new Request(URL_, { method: 'DELETE', headers: sessionHeaders(session) }), {
+    const deleted = await handler(new Request(MCP_URL, { method: 'DELETE', headers: sessionHeaders(session.sessionId) }), {
       credential: null,
       requestId: 'req-delete',
     });
     expect(deleted.status).toBe(200);
     await expectErrorResponse(
-      await handler(request(toolCall(1, 'logout'), sessionHeaders(session)), { credential: null, requestId: 'r' }),
+      await handler(mcpRequest(toolCall(1, 'logout'), sessionHeaders(session.sessionId)), { credential: null, requestId: 'r' }),
       404,
       'NOT_FOUND',
     );
   });
 
   it('refuses a request outside a session that is not initialize, with 400 and an ErrorResult', async () => {
-    await expectErrorResponse(await handler(request(toolCall(1, 'logout')), { credential: null, requestId: 'r' }), 400, 'BAD_REQUEST');
+    await expectErrorResponse(await handler(mcpRequest(toolCall(1, 'logout')), { credential: null, requestId: 'r' }), 400, 'BAD_REQUEST');
     expect(execute).not.toHaveBeenCalled();
   });
 
   it('opens no session for an initialize that fails or is not a request', async () => {
     const store = new MemoryMcpSessionStore();
     const strict = createMcpHttpHandler(services, { sessions: store });
-    const malformed = await strict(request({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: LATEST_PROTOCOL_VERSION } }), {
+    const malformed = await strict(mcpRequest({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: LATEST_PROTOCOL_VERSION } }), {
       credential: null,
       requestId: 'r1',
     });
     expect(malformed.headers.get('mcp-session-id')).toBeNull();
     expect(malformed.status).toBe(400);
-    const notification = await strict(request({ jsonrpc: '2.0', method: 'initialize', params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'n', version: '1' } } }), {
+    const notification = await strict(mcpRequest({ jsonrpc: '2.0', method: 'initialize', params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'n', version: '1' } } }), {
       credential: null,
       requestId: 'r2',
     });
@@ -223,7 +178,7 @@ describe('the Streamable HTTP handler', () => {
 
   it('offers no standalone GET stream: 405 naming the methods it takes', async () => {
     const session = await openSession(handler);
-    const response = await handler(new Request(URL_, { method: 'GET', headers: { ...sessionHeaders(session), accept: 'text/event-stream' } }), {
+    const response = await handler(new Request(MCP_URL, { method: 'GET', headers: { ...sessionHeaders(session.sessionId), accept: 'text/event-stream' } }), {
       credential: null,
       requestId: 'r',
     });
@@ -236,10 +191,10 @@ describe('the Streamable HTTP handler', () => {
     const handler = createMcpHttpHandler(services, { sessions: new MemoryMcpSessionStore(), idleTimeoutMs: 60_000 });
     const exchange = await openSession(handler);
     services.clock.advance(59_999);
-    const alive = await handler(request(toolCall(1, 'logout'), sessionHeaders(exchange)), { credential: null, requestId: 'r1' });
+    const alive = await handler(mcpRequest(toolCall(1, 'logout'), sessionHeaders(exchange.sessionId)), { credential: null, requestId: 'r1' });
     expect(alive.status).toBe(200);
     services.clock.advance(60_000);
-    const gone = await handler(request(toolCall(2, 'logout'), sessionHeaders(exchange)), { credential: null, requestId: 'r2' });
+    const gone = await handler(mcpRequest(toolCall(2, 'logout'), sessionHeaders(exchange.sessionId)), { credential: null, requestId: 'r2' });
     expect([gone.status, ((await gone.json()) as { error: string }).error]).toEqual([404, 'NOT_FOUND']);
   });
 

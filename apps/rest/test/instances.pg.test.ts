@@ -1,7 +1,7 @@
-import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeAlpaca } from '../../../packages/broker-alpaca/test/fake-alpaca.js';
 import { freshPostgresDatabase, TEST_DATABASE_URL } from '../../../packages/store-sql/test/fresh-postgres-database.js';
+import { initializeMessage, mcpRequest, sessionHeaders, structuredContentOf, toolCall } from '../../mcp/test/mcp-http.js';
 import { startServer, type RunningServer } from './server-process.js';
 
 /**
@@ -19,220 +19,209 @@ interface Answer {
   readonly body: Record<string, unknown>;
 }
 
-const serverUrl = TEST_DATABASE_URL;
-if (serverUrl !== null) {
-  describe('two instances on one PostgreSQL', () => {
-    const alpaca = new FakeAlpaca();
-    let database: { url: string; drop: () => Promise<void> };
-    let env: Record<string, string>;
-    // Unset until beforeAll has started them; afterAll stops whatever did start.
-    let a = undefined as unknown as RunningServer;
-    let b = undefined as unknown as RunningServer;
-    const extra: RunningServer[] = [];
+// vitest.config.ts includes *.pg.test.ts only when CONDOR_TEST_DATABASE_URL is set.
+if (TEST_DATABASE_URL === null) throw new Error('instances.pg.test.ts needs CONDOR_TEST_DATABASE_URL');
+const serverUrl: string = TEST_DATABASE_URL;
 
-    beforeAll(async () => {
-      alpaca.fillAtOrAbove = Number.NEGATIVE_INFINITY;
-      database = await freshPostgresDatabase(serverUrl);
-      env = {
-        DATABASE_URL: database.url,
-        CONDOR_SIGNING_KEY: 'b'.repeat(64),
-        CONDOR_SECRET_KEY: Buffer.alloc(32, 3).toString('base64'),
-        CONDOR_SIM_START: SIM_START,
-        CONDOR_SIM_ANCHOR: new Date().toISOString(),
-        CONDOR_ALPACA_PAPER_URL: await alpaca.start(),
-        CONDOR_QUOTA_FIND_IRON_CONDORS: String(QUOTA),
-        CONDOR_RATE_LIMIT: '100000',
-        CONDOR_LOGIN_MAX_FAILURES: String(LOGIN_FAILURES),
-      };
-      const started = await Promise.allSettled([startServer(env), startServer(env)]);
-      const failed = started.find((result) => result.status === 'rejected');
-      for (const result of started) if (result.status === 'fulfilled') extra.push(result.value);
-      if (failed !== undefined) throw failed.reason;
-      [a, b] = extra.splice(0, 2) as [RunningServer, RunningServer];
-    }, 90_000);
+describe('two instances on one PostgreSQL', () => {
+  const alpaca = new FakeAlpaca();
+  let database: { url: string; drop: () => Promise<void> };
+  let env: Record<string, string>;
+  // Unset until beforeAll has started them; afterAll stops whatever did start.
+  let a = undefined as unknown as RunningServer;
+  let b = undefined as unknown as RunningServer;
+  const extra: RunningServer[] = [];
 
-    afterAll(async () => {
-      try {
-        const running: (RunningServer | undefined)[] = [a, b, ...extra];
-        await Promise.allSettled(running.flatMap((server) => (server === undefined ? [] : [server.stop()])));
-        await alpaca.stop();
-      } finally {
-        await database.drop();
-      }
-    }, 30_000);
-
-    const send = async (server: RunningServer, method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<Answer> => {
-      const response = await fetch(`${server.baseUrl}${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', ...(token === undefined ? {} : { authorization: `Bearer ${token}` }), ...headers },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  beforeAll(async () => {
+    alpaca.fillAtOrAbove = Number.NEGATIVE_INFINITY;
+    database = await freshPostgresDatabase(serverUrl);
+    env = {
+      DATABASE_URL: database.url,
+      CONDOR_SIGNING_KEY: 'b'.repeat(64),
+      CONDOR_SECRET_KEY: Buffer.alloc(32, 3).toString('base64'),
+      CONDOR_SIM_START: SIM_START,
+      CONDOR_SIM_ANCHOR: new Date().toISOString(),
+      CONDOR_ALPACA_PAPER_URL: await alpaca.start(),
+      CONDOR_QUOTA_FIND_IRON_CONDORS: String(QUOTA),
+      CONDOR_RATE_LIMIT: '100000',
+      CONDOR_LOGIN_MAX_FAILURES: String(LOGIN_FAILURES),
     };
+    const started = await Promise.allSettled([startServer(env), startServer(env)]);
+    const failed = started.find((result) => result.status === 'rejected');
+    for (const result of started) if (result.status === 'fulfilled') extra.push(result.value);
+    if (failed !== undefined) throw failed.reason;
+    [a, b] = extra.splice(0, 2) as [RunningServer, RunningServer];
+  }, 90_000);
 
-    /** Registers on one instance and logs in on the other; onboarded and linked to the fake Alpaca when asked. */
-    async function user(email: string, trader: boolean): Promise<string> {
-      await send(a, 'POST', '/v1/users', { email, password: PASSWORD });
-      const token = (await send(b, 'POST', '/v1/sessions', { email, password: PASSWORD })).body['access_token'] as string;
-      if (!trader) return token;
-      for (const name of ['eua', 'risk-disclosure', 'broker-authorization']) await send(a, 'GET', `/v1/legal-documents/${name}`, undefined, token);
-      await send(b, 'POST', '/v1/onboarding/eua-acceptance', {}, token);
-      await send(a, 'POST', '/v1/onboarding/risk-acknowledgement', {}, token);
-      await send(b, 'POST', '/v1/broker/keys', { api_key: alpaca.apiKey, api_secret: alpaca.apiSecret, broker: 'alpaca', environment: 'paper' }, token);
-      const linked = await send(a, 'POST', '/v1/broker/connection', { authorization_confirmed: true, broker: 'alpaca' }, token);
-      expect(linked.body['link']).toMatchObject({ broker: 'alpaca', connected: true });
-      return token;
+  afterAll(async () => {
+    try {
+      const running: (RunningServer | undefined)[] = [a, b, ...extra];
+      await Promise.allSettled(running.flatMap((server) => (server === undefined ? [] : [server.stop()])));
+      await alpaca.stop();
+    } finally {
+      await database.drop();
     }
+  }, 30_000);
 
-    /** `count` entry proposals on `ticker`, made on both instances; users share the one fake Alpaca account, so each test trades its own ticker. */
-    async function proposals(token: string, ticker: string, count: number): Promise<string[]> {
-      const found = await send(a, 'POST', '/v1/iron-condors/search', { ticker, top_k: count, dte_min: 20, dte_max: 60 }, token);
-      const candidates = found.body['candidates'] as unknown[];
-      expect(candidates).toHaveLength(count);
-      const ids: string[] = [];
-      for (const [i, candidate] of candidates.entries()) {
-        const proposed = await send(i % 2 === 0 ? a : b, 'POST', '/v1/proposals/entries', { candidate, qty: 1 }, token, { 'x-batch-id': `turn-${String(i)}` });
-        expect(proposed.status, JSON.stringify(proposed.body)).toBe(200);
-        ids.push(proposed.body['proposal_id'] as string);
-      }
-      return ids;
+  const send = async (server: RunningServer, method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<Answer> => {
+    const response = await fetch(`${server.baseUrl}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token === undefined ? {} : { authorization: `Bearer ${token}` }), ...headers },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+
+  /** Registers on one instance and logs in on the other; onboarded and linked to the fake Alpaca when asked. */
+  async function user(email: string, trader: boolean): Promise<string> {
+    await send(a, 'POST', '/v1/users', { email, password: PASSWORD });
+    const token = (await send(b, 'POST', '/v1/sessions', { email, password: PASSWORD })).body['access_token'] as string;
+    if (!trader) return token;
+    for (const name of ['eua', 'risk-disclosure', 'broker-authorization']) await send(a, 'GET', `/v1/legal-documents/${name}`, undefined, token);
+    await send(b, 'POST', '/v1/onboarding/eua-acceptance', {}, token);
+    await send(a, 'POST', '/v1/onboarding/risk-acknowledgement', {}, token);
+    await send(b, 'POST', '/v1/broker/keys', { api_key: alpaca.apiKey, api_secret: alpaca.apiSecret, broker: 'alpaca', environment: 'paper' }, token);
+    const linked = await send(a, 'POST', '/v1/broker/connection', { authorization_confirmed: true, broker: 'alpaca' }, token);
+    expect(linked.body['link']).toMatchObject({ broker: 'alpaca', connected: true });
+    return token;
+  }
+
+  /** `count` entry proposals on `ticker`, made on both instances; users share the one fake Alpaca account, so each test trades its own ticker. */
+  async function proposals(token: string, ticker: string, count: number): Promise<string[]> {
+    const found = await send(a, 'POST', '/v1/iron-condors/search', { ticker, top_k: count, dte_min: 20, dte_max: 60 }, token);
+    const candidates = found.body['candidates'] as unknown[];
+    expect(candidates).toHaveLength(count);
+    const ids: string[] = [];
+    for (const [i, candidate] of candidates.entries()) {
+      const proposed = await send(i % 2 === 0 ? a : b, 'POST', '/v1/proposals/entries', { candidate, qty: 1 }, token, { 'x-batch-id': `turn-${String(i)}` });
+      expect(proposed.status, JSON.stringify(proposed.body)).toBe(200);
+      ids.push(proposed.body['proposal_id'] as string);
     }
+    return ids;
+  }
 
-    const ordersAtAlpaca = (clientOrderId: string) =>
-      alpaca.requests.filter((r) => r.method === 'POST' && r.path === '/v2/orders' && (r.body as { client_order_id?: string }).client_order_id === clientOrderId);
+  const ordersAtAlpaca = (clientOrderId: string) =>
+    alpaca.requests.filter((r) => r.method === 'POST' && r.path === '/v2/orders' && (r.body as { client_order_id?: string }).client_order_id === clientOrderId);
 
-    it('places one order for 50 concurrent confirms of one proposal spread across both', async () => {
-      const token = await user('racer@example.com', true);
-      const [proposalId] = await proposals(token, 'SPY', 1);
-      await new Promise((resolve) => setTimeout(resolve, 5_100));
+  it('places one order for 50 concurrent confirms of one proposal spread across both', async () => {
+    const token = await user('racer@example.com', true);
+    const [proposalId] = await proposals(token, 'SPY', 1);
+    await new Promise((resolve) => setTimeout(resolve, 5_100));
 
-      const answers = await Promise.all(
-        Array.from({ length: 50 }, (_, i) => send(i % 2 === 0 ? a : b, 'POST', `/v1/proposals/${proposalId ?? ''}/confirmation`, {}, token)),
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => send(i % 2 === 0 ? a : b, 'POST', `/v1/proposals/${proposalId ?? ''}/confirmation`, {}, token)),
+    );
+    expect(answers.filter((x) => x.status === 200)).toHaveLength(1);
+    expect(answers.filter((x) => x.status === 409 && x.body['error'] === 'PROPOSAL_ALREADY_CONSUMED')).toHaveLength(49);
+    expect(ordersAtAlpaca(proposalId ?? '')).toHaveLength(1);
+    const placed = answers.find((x) => x.status === 200)?.body['order_id'];
+    for (const server of [a, b]) {
+      expect((await send(server, 'GET', `/v1/proposals/${proposalId ?? ''}`, undefined, token)).body).toMatchObject({ status: 'confirmed', order_id: placed });
+    }
+  }, 60_000);
+
+  it(`admits exactly ${String(QUOTA)} free searches out of 20 concurrent ones spread across both`, async () => {
+    const token = await user('quota@example.com', false);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => send(i % 2 === 0 ? a : b, 'POST', '/v1/iron-condors/search', { ticker: 'IWM', top_k: 1 }, token)),
+    );
+    expect(answers.filter((x) => x.status === 200)).toHaveLength(QUOTA);
+    expect(answers.filter((x) => x.status === 429 && x.body['error'] === 'QUOTA_EXCEEDED')).toHaveLength(20 - QUOTA);
+    const quotas = (await send(b, 'GET', '/v1/subscription', undefined, token)).body['quotas'] as { tool: string; used: number; remaining: number }[];
+    expect(quotas.find((q) => q.tool === 'find_iron_condors')).toMatchObject({ used: QUOTA, remaining: 0 });
+  }, 60_000);
+
+  it('rotates a refresh token once when both instances are handed it at the same moment', async () => {
+    await user('rotate@example.com', false);
+    const login = await send(a, 'POST', '/v1/sessions', { email: 'rotate@example.com', password: PASSWORD });
+    const refresh = login.body['refresh_token'] as string;
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => send(i % 2 === 0 ? a : b, 'POST', '/v1/sessions/refresh', { refresh_token: refresh })));
+    expect(answers.filter((x) => x.status === 200)).toHaveLength(1);
+    expect(answers.filter((x) => x.status === 401)).toHaveLength(9);
+  }, 30_000);
+
+  it('serves one MCP session from both: opened on one, logged in on the other, called on the first', async () => {
+    const mcp = (server: RunningServer, body: unknown, headers: Record<string, string> = {}) => fetch(mcpRequest(body, headers, `${server.baseUrl}/mcp`));
+    const call = async (server: RunningServer, sessionId: string, name: string, args: Record<string, unknown> = {}) =>
+      structuredContentOf(await mcp(server, toolCall(1, name, args), sessionHeaders(sessionId)));
+
+    const init = await mcp(a, initializeMessage());
+    const sessionId = init.headers.get('mcp-session-id') ?? '';
+    await init.text();
+    expect(sessionId).not.toBe('');
+    await call(b, sessionId, 'register', { email: 'mcp@example.com', password: PASSWORD });
+    expect(await call(b, sessionId, 'login', { email: 'mcp@example.com', password: PASSWORD })).toMatchObject({ access_token: expect.any(String) as unknown });
+    expect(await call(a, sessionId, 'get_onboarding_status')).toMatchObject({ next_tool: 'get_legal_document' });
+    expect(await call(a, sessionId, 'logout')).toEqual({ logged_out: true });
+    expect(await call(b, sessionId, 'get_onboarding_status')).toMatchObject({ error: 'UNAUTHORIZED' });
+  }, 30_000);
+
+  it('survives kill -9 of one instance mid-burst: the other keeps serving, nothing is confirmed twice or lost', async () => {
+    const token = await user('crash@example.com', true);
+    const ids = await proposals(token, 'QQQ', 8);
+    await new Promise((resolve) => setTimeout(resolve, 5_100));
+    // Alpaca takes 2 s to answer each order: the instance killed meanwhile has consumed proposals whose orders
+    // reached Alpaca but whose outcome it never recorded.
+    ids.forEach(() => {
+      alpaca.delayNext('POST', 2_000);
+    });
+    const [first, second] = [ids.slice(0, 4), ids.slice(4)];
+    const confirm = (id: string, server: RunningServer, after: number) =>
+      new Promise((resolve) => setTimeout(resolve, after)).then(() =>
+        send(server, 'POST', `/v1/proposals/${id}/confirmation`, {}, token).then(
+          (answer) => ({ id, server, answer }),
+          () => ({ id, server, answer: null }),
+        ),
       );
-      expect(answers.filter((x) => x.status === 200)).toHaveLength(1);
-      expect(answers.filter((x) => x.status === 409 && x.body['error'] === 'PROPOSAL_ALREADY_CONSUMED')).toHaveLength(49);
-      expect(ordersAtAlpaca(proposalId ?? '')).toHaveLength(1);
-      const placed = answers.find((x) => x.status === 200)?.body['order_id'];
-      for (const server of [a, b]) {
-        expect((await send(server, 'GET', `/v1/proposals/${proposalId ?? ''}`, undefined, token)).body).toMatchObject({ status: 'confirmed', order_id: placed });
-      }
-    }, 60_000);
+    // a confirms the first four first (and dies while their orders are on their way); b the last four.
+    const attempts = [
+      ...first.flatMap((id) => [confirm(id, a, 0), confirm(id, a, 0), confirm(id, b, 150), confirm(id, b, 150)]),
+      ...second.flatMap((id) => [confirm(id, b, 0), confirm(id, b, 0), confirm(id, a, 150), confirm(id, a, 150)]),
+    ];
+    const burstAt = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await a.kill();
+    const settled = await Promise.all(attempts);
 
-    it(`admits exactly ${String(QUOTA)} free searches out of 20 concurrent ones spread across both`, async () => {
-      const token = await user('quota@example.com', false);
-      const answers = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => send(i % 2 === 0 ? a : b, 'POST', '/v1/iron-condors/search', { ticker: 'IWM', top_k: 1 }, token)),
-      );
-      expect(answers.filter((x) => x.status === 200)).toHaveLength(QUOTA);
-      expect(answers.filter((x) => x.status === 429 && x.body['error'] === 'QUOTA_EXCEEDED')).toHaveLength(20 - QUOTA);
-      const quotas = (await send(b, 'GET', '/v1/subscription', undefined, token)).body['quotas'] as { tool: string; used: number; remaining: number }[];
-      expect(quotas.find((q) => q.tool === 'find_iron_condors')).toMatchObject({ used: QUOTA, remaining: 0 });
-    }, 60_000);
+    const answersOf = (server: RunningServer, group: string[]) => settled.filter((x) => x.server === server && group.includes(x.id));
+    for (const id of first) {
+      // a's winner died with a; its other confirm lost the consume, or died too.
+      const onA = answersOf(a, [id]).map((x) => x.answer?.status ?? 'cut off');
+      expect(onA, id).toContain('cut off');
+      expect(onA.every((status) => status === 'cut off' || status === 409), id).toBe(true);
+    }
+    expect(answersOf(b, first).map((x) => [x.answer?.status, x.answer?.body['error']])).toEqual(Array(8).fill([409, 'PROPOSAL_ALREADY_CONSUMED']));
+    for (const id of second) {
+      expect(answersOf(b, [id]).map((x) => x.answer?.status).sort()).toEqual([200, 409]);
+    }
+    expect((await send(b, 'GET', '/healthz')).status).toBe(200);
 
-    it('rotates a refresh token once when both instances are handed it at the same moment', async () => {
-      await user('rotate@example.com', false);
-      const login = await send(a, 'POST', '/v1/sessions', { email: 'rotate@example.com', password: PASSWORD });
-      const refresh = login.body['refresh_token'] as string;
-      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => send(i % 2 === 0 ? a : b, 'POST', '/v1/sessions/refresh', { refresh_token: refresh })));
-      expect(answers.filter((x) => x.status === 200)).toHaveLength(1);
-      expect(answers.filter((x) => x.status === 401)).toHaveLength(9);
-    }, 30_000);
+    const restarted = await startServer(env);
+    extra.push(a);
+    a = restarted;
+    // Past the submit grace, every proposal is confirmed once more, on either instance: a consumed one whose
+    // outcome died with the killed process is found at the broker by its client order id, never placed twice.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, burstAt + 16_000 - Date.now())));
+    for (const [i, id] of ids.entries()) {
+      const retry = await send(i % 2 === 0 ? restarted : b, 'POST', `/v1/proposals/${id}/confirmation`, {}, token);
+      expect([retry.status, retry.body['error']]).toEqual([409, 'PROPOSAL_ALREADY_CONSUMED']);
+    }
+    for (const id of ids) {
+      expect(ordersAtAlpaca(id), `orders sent for ${id}`).toHaveLength(1);
+      const shown = (await send(restarted, 'GET', `/v1/proposals/${id}`, undefined, token)).body;
+      expect(shown, id).toMatchObject({ status: 'confirmed', order_id: expect.any(String) as unknown });
+    }
+    const orders = (await send(b, 'POST', '/v1/positions/actions', { action: 'orders' }, token)).body['orders'] as { client_order_id: string }[];
+    expect(orders.map((o) => o.client_order_id).filter((id) => ids.includes(id)).sort()).toEqual([...ids].sort());
+  }, 90_000);
 
-    it('serves one MCP session from both: opened on one, logged in on the other, called on the first', async () => {
-      const mcp = async (server: RunningServer, body: unknown, sessionId?: string) => {
-        const response = await fetch(`${server.baseUrl}/mcp`, {
-          method: 'POST',
-          headers: {
-            accept: 'application/json, text/event-stream',
-            'content-type': 'application/json',
-            ...(sessionId === undefined ? {} : { 'mcp-session-id': sessionId, 'mcp-protocol-version': LATEST_PROTOCOL_VERSION }),
-          },
-          body: JSON.stringify(body),
-        });
-        const text = await response.text();
-        const data = text.split('\n').find((line) => line.startsWith('data: '));
-        return { response, message: JSON.parse(data?.slice(6) ?? '{}') as { result?: { structuredContent?: Record<string, unknown> } } };
-      };
-      const call = async (server: RunningServer, sessionId: string, name: string, args: Record<string, unknown> = {}) =>
-        (await mcp(server, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }, sessionId)).message.result?.structuredContent;
-
-      const init = await mcp(a, { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 't', version: '1' } } });
-      const sessionId = init.response.headers.get('mcp-session-id') ?? '';
-      expect(sessionId).not.toBe('');
-      await call(b, sessionId, 'register', { email: 'mcp@example.com', password: PASSWORD });
-      expect(await call(b, sessionId, 'login', { email: 'mcp@example.com', password: PASSWORD })).toMatchObject({ access_token: expect.any(String) as unknown });
-      expect(await call(a, sessionId, 'get_onboarding_status')).toMatchObject({ next_tool: 'get_legal_document' });
-      expect(await call(a, sessionId, 'logout')).toEqual({ logged_out: true });
-      expect(await call(b, sessionId, 'get_onboarding_status')).toMatchObject({ error: 'UNAUTHORIZED' });
-    }, 30_000);
-
-    it('survives kill -9 of one instance mid-burst: the other keeps serving, nothing is confirmed twice or lost', async () => {
-      const token = await user('crash@example.com', true);
-      const ids = await proposals(token, 'QQQ', 8);
-      await new Promise((resolve) => setTimeout(resolve, 5_100));
-      // Alpaca takes 2 s to answer each order: the instance killed meanwhile has consumed proposals whose orders
-      // reached Alpaca but whose outcome it never recorded.
-      ids.forEach(() => {
-        alpaca.delayNext('POST', 2_000);
-      });
-      const [first, second] = [ids.slice(0, 4), ids.slice(4)];
-      const confirm = (id: string, server: RunningServer, after: number) =>
-        new Promise((resolve) => setTimeout(resolve, after)).then(() =>
-          send(server, 'POST', `/v1/proposals/${id}/confirmation`, {}, token).then(
-            (answer) => ({ id, server, answer }),
-            () => ({ id, server, answer: null }),
-          ),
-        );
-      // a confirms the first four first (and dies while their orders are on their way); b the last four.
-      const attempts = [
-        ...first.flatMap((id) => [confirm(id, a, 0), confirm(id, a, 0), confirm(id, b, 150), confirm(id, b, 150)]),
-        ...second.flatMap((id) => [confirm(id, b, 0), confirm(id, b, 0), confirm(id, a, 150), confirm(id, a, 150)]),
-      ];
-      const burstAt = Date.now();
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      await a.kill();
-      const settled = await Promise.all(attempts);
-
-      const answersOf = (server: RunningServer, group: string[]) => settled.filter((x) => x.server === server && group.includes(x.id));
-      for (const id of first) {
-        // a's winner died with a; its other confirm lost the consume, or died too.
-        const onA = answersOf(a, [id]).map((x) => x.answer?.status ?? 'cut off');
-        expect(onA, id).toContain('cut off');
-        expect(onA.every((status) => status === 'cut off' || status === 409), id).toBe(true);
-      }
-      expect(answersOf(b, first).map((x) => [x.answer?.status, x.answer?.body['error']])).toEqual(Array(8).fill([409, 'PROPOSAL_ALREADY_CONSUMED']));
-      for (const id of second) {
-        expect(answersOf(b, [id]).map((x) => x.answer?.status).sort()).toEqual([200, 409]);
-      }
-      expect((await send(b, 'GET', '/healthz')).status).toBe(200);
-
-      const restarted = await startServer(env);
-      extra.push(a);
-      a = restarted;
-      // Past the submit grace, every proposal is confirmed once more, on either instance: a consumed one whose
-      // outcome died with the killed process is found at the broker by its client order id, never placed twice.
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, burstAt + 16_000 - Date.now())));
-      for (const [i, id] of ids.entries()) {
-        const retry = await send(i % 2 === 0 ? restarted : b, 'POST', `/v1/proposals/${id}/confirmation`, {}, token);
-        expect([retry.status, retry.body['error']]).toEqual([409, 'PROPOSAL_ALREADY_CONSUMED']);
-      }
-      for (const id of ids) {
-        expect(ordersAtAlpaca(id), `orders sent for ${id}`).toHaveLength(1);
-        const shown = (await send(restarted, 'GET', `/v1/proposals/${id}`, undefined, token)).body;
-        expect(shown, id).toMatchObject({ status: 'confirmed', order_id: expect.any(String) as unknown });
-      }
-      const orders = (await send(b, 'POST', '/v1/positions/actions', { action: 'orders' }, token)).body['orders'] as { client_order_id: string }[];
-      expect(orders.map((o) => o.client_order_id).filter((id) => ids.includes(id)).sort()).toEqual([...ids].sort());
-    }, 90_000);
-
-    // Last: the failures also count against the test's one address.
-    it('throttles failed logins of one account across both instances', async () => {
-      await user('throttle@example.com', false);
-      const answers: Answer[] = [];
-      for (let i = 0; i < 10; i++) answers.push(await send(i % 2 === 0 ? a : b, 'POST', '/v1/sessions', { email: 'throttle@example.com', password: 'wrong password!' }));
-      const statuses = answers.map((x) => x.status);
-      expect(statuses).toEqual([...Array<number>(LOGIN_FAILURES).fill(401), ...Array<number>(10 - LOGIN_FAILURES).fill(429)]);
-      expect(answers[LOGIN_FAILURES]?.body['error']).toBe('RATE_LIMITED');
-    }, 30_000);
-  });
-}
+  // Last: the failures also count against the test's one address.
+  it('throttles failed logins of one account across both instances', async () => {
+    await user('throttle@example.com', false);
+    const answers: Answer[] = [];
+    for (let i = 0; i < 10; i++) answers.push(await send(i % 2 === 0 ? a : b, 'POST', '/v1/sessions', { email: 'throttle@example.com', password: 'wrong password!' }));
+    const statuses = answers.map((x) => x.status);
+    expect(statuses).toEqual([...Array<number>(LOGIN_FAILURES).fill(401), ...Array<number>(10 - LOGIN_FAILURES).fill(429)]);
+    expect(answers[LOGIN_FAILURES]?.body['error']).toBe('RATE_LIMITED');
+  }, 30_000);
+});

@@ -1,4 +1,5 @@
 import type { BrokerAccount, BrokerOrder, MultiLegOrder, OrderLeg, OrderStatus } from '@condor/core';
+import { acceptedOrder } from '@condor/core';
 import { parseOccSymbol } from './occ.js';
 import { hasUncoveredCalls, marginRequirement, type PayoffLeg } from './paper-margin.js';
 
@@ -135,17 +136,7 @@ export class PaperAccount {
   }
 
   place(order: MultiLegOrder, id: string, now: number, expiresAt: number, reservation: number): BrokerOrder {
-    const placed: BrokerOrder = {
-      id,
-      clientOrderId: order.clientOrderId,
-      status: 'accepted',
-      qty: order.qty,
-      filledQty: 0,
-      limitPrice: order.limitPrice,
-      filledAvgPrice: null,
-      submittedAt: now,
-      legs: order.legs.map(({ symbol, side, intent }) => ({ symbol, side, intent })),
-    };
+    const placed = acceptedOrder(order, id, now);
     this.records.push({ order: placed, reservation, expiresAt });
     return placed;
   }

@@ -59,6 +59,7 @@ export type { Scheduler } from './ports/scheduler.js';
 export type { Sealed, SecretBox } from './ports/secret-box.js';
 export type { BrokerEnvironment, BrokerLink, BrokerLinkStore, BrokerName } from './ports/broker-link-store.js';
 export type * from './ports/broker.js';
+export { acceptedOrder } from './brokers/accepted-order.js';
 export type { Proposal, ProposalKind, ProposalOutcome, ProposalStore } from './ports/proposal-store.js';
 export type { ManagedPosition, PositionLeg, PositionStatus, PositionStore } from './ports/position-store.js';
 export type { RunCursor, StrategyRun, StrategyRunStore } from './ports/strategy-run-store.js';

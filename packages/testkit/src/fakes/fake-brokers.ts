@@ -11,6 +11,7 @@ import type {
   Clock,
   MultiLegOrder,
 } from '@condor/core';
+import { acceptedOrder } from '@condor/core';
 import { err, errAsync, ok, okAsync, type Result, type ResultAsync } from 'neverthrow';
 import { FakeClock } from './fake-clock.js';
 
@@ -283,17 +284,7 @@ class FakeBroker implements Broker {
     if (why !== undefined) return err(rejected(why));
     const outcome = this.account.decide(order);
     if (typeof outcome === 'object') return err(rejected(outcome.reject));
-    const placed: BrokerOrder = {
-      id: this.nextId(),
-      clientOrderId: order.clientOrderId,
-      status: 'accepted',
-      qty: order.qty,
-      filledQty: 0,
-      limitPrice: order.limitPrice,
-      filledAvgPrice: null,
-      submittedAt: this.clock.now(),
-      legs: order.legs.map(({ symbol, side, intent }) => ({ symbol, side, intent })),
-    };
+    const placed = acceptedOrder(order, this.nextId(), this.clock.now());
     const recorded = outcome === 'fill' ? fill(this.account, placed, order.limitPrice, this.prices) : placed;
     this.account.orders.push(recorded);
     return ok(recorded);
