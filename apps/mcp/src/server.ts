@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { appError, execute, renderError, type ExecuteContext, type Services, type SessionEffect } from '@condor/core';
+import { appError, execute, renderError, type ErrorResult, type ExecuteContext, type Services, type SessionEffect } from '@condor/core';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { batchOf, bearerOf, clientIpOf, progressOf, requestIdOf, type CallExtra } from './call-context.js';
@@ -59,6 +59,16 @@ export function createMcpServer(services: Services, options: McpServerOptions = 
     services.logger.error(event, { tool: tool.slice(0, 100), error: thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown) });
   };
 
+  // The login this session was bound to has ended (logout or revocation elsewhere, or expiry): so does the session.
+  const endBoundSession = async (body: ErrorResult): Promise<CallToolResult> => {
+    await session.end();
+    return toolFailure({
+      ...body,
+      message: `${body.message} This MCP session was bound to that login and has ended with it.`,
+      suggestion: 'Start a new MCP session and authenticate again (an API key or OAuth token as a Bearer token, or login).',
+    });
+  };
+
   // The session's bookkeeping (its batch, its binding) may fail on its own, e.g. a database blip: a call
   // that could not be placed in its batch is not run, and a call that ran keeps its answer.
   const callTool = async (params: unknown, extra: CallExtra): Promise<CallToolResult> => {
@@ -66,9 +76,14 @@ export function createMcpServer(services: Services, options: McpServerOptions = 
     let call: SessionCall | null = null;
     try {
       call = await session.begin(batchOf(extra));
-      const credential = bearerOf(extra) ?? (await session.boundToken()) ?? options.credential ?? null;
+      const bearer = bearerOf(extra);
+      const bound = bearer === null ? await session.boundToken() : null;
+      const credential = bearer ?? bound ?? options.credential ?? null;
       const outcome = await execute(name, args, contextOf(extra, call.batchKey, credential));
-      if (outcome.isErr()) return toolFailure(outcome.error.body);
+      if (outcome.isErr()) {
+        if (bound !== null && outcome.error.body.error === 'SESSION_INVALID') return await endBoundSession(outcome.error.body);
+        return toolFailure(outcome.error.body);
+      }
       await bind(outcome.value.session).catch((thrown: unknown) => {
         logFailure('mcp_session_bind_failed', name, thrown);
       });

@@ -19,6 +19,8 @@ export interface McpSessionState {
   bind(token: string | null): Promise<void>;
   /** A call starting now, under the batch key its transport or client assigned (null: none). */
   begin(assigned: string | null): Promise<SessionCall>;
+  /** Ends the session: its binding is gone and, where sessions are stored, its id is no longer known. */
+  end(): Promise<void>;
 }
 
 /** Session state held by one server in memory: for stdio and in-process clients. */
@@ -36,6 +38,11 @@ export class LocalSessionState implements McpSessionState {
 
   bind(token: string | null): Promise<void> {
     this.token = token;
+    return Promise.resolve();
+  }
+
+  end(): Promise<void> {
+    this.token = null;
     return Promise.resolve();
   }
 

@@ -48,6 +48,11 @@ export class StoredSessionState implements McpSessionState {
     else if (secrets !== null) await store.bind(this.sessionKey, await secrets.seal(token, boundTokenField(this.sessionKey)));
   }
 
+  async end(): Promise<void> {
+    this.token = Promise.resolve(null);
+    await this.deps.store.end(this.sessionKey);
+  }
+
   async begin(assigned: string | null): Promise<SessionCall> {
     const { store, clock, batchWindowMs = BATCH_WINDOW_MS } = this.deps;
     const callId = randomUUID();

@@ -88,6 +88,27 @@ describe('the Streamable HTTP handler', () => {
     expect(await call(await openSession(handler), 'logout')).toMatchObject({ structuredContent: { error: 'UNAUTHORIZED' } });
   });
 
+  it('ends a session bound by login when that login ends elsewhere (logout over REST)', async () => {
+    const session = await openSession(handler);
+    await call(session, 'register', { email: 'ann@example.com', password: PASSWORD });
+    const tokens = await call(session, 'login', { email: 'ann@example.com', password: PASSWORD });
+    expect((await call(session, 'get_onboarding_status'))?.isError).not.toBe(true);
+
+    const token = tokens?.structuredContent?.access_token as string;
+    const elsewhere = await execute('logout', {}, { services, credential: token, requestId: 'rest-logout', batchKey: null });
+    expect(elsewhere.isOk()).toBe(true);
+
+    const refused = await call(session, 'get_onboarding_status');
+    expect(refused).toMatchObject({ isError: true, structuredContent: { error: 'SESSION_INVALID' } });
+    expect(Object.keys(refused?.structuredContent ?? {}).sort()).toEqual([...ERROR_RESULT_KEYS].sort());
+    expect(String(refused?.structuredContent?.message)).toContain('has ended with it');
+    const after = await handler(mcpRequest(toolCall(2, 'get_onboarding_status'), sessionHeaders(session.sessionId)), {
+      credential: null,
+      requestId: 'req-after',
+    });
+    await expectErrorResponse(after, 404, 'NOT_FOUND');
+  });
+
   it('gives every message of one JSON-RPC batch the same batch key, and each POST its own', async () => {
     const session = await openSession(handler);
     const batch = await handler(mcpRequest([toolCall(1, 'logout'), toolCall(2, 'nope')], sessionHeaders(session.sessionId)), {

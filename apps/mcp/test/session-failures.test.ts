@@ -13,6 +13,7 @@ vi.mock('@condor/core', async (importOriginal) => {
 function flakySession(fail: { begin?: boolean; end?: boolean; bind?: boolean }): McpSessionState {
   return {
     boundToken: () => Promise.resolve(null),
+    end: () => Promise.resolve(),
     bind: () => (fail.bind === true ? Promise.reject(new Error('db blip on bind')) : Promise.resolve()),
     begin: (): Promise<SessionCall> =>
       fail.begin === true

@@ -3,6 +3,7 @@ import { createMcpServer } from '@condor/mcp';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { createApp } from '../src/app.js';
+import { jsonText } from './json-text.js';
 
 export interface ShellAnswer {
   readonly ok: boolean;
@@ -25,7 +26,9 @@ export async function viaRest(services: Services, tool: string, input: unknown, 
     return encodeURIComponent(value);
   });
   if (op.rest.method === 'GET') {
-    const query = new URLSearchParams([...params].map(([k, v]): [string, string] => [k, String(v)])).toString();
+    // Objects and arrays go as JSON text: String() of deep nesting overflows the stack, and says nothing of objects.
+    const queryValue = (value: unknown): string => (typeof value === 'object' && value !== null ? jsonText(value) : String(value));
+    const query = new URLSearchParams([...params].map(([k, v]): [string, string] => [k, queryValue(v)])).toString();
     const response = await app.request(`/v1${path}${query === '' ? '' : `?${query}`}`, { headers });
     return { ok: response.ok, status: response.status, body: await response.json() };
   }
@@ -33,7 +36,7 @@ export async function viaRest(services: Services, tool: string, input: unknown, 
   const response = await app.request(`/v1${path}`, {
     method: op.rest.method,
     headers,
-    body: JSON.stringify(hasPathParams ? Object.fromEntries(params) : input),
+    body: jsonText(hasPathParams ? Object.fromEntries(params) : input),
   });
   return { ok: response.ok, status: response.status, body: await response.json() };
 }

@@ -5,6 +5,7 @@ import { appError, type AppError } from '../errors/app-error.js';
 import { collectSecrets } from '../errors/redact.js';
 import { renderError, type RenderedError } from '../errors/render.js';
 import type { Services } from '../services.js';
+import { checkInputShape } from '../validation/input-shape.js';
 import { issuesToAppError, notAnObject } from '../validation/issues-to-error.js';
 import { findOperation } from './catalogue.js';
 import { GATES } from './gates.js';
@@ -45,8 +46,9 @@ export async function execute(
   input: unknown,
   ctx: ExecuteContext,
 ): Promise<Result<ExecuteSuccess, RenderedError>> {
-  const secrets = collectSecrets(input);
+  let secrets: readonly string[] = [];
   try {
+    secrets = collectSecrets(input);
     const operation = findOperation(name);
     if (operation === undefined) return err(renderError(unknownTool(name)));
     const outcome = await run(operation, input, ctx);
@@ -68,6 +70,8 @@ function run(operation: AnyOperation, input: unknown, ctx: ExecuteContext): Resu
   const caller: ResultAsync<Caller | null, AppError> =
     operation.access === 'public' ? okAsync(null) : authenticate(ctx.credential, ctx.services);
   return caller.andThen((who) => {
+    const tooLarge = checkInputShape(operation.name, input);
+    if (tooLarge !== null) return errAsync(tooLarge);
     if (Array.isArray(input)) return errAsync(notAnObject(operation.name, input));
     const parsed = v.safeParse(operation.input, input);
     if (!parsed.success) {
