@@ -11,33 +11,34 @@ export interface ShellAnswer {
   readonly body: unknown;
 }
 
-/** Calls one tool through the REST shell in-process, the way an HTTP client would. */
-export async function viaRest(services: Services, tool: string, input: unknown, credential: string | null, batch?: string): Promise<ShellAnswer> {
+/** Objects and arrays go as JSON text: String() of deep nesting overflows the stack, and says nothing of objects. */
+const textOf = (value: unknown): string => (typeof value === 'object' && value !== null ? jsonText(value) : String(value));
+
+/** The path (under the server's root) and request an HTTP client would send to call one tool over REST. */
+export function restRequestFor(tool: string, input: unknown, credential: string | null, batch?: string): { path: string; init: RequestInit } {
   const op = CATALOGUE.find((o) => o.name === tool);
   if (op === undefined) throw new Error(`no REST route for ${tool}`);
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (credential !== null) headers.authorization = `Bearer ${credential}`;
   if (batch !== undefined) headers['x-batch-id'] = batch;
-  const app = createApp(services);
   const params = new Map(Object.entries(input !== null && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {}));
   const path = op.rest.path.replace(/:(\w+)/g, (_, name: string) => {
-    const value = String(params.get(name));
+    const value = textOf(params.get(name));
     params.delete(name);
     return encodeURIComponent(value);
   });
   if (op.rest.method === 'GET') {
-    // Objects and arrays go as JSON text: String() of deep nesting overflows the stack, and says nothing of objects.
-    const queryValue = (value: unknown): string => (typeof value === 'object' && value !== null ? jsonText(value) : String(value));
-    const query = new URLSearchParams([...params].map(([k, v]): [string, string] => [k, queryValue(v)])).toString();
-    const response = await app.request(`/v1${path}${query === '' ? '' : `?${query}`}`, { headers });
-    return { ok: response.ok, status: response.status, body: await response.json() };
+    const query = new URLSearchParams([...params].map(([k, v]): [string, string] => [k, textOf(v)])).toString();
+    return { path: `/v1${path}${query === '' ? '' : `?${query}`}`, init: { headers } };
   }
   const hasPathParams = path !== op.rest.path;
-  const response = await app.request(`/v1${path}`, {
-    method: op.rest.method,
-    headers,
-    body: jsonText(hasPathParams ? Object.fromEntries(params) : input),
-  });
+  return { path: `/v1${path}`, init: { method: op.rest.method, headers, body: jsonText(hasPathParams ? Object.fromEntries(params) : input) } };
+}
+
+/** Calls one tool through the REST shell in-process, the way an HTTP client would. */
+export async function viaRest(services: Services, tool: string, input: unknown, credential: string | null, batch?: string): Promise<ShellAnswer> {
+  const { path, init } = restRequestFor(tool, input, credential, batch);
+  const response = await createApp(services).request(path, init);
   return { ok: response.ok, status: response.status, body: await response.json() };
 }
 
