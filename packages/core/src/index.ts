@@ -53,6 +53,7 @@ export type { Plan, Subscription, SubscriptionStore } from './ports/subscription
 export type { Billing } from './ports/billing.js';
 export type { QuotaStore } from './ports/quota-store.js';
 export type { McpSessionRecord, McpSessionStore } from './ports/mcp-session-store.js';
+export type { CallBatchStore } from './ports/call-batch-store.js';
 export type { RateLimitStore, WindowCount } from './ports/rate-limit-store.js';
 export type { Json, JsonObject } from './ports/json.js';
 export type { Scheduler } from './ports/scheduler.js';

@@ -8,6 +8,7 @@ const dialects = testDialects();
 
 const TABLES = [
   'broker_links',
+  'call_batches',
   'document_acceptances',
   'document_reads',
   'mcp_sessions',

@@ -171,6 +171,19 @@ export interface McpSessionsTable {
   calls: string;
 }
 
+/**
+ * The `call_batches` table: the tool-call batches of each principal (a key such as `user:<id>`), shared
+ * by every instance. `calls` holds the calls in flight, a JSON object of call id to begin time as text;
+ * `updated_at` is the latest time a call began, was kept alive or ended, for purging idle principals.
+ */
+export interface CallBatchesTable {
+  principal: string;
+  batch_key: string;
+  last_response_at: NullableEpochMsColumn;
+  calls: string;
+  updated_at: EpochMsColumn;
+}
+
 /** The whole schema, as Kysely sees it. */
 export interface Database {
   users: UsersTable;
@@ -187,4 +200,5 @@ export interface Database {
   proposals: ProposalsTable;
   positions: PositionsTable;
   mcp_sessions: McpSessionsTable;
+  call_batches: CallBatchesTable;
 }

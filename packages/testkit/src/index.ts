@@ -30,6 +30,8 @@ export { MemoryBrokerLinkStore } from './fakes/memory-broker-link-store.js';
 export { MemoryProposalStore } from './fakes/memory-proposal-store.js';
 export { MemoryPositionStore } from './fakes/memory-position-store.js';
 export { MemoryMcpSessionStore } from './fakes/memory-mcp-session-store.js';
+export { MemoryCallBatchStore } from './fakes/memory-call-batch-store.js';
+export { callBatchStoreContract } from './contracts/index.js';
 export { brokerLinkStoreContract, mcpSessionStoreContract, positionStoreContract, proposalStoreContract } from './contracts/index.js';
 export { brokerContract, type BrokerFixture } from './contracts/index.js';
 export { FakeBrokers, type FakeBrokersOptions, type FakeOrderOutcome } from './fakes/fake-brokers.js';

@@ -11,4 +11,5 @@ export { brokerLinkStoreContract } from './broker-link-store.contract.js';
 export { proposalStoreContract } from './proposal-store.contract.js';
 export { positionStoreContract } from './position-store.contract.js';
 export { mcpSessionStoreContract } from './mcp-session-store.contract.js';
+export { callBatchStoreContract } from './call-batch-store.contract.js';
 export { brokerContract, type BrokerFixture } from './broker.contract.js';
