@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { renderHttpStatus, type McpSessionStore, type Services } from '@condor/core';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { isHostAllowed } from './allowed-host.js';
 import { isOriginAllowed } from './origin.js';
 import { createMcpServer } from './server.js';
 import { StoredSessionState } from './stored-session-state.js';
@@ -22,8 +23,8 @@ export interface McpHttpOptions {
   /** Browser origins besides the endpoint's own host that may call it. */
   readonly allowedOrigins?: readonly string[];
   /**
-   * Host names the endpoint answers to (DNS-rebinding protection: a rebound name arrives in `Host`).
-   * Absent: any host. A server bound to loopback passes the loopback names.
+   * Host names the endpoint answers to, each optionally with `:port` (DNS-rebinding protection: a rebound
+   * name arrives in `Host`). Absent: any host. A server bound to loopback passes the loopback names.
    */
   readonly allowedHosts?: readonly string[];
   /** A session unused this long is ended (default 30 minutes). */
@@ -101,7 +102,7 @@ export function createMcpHttpHandler(services: Services, options: McpHttpOptions
   };
 
   return async (request, auth) => {
-    if (allowedHosts !== undefined && !allowedHosts.includes(new URL(request.url).hostname)) {
+    if (allowedHosts !== undefined && !isHostAllowed(request, allowedHosts)) {
       return errorResponse(403, 'Host not allowed');
     }
     if (!isOriginAllowed(request, allowedOrigins)) return errorResponse(403, 'Origin not allowed');

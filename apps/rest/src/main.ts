@@ -2,9 +2,10 @@
  * The service process: REST under /v1 and MCP (Streamable HTTP) at /mcp on one port.
  * Configuration comes from the environment (README, "Configuration").
  */
+import type { Logger } from '@condor/core';
 import { serve } from '@hono/node-server';
 import { createMcpHttpHandler, LOOPBACK_HOSTS } from '@condor/mcp';
-import { buildRuntime, ConfigError, displayDatabaseUrl, loadConfig } from '@condor/runtime';
+import { buildRuntime, ConfigError, displayDatabaseUrl, loadConfig, type RuntimeConfig } from '@condor/runtime';
 import { createApp } from './app.js';
 
 async function main(): Promise<void> {
@@ -15,8 +16,7 @@ async function main(): Promise<void> {
     mcp: createMcpHttpHandler(services, {
       sessions: runtime.mcpSessions,
       allowedOrigins: config.allowedOrigins,
-      // Bound to loopback, only loopback names are genuine; anything else in Host is a rebound DNS name.
-      ...(LOOPBACK_HOSTS.includes(config.host) || config.host === '::1' ? { allowedHosts: LOOPBACK_HOSTS } : {}),
+      ...mcpHostCheck(config, services.logger),
     }),
     ready: () => runtime.ready(),
     bodyLimitBytes: config.bodyLimitBytes,
@@ -40,6 +40,17 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => { stop('SIGINT'); });
   process.once('SIGTERM', () => { stop('SIGTERM'); });
+}
+
+/**
+ * The names `/mcp` answers to: CONDOR_ALLOWED_HOSTS when set; bound to loopback, the loopback names (anything
+ * else in Host is a rebound DNS name); otherwise any name, with a warning, as only the deployment knows its names.
+ */
+function mcpHostCheck(config: RuntimeConfig, logger: Logger): { allowedHosts?: readonly string[] } {
+  if (config.allowedHosts !== null) return { allowedHosts: config.allowedHosts };
+  if (LOOPBACK_HOSTS.includes(config.host) || config.host === '::1') return { allowedHosts: LOOPBACK_HOSTS };
+  logger.warn('mcp_host_check_off', { host: config.host, hint: 'set CONDOR_ALLOWED_HOSTS to the names clients use to reach /mcp' });
+  return {};
 }
 
 main().catch((error: unknown) => {

@@ -29,6 +29,22 @@ describe('loadConfig', () => {
     expect(config.previousSecretKeys).toEqual(['old-1', 'old-2']);
   });
 
+  it('reads allowed hosts for /mcp: none by default, lower-cased names with optional ports', () => {
+    expect(loadConfig({}).allowedHosts).toBeNull();
+    expect(loadConfig({ CONDOR_ALLOWED_HOSTS: ' ' }).allowedHosts).toBeNull();
+    expect(loadConfig({ CONDOR_ALLOWED_HOSTS: 'Condor.Example, condor.example:8443,[::1],' }).allowedHosts).toEqual([
+      'condor.example',
+      'condor.example:8443',
+      '[::1]',
+    ]);
+  });
+
+  it('refuses an allowed host that is not a host name, naming the variable', () => {
+    for (const bad of ['https://condor.example', 'condor.example/mcp', 'condor.example:70000', 'condor.example:0', '*.example']) {
+      expect(() => loadConfig({ CONDOR_ALLOWED_HOSTS: bad })).toThrow(/CONDOR_ALLOWED_HOSTS must list host names/);
+    }
+  });
+
   it('splits allowed origins', () => {
     expect(loadConfig({ CONDOR_ALLOWED_ORIGINS: 'https://a.example, https://b.example,' }).allowedOrigins).toEqual([
       'https://a.example',

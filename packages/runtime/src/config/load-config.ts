@@ -23,6 +23,11 @@ export interface RuntimeConfig {
   /** The access token the stdio MCP server acts with (CONDOR_MCP_TOKEN). */
   readonly mcpToken: string | null;
   readonly allowedOrigins: readonly string[];
+  /**
+   * CONDOR_ALLOWED_HOSTS, split on commas and lower-cased: the names (`host` or `host:port`) `/mcp` answers to,
+   * replacing the loopback names a loopback-bound server uses; null when unset.
+   */
+  readonly allowedHosts: readonly string[] | null;
   readonly bodyLimitBytes: number;
   readonly logLevel: LogLevel;
   /** Free-tier calls per tool per UTC day (defaults, overridden by CONDOR_QUOTA_<TOOL>). */
@@ -81,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     simStart: instant('CONDOR_SIM_START', env.CONDOR_SIM_START),
     simAnchor: instant('CONDOR_SIM_ANCHOR', env.CONDOR_SIM_ANCHOR),
     allowedOrigins: list(env.CONDOR_ALLOWED_ORIGINS),
+    allowedHosts: hosts(env.CONDOR_ALLOWED_HOSTS),
     bodyLimitBytes: integer(env, 'CONDOR_BODY_LIMIT_BYTES', 1_048_576, 1_024, 64 * 1_048_576),
     logLevel: oneOf(env, 'LOG_LEVEL', ['info', 'warn', 'error', 'silent'], 'info'),
     freeQuotas: quotas(env),
@@ -148,6 +154,22 @@ function url(name: string, raw: string | undefined): string | null {
   if (value === null) return null;
   if (!/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(value)) throw new ConfigError(`${name} must be an http(s) URL, e.g. https://paper-api.alpaca.markets.`);
   return value.replace(/\/+$/, '');
+}
+
+const HOST = /^(\[[0-9a-f:.]+\]|[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?)(?::(\d{1,5}))?$/;
+
+/** Host names, each optionally with a port, e.g. `condor.example,condor.example:8443,[::1]`; null when unset. */
+function hosts(raw: string | undefined): string[] | null {
+  const entries = list(raw).map((entry) => entry.toLowerCase());
+  if (entries.length === 0) return null;
+  for (const entry of entries) {
+    const match = HOST.exec(entry);
+    const port = match?.[2] === undefined ? 1 : Number(match[2]);
+    if (match === null || port < 1 || port > 65_535) {
+      throw new ConfigError('CONDOR_ALLOWED_HOSTS must list host names, each optionally with :port, e.g. condor.example,condor.example:8443.');
+    }
+  }
+  return entries;
 }
 
 function marketDataSource(env: NodeJS.ProcessEnv): RuntimeConfig['marketData'] {
