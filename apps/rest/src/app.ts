@@ -1,9 +1,9 @@
 import type { Services } from '@condor/core';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { secureHeaders } from 'hono/secure-headers';
 import { accessLog } from './access-log.js';
+import { bodyLimit } from './body-limit.js';
 import { clientIpMiddleware } from './client-ip.js';
 import { mountDocs } from './docs-routes.js';
 import { errorHandler, methodNotAllowedHandler, notFoundHandler, payloadTooLarge } from './error-handlers.js';
@@ -45,7 +45,7 @@ export function createApp(services: Services, options: RestOptions = {}): Hono<R
   app.use(accessLog(services.logger));
   app.use(secureHeaders());
   app.use(methodNotAllowed({ app, onMethodNotAllowed: methodNotAllowedHandler }));
-  app.use(bodyLimit({ maxSize: limit, onError: payloadTooLarge(limit) }));
+  app.use(bodyLimit(limit, payloadTooLarge(limit)));
   mountHealth(app, services.logger, options.ready);
   app.use(rateLimitMiddleware(services.rateLimits, services.clock, options.rateLimit ?? DEFAULT_RATE_LIMIT));
   mountDocs(app);
