@@ -2,11 +2,12 @@
  * The service process: REST under /v1 and MCP (Streamable HTTP) at /mcp on one port.
  * Configuration comes from the environment (README, "Configuration").
  */
+import type { AddressInfo } from 'node:net';
 import type { Logger } from '@condor/core';
-import { serve } from '@hono/node-server';
 import { createMcpHttpHandler, LOOPBACK_HOSTS } from '@condor/mcp';
 import { buildRuntime, ConfigError, displayDatabaseUrl, loadConfig, type RuntimeConfig } from '@condor/runtime';
 import { createApp } from './app.js';
+import { createHttpServer } from './http-server.js';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
@@ -23,10 +24,12 @@ async function main(): Promise<void> {
     rateLimit: config.rateLimit,
     trustedProxies: config.trustedProxies,
   });
-  const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
+  const server = createHttpServer(app.fetch, { logger: services.logger, hostname: config.host });
+  server.listen(config.port, config.host, () => {
+    const { port } = server.address() as AddressInfo;
     services.logger.info('listening', {
-      url: `http://${config.host}:${String(info.port)}`,
-      port: info.port,
+      url: `http://${config.host}:${String(port)}`,
+      port,
       env: config.env,
       database: displayDatabaseUrl(config.databaseUrl),
     });
