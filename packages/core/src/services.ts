@@ -32,8 +32,19 @@ export interface CoreConfig {
   readonly liveTradingEnabled?: boolean;
   /** Whether execute_iron_condor_autoroll may turn alerts into proposals (never orders); off by default. */
   readonly autorollEnabled?: boolean;
-  /** Failed logins allowed per account and, separately, per client IP within the window. */
-  readonly loginThrottle: { readonly maxFailures: number; readonly windowSeconds: number };
+  readonly loginThrottle: LoginThrottleConfig;
+}
+
+/** How failed logins are throttled (the policy is in `accounts/login-throttle.ts`). */
+export interface LoginThrottleConfig {
+  /** Logins one account-and-address pair may try per window (a success starts over); from the last on, each makes the next wait 1 s, 2 s, 4 s … */
+  readonly maxFailures: number;
+  /** How long attempts count for a pair and failures for an address, from the first one. */
+  readonly windowSeconds: number;
+  /** Failures on one account from all addresses in a day, after which only addresses that have not tried it in their window may (unset: 100). */
+  readonly accountMaxFailures?: number | undefined;
+  /** Failures from one address on all accounts in a window, after which the address waits for the window's end (unset: 500). */
+  readonly addressMaxFailures?: number | undefined;
 }
 
 /**

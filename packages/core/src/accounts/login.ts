@@ -4,7 +4,7 @@ import { appError } from '../errors/app-error.js';
 import { defineOperation, WRITE } from '../operations/operation.js';
 import { signingKeyMissing } from './authenticate.js';
 import { issueSession } from './issue-session.js';
-import { checkLoginThrottle, clearLoginFailures, recordLoginFailure } from './login-throttle.js';
+import { admitLoginAttempt, clearLoginFailures, recordLoginFailure } from './login-throttle.js';
 import { Email, Password, SessionTokens } from './schemas.js';
 
 export const login = defineOperation({
@@ -25,7 +25,7 @@ export const login = defineOperation({
   handler: ({ email, password }, { services, clientIp }) => {
     const tokens = services.tokens;
     if (tokens === null) return errAsync(signingKeyMissing());
-    return checkLoginThrottle(email, clientIp, services)
+    return admitLoginAttempt(email, clientIp, services)
       .andThen(() =>
         ResultAsync.fromSafePromise(
           services.users.findByEmail(email).then(async (user) => ({
@@ -36,7 +36,7 @@ export const login = defineOperation({
       )
       .andThen(({ user, matches }) =>
         user !== undefined && matches
-          ? ResultAsync.fromSafePromise(clearLoginFailures(email, services)).andThen(() => issueSession(user, null, services, tokens))
+          ? ResultAsync.fromSafePromise(clearLoginFailures(email, clientIp, services)).andThen(() => issueSession(user, null, services, tokens))
           : ResultAsync.fromSafePromise(recordLoginFailure(email, clientIp, services)).andThen(() =>
               errAsync(appError('INVALID_CREDENTIALS')),
             ),

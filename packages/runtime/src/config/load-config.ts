@@ -32,7 +32,13 @@ export interface RuntimeConfig {
   readonly logLevel: LogLevel;
   /** Free-tier calls per tool per UTC day (defaults, overridden by CONDOR_QUOTA_<TOOL>). */
   readonly freeQuotas: Readonly<Partial<Record<ToolName, number>>>;
-  readonly loginThrottle: { readonly maxFailures: number; readonly windowSeconds: number };
+  /** CONDOR_LOGIN_*: see the README; the two budgets are undefined when unset, so core's defaults apply. */
+  readonly loginThrottle: {
+    readonly maxFailures: number;
+    readonly windowSeconds: number;
+    readonly accountMaxFailures: number | undefined;
+    readonly addressMaxFailures: number | undefined;
+  };
   /** CONDOR_AUTOROLL_ENABLED=true lets execute_iron_condor_autoroll create proposals (never orders). */
   readonly autorollEnabled: boolean;
   /** CONDOR_SIM_OUTSIDE_POSITION=true: each new paper account also holds a SPY call bought outside the service (demos). */
@@ -98,6 +104,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     loginThrottle: {
       maxFailures: integer(env, 'CONDOR_LOGIN_MAX_FAILURES', DEFAULT_CORE_CONFIG.loginThrottle.maxFailures, 1, 1_000),
       windowSeconds: integer(env, 'CONDOR_LOGIN_WINDOW_SECONDS', DEFAULT_CORE_CONFIG.loginThrottle.windowSeconds, 1, 86_400),
+      accountMaxFailures: optionalInteger(env, 'CONDOR_LOGIN_ACCOUNT_MAX_FAILURES', 1, 100_000),
+      addressMaxFailures: optionalInteger(env, 'CONDOR_LOGIN_ADDRESS_MAX_FAILURES', 1, 1_000_000),
     },
     rateLimit: {
       limit: integer(env, 'CONDOR_RATE_LIMIT', 300, 1, 1_000_000),
@@ -132,6 +140,9 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   }
   return value;
 }
+
+const optionalInteger = (env: NodeJS.ProcessEnv, name: string, min: number, max: number): number | undefined =>
+  text(env[name]) === null ? undefined : integer(env, name, min, min, max);
 
 function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: readonly T[], fallback: T): T {
   const raw = text(env[name]);
