@@ -1,16 +1,37 @@
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
+/** `none`: the user started the request (typed URL, bookmark) — no page can send it on their behalf. */
+const SAME_ORIGIN_FETCH_SITES = new Set(['same-origin', 'none']);
+
+/** A request's headers by lower-case name, as Hono's `c.req.header()` returns them. */
+export type RequestHeaders = Readonly<Record<string, string | undefined>>;
 
 /**
- * True when a cookie-authenticated, state-changing request comes from another origin: its
- * `Origin` names a host other than the request's `Host`. An unparsable `Origin` (such as
- * `null` from a sandboxed frame) counts as foreign. Requests without `Origin` pass.
+ * True when a cookie-authenticated, state-changing request may come from another site. It passes only
+ * when at least one of `Sec-Fetch-Site`, `Origin` and `Referer` is present and every one present says
+ * this origin: `Sec-Fetch-Site` is `same-origin` or `none`, and `Origin` and `Referer` name the host in
+ * `host`. Every browser in use sends `Sec-Fetch-Site` or `Origin` on a write, so a cookie write with
+ * none of the three is refused too; clients that are not browsers send `Authorization: Bearer`.
+ * An unparsable `Origin` or `Referer` (such as `null` from a sandboxed frame) counts as foreign.
+ *
+ * @example isCrossSiteWrite('POST', { host: 'condor.example', 'sec-fetch-site': 'cross-site' }) // true
  */
-export function isCrossSiteWrite(method: string, origin: string | undefined, host: string): boolean {
-  if (SAFE_METHODS.has(method.toUpperCase()) || origin === undefined) return false;
-  const originUrl = parseUrl(origin);
-  if (originUrl === null) return true;
-  const hostUrl = parseUrl(`${originUrl.protocol}//${host}`);
-  return hostUrl === null || hostUrl.host !== originUrl.host;
+export function isCrossSiteWrite(method: string, headers: RequestHeaders): boolean {
+  if (SAFE_METHODS.has(method.toUpperCase())) return false;
+  const { host, origin, referer } = headers;
+  const fetchSite = headers['sec-fetch-site'];
+  if (fetchSite === undefined && origin === undefined && referer === undefined) return true;
+  return (
+    (fetchSite !== undefined && !SAME_ORIGIN_FETCH_SITES.has(fetchSite.trim().toLowerCase())) ||
+    (origin !== undefined && !namesHost(origin, host)) ||
+    (referer !== undefined && !namesHost(referer, host))
+  );
+}
+
+/** Whether a URL's host (and port) is `host`; the scheme is not compared, as TLS may end at a proxy. */
+function namesHost(url: string, host: string | undefined): boolean {
+  const parsed = parseUrl(url);
+  if (parsed === null || parsed.host === '' || host === undefined) return false;
+  return parseUrl(`${parsed.protocol}//${host}`)?.host === parsed.host;
 }
 
 function parseUrl(text: string): URL | null {

@@ -24,7 +24,7 @@ export function mountOperations(app: Hono<RestEnv>, services: Services): void {
 
 async function callOperation(c: Context<RestEnv>, operation: AnyOperation, services: Services): Promise<Response> {
   const { credential, source } = findCredential(c);
-  if (source === 'cookie' && isCrossSiteWrite(c.req.method, c.req.header('Origin'), hostOf(c))) {
+  if (source === 'cookie' && isCrossSiteWrite(c.req.method, { ...c.req.header(), host: hostOf(c) })) {
     return statusResponse(403, 'Cross-origin request refused: a session cookie only works from this site. Send Authorization: Bearer <token> instead.');
   }
   const batchKey = batchKeyOf(c.req.header(BATCH_HEADER));

@@ -26,10 +26,10 @@ describe('sessions over REST', () => {
   it('accepts the session cookie as the credential and clears it on logout', async () => {
     const h = harness();
     const { cookie } = await loggedIn(h);
-    const logout = await h.send('DELETE', '/v1/sessions/current', undefined, { cookie });
+    const logout = await h.send('DELETE', '/v1/sessions/current', undefined, { cookie, 'sec-fetch-site': 'same-origin' });
     expect(logout.status).toBe(200);
     expect(logout.headers.get('set-cookie')).toMatch(/__Host-condor_session=; Max-Age=0/);
-    await expectErrorResult(await h.send('DELETE', '/v1/sessions/current', undefined, { cookie }), 401, 'SESSION_INVALID');
+    await expectErrorResult(await h.send('DELETE', '/v1/sessions/current', undefined, { cookie, 'sec-fetch-site': 'same-origin' }), 401, 'SESSION_INVALID');
   });
 
   it('renews the cookie on refresh_session', async () => {
@@ -58,7 +58,7 @@ describe('sessions over REST', () => {
     const [prefix, claims, check] = access.split('.');
     const tampered = `${prefix ?? ''}.${claims ?? ''}x.${check ?? ''}`;
     await expectErrorResult(await logout({ authorization: `Bearer ${tampered}` }), 401, 'SESSION_INVALID');
-    await expectErrorResult(await logout({ cookie: `__Host-condor_session=${tampered}` }), 401, 'SESSION_INVALID');
+    await expectErrorResult(await logout({ cookie: `__Host-condor_session=${tampered}`, 'sec-fetch-site': 'same-origin' }), 401, 'SESSION_INVALID');
   });
 
   it('refuses a cookie-authenticated write from another origin, but not a Bearer one or a same-origin one', async () => {
