@@ -255,7 +255,18 @@ const CASES: readonly Case[] = [
     },
   },
   { code: 'MISSING_ORDER_ID', tool: 'positions', input: { action: 'cancel' }, prepare: connected },
-  { code: 'CANCEL_FAILED', tool: 'positions', input: { action: 'cancel', order_id: 'no-such-order' }, soft: true, prepare: connected },
+  { code: 'NOT_FOUND', tool: 'positions', input: { action: 'cancel', order_id: 'no-such-order' }, prepare: connected },
+  {
+    code: 'CANCEL_FAILED',
+    tool: 'positions',
+    // FakeBrokers names orders by a counter: the proposal's filled entry is its first.
+    input: { action: 'cancel', order_id: 'fake-order-000001' },
+    soft: true,
+    prepare: async (call, world) => {
+      await withProposal(10_000)(call, world);
+      await call('confirm_proposal', { proposal_id: PROPOSAL_ID });
+    },
+  },
   { code: 'POSITION_NOT_FOUND', tool: 'propose_roll', input: { position_id: PROPOSAL_ID, side: 'put' }, prepare: connected },
   { code: 'CONFIRM_TOO_FAST', tool: 'confirm_proposal', input: { proposal_id: PROPOSAL_ID }, prepare: withProposal(1_000) },
   { code: 'PROPOSAL_EXPIRED', tool: 'confirm_proposal', input: { proposal_id: PROPOSAL_ID }, prepare: withProposal(60_000) },

@@ -15,12 +15,24 @@ export interface RunningServer {
   kill(): Promise<void>;
 }
 
+export interface ServerOptions {
+  /**
+   * The data folder (SQLite file, development keys) to start on, e.g. one a killed server left: a restart.
+   * The caller owns it: stopping or killing the server leaves it in place. Default: a fresh folder, removed on stop.
+   */
+  readonly dataDir?: string;
+}
+
+/** A fresh, empty data folder for `startServer(env, { dataDir })`; the caller removes it. */
+export const freshDataDir = (): string => mkdtempSync(join(tmpdir(), 'condor-e2e-'));
+
 /**
- * Starts the service exactly as `pnpm start` does, on a free loopback port with a fresh data folder,
- * and resolves once `/readyz` answers 200.
+ * Starts the service exactly as `pnpm start` does, on a free loopback port with a fresh data folder (or
+ * `options.dataDir`), and resolves once `/readyz` answers 200.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'condor-e2e-'));
+export async function startServer(env: Record<string, string> = {}, options: ServerOptions = {}): Promise<RunningServer> {
+  const dataDir = options.dataDir ?? freshDataDir();
+  const owned = options.dataDir === undefined;
   const child = spawn(process.execPath, ['--conditions=@condor/source', '--import', 'tsx', 'apps/rest/src/main.ts'], {
     cwd: REPO_ROOT,
     env: { ...process.env, NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', CONDOR_DATA_DIR: dataDir, ...env },
@@ -41,7 +53,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   const baseUrl = `http://127.0.0.1:${String(port)}`;
   await waitReady(baseUrl);
-  return { baseUrl, dataDir, logs, stop: () => stop(child, dataDir), kill: () => stop(child, dataDir, 'SIGKILL') };
+  const removed = owned ? dataDir : null;
+  return { baseUrl, dataDir, logs, stop: () => stop(child, removed), kill: () => stop(child, removed, 'SIGKILL') };
 }
 
 function parse(line: string): Record<string, unknown> | null {
@@ -61,11 +74,12 @@ async function waitReady(baseUrl: string): Promise<void> {
   throw new Error('/readyz never answered 200');
 }
 
-async function stop(child: ChildProcess, dataDir: string, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+/** Ends the process and removes `dataDir` unless it is null (a folder the caller owns). */
+async function stop(child: ChildProcess, dataDir: string | null, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   if (child.exitCode === null && child.signalCode === null) {
     const exited = new Promise((r) => child.once('exit', r));
     child.kill(signal);
     await exited;
   }
-  rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir !== null) rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,5 +1,5 @@
 import type { Broker, BrokerAccess, MarketData, MultiLegOrder, OptionContract, OrderLeg } from '@condor/core';
-import { brokerContract, FakeClock } from '@condor/testkit';
+import { brokerContract, FakeClock, SeededIds } from '@condor/testkit';
 import { describe, expect, it } from 'vitest';
 import { SimBrokers } from './sim-brokers.js';
 import { SimMarketData } from './sim-market-data.js';
@@ -45,7 +45,7 @@ const UNMARKETABLE = cents(condor.netMid) - 0.5;
 function setup(options: { startingCash?: number } = {}) {
   const clock = new FakeClock(NOW);
   const market = new SimMarketData(clock, SEED);
-  const brokers = new SimBrokers(market, clock, options);
+  const brokers = new SimBrokers(market, clock, new SeededIds(), options);
   return { clock, market, brokers, broker: brokers.open(access()) };
 }
 
@@ -80,7 +80,7 @@ describe('PaperBroker fills', () => {
   it('fills at the limit when it is at or through the net mid, legs adding up to the limit', async () => {
     const { broker } = setup();
     const order = (await broker.submit(entry('p1')))._unsafeUnwrap();
-    expect(order).toMatchObject({ id: 'sim-order-000001', status: 'filled', filledQty: 1, filledAvgPrice: MARKETABLE, submittedAt: NOW });
+    expect(order).toMatchObject({ id: `sim-order-${new SeededIds().uuid()}`, status: 'filled', filledQty: 1, filledAvgPrice: MARKETABLE, submittedAt: NOW });
     const positions = (await broker.positions())._unsafeUnwrap();
     const net = condor.legs.reduce((sum, leg) => {
       const p = positions.find((x) => x.symbol === leg.symbol)!;
@@ -174,7 +174,7 @@ describe('PaperBroker working orders', () => {
     expect((await broker.cancel(working.id))._unsafeUnwrap()).toEqual({ kind: 'canceled' });
     expect((await broker.cancel(working.id))._unsafeUnwrap()).toEqual({ kind: 'refused', message: 'order is not cancelable' });
     expect((await broker.cancel(filled.id))._unsafeUnwrap()).toEqual({ kind: 'refused', message: 'order is not cancelable' });
-    expect((await broker.cancel('sim-order-999999'))._unsafeUnwrap()).toEqual({ kind: 'refused', message: 'order not found' });
+    expect((await broker.cancel('sim-order-00000000-0000-4000-8000-000000000000'))._unsafeUnwrap()).toEqual({ kind: 'refused', message: 'order not found' });
     expect((await broker.orders('all'))._unsafeUnwrap().map((o) => o.status)).toEqual(['filled', 'canceled']);
   });
 
@@ -319,6 +319,15 @@ describe('SimBrokers determinism', () => {
       };
     };
     expect(await run()).toEqual(await run());
+  });
+
+  it('names each order from the injected ids: sim-order- and a UUID, never a counter', async () => {
+    const ids = new SeededIds(0x1234);
+    const expected = new SeededIds(0x1234);
+    const brokers = new SimBrokers(new SimMarketData(new FakeClock(NOW), SEED), new FakeClock(NOW), ids);
+    const first = (await brokers.open(access()).submit(entry('x1')))._unsafeUnwrap();
+    const other = (await brokers.open(access('user-2')).submit(entry('x2')))._unsafeUnwrap();
+    expect([first.id, other.id]).toEqual([`sim-order-${expected.uuid()}`, `sim-order-${expected.uuid()}`]);
   });
 
   it('keeps one account per owner across opens', async () => {

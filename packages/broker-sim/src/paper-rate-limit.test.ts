@@ -1,4 +1,4 @@
-import { FakeClock } from '@condor/testkit';
+import { FakeClock, SeededIds } from '@condor/testkit';
 import { describe, expect, it } from 'vitest';
 import { PaperRateLimit } from './paper-rate-limit.js';
 import { SimBrokers } from './sim-brokers.js';
@@ -18,7 +18,7 @@ describe('PaperRateLimit', () => {
 describe('SimBrokers request limit', () => {
   it('answers rate_limited past the per-minute calls of one account, and not for another account', async () => {
     const clock = new FakeClock(Date.UTC(2026, 1, 10, 15, 0, 0));
-    const brokers = new SimBrokers(new SimMarketData(clock, 7), clock, { requestsPerMinute: 2 });
+    const brokers = new SimBrokers(new SimMarketData(clock, 7), clock, new SeededIds(), { requestsPerMinute: 2 });
     const open = (ownerId: string) => brokers.open({ ownerId, broker: 'sim', environment: 'paper', credentials: null });
     const ann = open('ann');
     expect((await ann.verify()).isOk()).toBe(true);
@@ -34,9 +34,9 @@ describe('SimBrokers demo holding', () => {
   it('gives each new account, when asked, one SPY call bought outside the service', async () => {
     const clock = new FakeClock(Date.UTC(2026, 1, 10, 15, 0, 0));
     const market = new SimMarketData(clock, 7);
-    const plain = new SimBrokers(market, clock).open({ ownerId: 'ann', broker: 'sim', environment: 'paper', credentials: null });
+    const plain = new SimBrokers(market, clock, new SeededIds()).open({ ownerId: 'ann', broker: 'sim', environment: 'paper', credentials: null });
     expect((await plain.positions())._unsafeUnwrap()).toEqual([]);
-    const demo = new SimBrokers(market, clock, { outsidePosition: true }).open({ ownerId: 'ann', broker: 'sim', environment: 'paper', credentials: null });
+    const demo = new SimBrokers(market, clock, new SeededIds(), { outsidePosition: true }).open({ ownerId: 'ann', broker: 'sim', environment: 'paper', credentials: null });
     const held = (await demo.positions())._unsafeUnwrap();
     expect(held).toHaveLength(1);
     expect(held[0]?.symbol).toMatch(/^SPY\d{6}C\d{8}$/);

@@ -1,4 +1,4 @@
-import type { Broker, BrokerAccess, BrokerError, BrokerName, BrokerOrder, Brokers, Clock, MarketData } from '@condor/core';
+import type { Broker, BrokerAccess, BrokerError, BrokerName, BrokerOrder, Brokers, Clock, Ids, MarketData } from '@condor/core';
 import { errAsync, type ResultAsync } from 'neverthrow';
 import { PaperAccount } from './paper-account.js';
 import { PaperBroker, type PaperDesk } from './paper-broker.js';
@@ -16,6 +16,9 @@ export interface SimBrokersOptions {
   readonly outsidePosition?: boolean;
 }
 
+/** Every simulated order id starts with this, then a UUID from the injected `Ids`. */
+export const SIM_ORDER_PREFIX = 'sim-order-';
+
 const DEFAULT_STARTING_CASH = 100_000;
 const DEFAULT_REQUESTS_PER_MINUTE = 200;
 
@@ -28,27 +31,29 @@ function notOffered(name: BrokerName): Broker {
 
 /**
  * The simulated paper broker: one in-memory paper account per owner (credentials ignored), trading the
- * simulated market at the clock's time. Deterministic: order ids come from a counter, account ids from
- * a hash of the owner id. The fault controls script broker failures for tests and the demo.
+ * simulated market at the clock's time. Fills are deterministic; account ids are a hash of the owner id;
+ * order ids are `sim-order-` and a UUID from `ids`, so with random ids (the runtime's) an order id tells
+ * nothing of any other order and is never reused, across restarts too. The fault controls script broker
+ * failures for tests and the demo.
  * @example
- * const brokers = new SimBrokers(new SimMarketData(clock, 7), clock);
+ * const brokers = new SimBrokers(new SimMarketData(clock, 7), clock, new CryptoIds());
  * const broker = brokers.open({ ownerId: 'u1', broker: 'sim', environment: 'paper', credentials: null });
  * brokers.loseNextSubmitAck('u1'); // the next submit places the order but answers `unavailable`
  */
 export class SimBrokers implements Brokers {
   readonly available: readonly BrokerName[] = ['sim'];
   private readonly desks = new Map<string, PaperDesk>();
-  private orderCount = 0;
 
   constructor(
     private readonly market: MarketData,
     private readonly clock: Clock,
+    private readonly ids: Ids,
     private readonly options: SimBrokersOptions = {},
   ) {}
 
   open(access: BrokerAccess): Broker {
     if (access.broker !== 'sim') return notOffered(access.broker);
-    return new PaperBroker(this.desk(access.ownerId), this.market, this.clock, () => `sim-order-${String(++this.orderCount).padStart(6, '0')}`);
+    return new PaperBroker(this.desk(access.ownerId), this.market, this.clock, () => `${SIM_ORDER_PREFIX}${this.ids.uuid()}`);
   }
 
   /** While `on`, every cancel of the owner's orders is refused with a broker message. */

@@ -62,6 +62,7 @@ export type { BrokerEnvironment, BrokerLink, BrokerLinkStore, BrokerName } from 
 export type * from './ports/broker.js';
 export { acceptedOrder } from './brokers/accepted-order.js';
 export type { Proposal, ProposalKind, ProposalOutcome, ProposalStore } from './ports/proposal-store.js';
+export { reconcileProposal, type Reconciliation } from './proposals/reconcile-proposal.js';
 export type { ManagedPosition, PositionLeg, PositionStatus, PositionStore } from './ports/position-store.js';
 export type { RunCursor, StrategyRun, StrategyRunStore } from './ports/strategy-run-store.js';
 export type { SavedStrategy, SavedStrategyStore } from './ports/saved-strategy-store.js';

@@ -30,6 +30,8 @@ import { Sha256Digest } from './adapters/sha256-digest.js';
 import { ShiftedClock, SystemClock } from './adapters/system-clock.js';
 import { ConfigError, type RuntimeConfig } from './config/load-config.js';
 import { resolveSigningKey } from './config/signing-key.js';
+import { StartupReconciler } from './reconcile/reconcile-at-start.js';
+import { unfinishedProposals } from './reconcile/unfinished-proposals.js';
 
 /** How often ended rate-limit windows are deleted, so the table holds only live windows. */
 const PURGE_INTERVAL_MS = 10 * 60_000;
@@ -75,9 +77,10 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
     });
   }, PURGE_INTERVAL_MS);
   purge.unref();
+  const ids = new CryptoIds();
   const services: Services = {
     clock,
-    ids: new CryptoIds(),
+    ids,
     passwords: new ScryptPasswordHasher(),
     digest: new Sha256Digest(),
     tokens: signingKey === null ? null : new HmacTokenSigner(signingKey),
@@ -96,7 +99,7 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
     market,
     // The paper broker fills against the simulated market, so it is offered only when prices are simulated too.
     brokers: new RoutedBrokers({
-      ...(config.marketData.source === 'sim' ? { sim: new SimBrokers(simMarket, clock, { outsidePosition: config.simOutsidePosition }) } : {}),
+      ...(config.marketData.source === 'sim' ? { sim: new SimBrokers(simMarket, clock, ids, { outsidePosition: config.simOutsidePosition }) } : {}),
       alpaca: new AlpacaBrokers({ baseUrls: alpacaBaseUrls(config), now: () => clock.now() }),
     }),
     marketNotice: config.marketData.source === 'sim' ? SIMULATED_NOTICE : null,
@@ -112,6 +115,9 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
       liveTradingEnabled: config.liveTradingEnabled,
     },
   };
+  // A confirm the last process died in the middle of (kill -9) is finished from the broker's record, never resent.
+  const reconciler = new StartupReconciler(() => unfinishedProposals(db), services);
+  reconciler.start();
   return {
     config,
     services,
@@ -124,9 +130,10 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
       const checks = { database, signing_key: signingKey === null ? 'missing' : 'ok', secret_key: secrets === null ? 'missing' : 'ok' };
       return { ok: Object.values(checks).every((c) => c === 'ok'), checks };
     },
-    close: () => {
+    close: async () => {
       clearInterval(purge);
-      return db.destroy();
+      await reconciler.stop();
+      await db.destroy();
     },
   };
 }

@@ -3,11 +3,12 @@ import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { isoTime } from '../accounts/user-view.js';
 import { userBroker } from '../brokers/user-broker.js';
 import { appError, type AppError } from '../errors/app-error.js';
-import { defineOperation, READ_ONLY, type HandlerContext } from '../operations/operation.js';
+import { defineOperation, READ_ONLY } from '../operations/operation.js';
 import type { Broker } from '../ports/broker.js';
 import type { ManagedPosition } from '../ports/position-store.js';
 import { brokerReadError, markPositions } from './mark-positions.js';
 import { OccSymbol, PositionId } from './position-id.js';
+import { reconcileOrders } from './reconcile-orders.js';
 import { PositionView, positionView } from './position-view.js';
 
 type Input = { position_id?: string | undefined; symbol?: string | undefined; include_closed: boolean };
@@ -23,8 +24,9 @@ export const getPositions = defineOperation({
   title: 'Managed positions with live marks',
   description:
     'The iron condors opened through the service, newest first, each with its legs, current prices (the broker\'s, else the ' +
-    'chain mid), the debit to close now, unrealised P/L in dollars, days to expiry and status. Entries still working are ' +
-    'first checked at the broker (filled -> open; cancelled, rejected or expired -> closed). Give position_id for one ' +
+    'chain mid), the debit to close now, unrealised P/L in dollars, days to expiry and status. Positions are first brought ' +
+    "up to date with the broker's orders: working entries, exits and rolls settle (filled -> open or closed; cancelled, " +
+    'rejected or expired -> as before the order), and an order a confirm placed but could not record is recorded. Give position_id for one ' +
     'position, or symbol (an OCC option symbol) to find the managed position holding that leg; a leg held at the broker ' +
     'that no managed position contains answers NOT_SERVICE_MANAGED.',
   input: v.strictObject({
@@ -61,74 +63,69 @@ export const getPositions = defineOperation({
           received: { position_id: input.position_id, symbol: input.symbol },
         })
       : null,
-  handler: (input, ctx) => {
-    const { services, caller } = ctx;
-    return userBroker(caller.userId, services).andThen(({ broker }) =>
-      select(input, broker, ctx).andThen(({ positions, keepClosed }) =>
-        markPositions(positions, broker, services, 'as_needed').map((marked) => {
-          const now = services.clock.now();
-          return {
-            positions: marked.filter((m) => keepClosed || m.position.status !== 'closed').map((m) => positionView(m, now)),
-            as_of: isoTime(now),
-            market_notice: services.marketNotice,
-          };
-        }),
-      ),
-    );
-  },
+  handler: (input, { services, caller }) =>
+    userBroker(caller.userId, services).andThen(({ broker }) =>
+      broker
+        .orders('all')
+        .mapErr(brokerReadError)
+        .andThen((orders) =>
+          ResultAsync.fromSafePromise(reconcileOrders(caller.userId, orders, services))
+            .andThen((owned) => select(input, owned, broker))
+            .andThen(({ positions, keepClosed }) =>
+              markPositions(positions, broker, services, 'as_needed', orders).map((marked) => {
+                const now = services.clock.now();
+                return {
+                  positions: marked.filter((m) => keepClosed || m.position.status !== 'closed').map((m) => positionView(m, now)),
+                  as_of: isoTime(now),
+                  market_notice: services.marketNotice,
+                };
+              }),
+            ),
+        ),
+    ),
 });
 
-function select(input: Input, broker: Broker, ctx: HandlerContext<'trading'>): ResultAsync<Selection, AppError> {
-  const { services, caller } = ctx;
+/** The caller's positions (`owned`, all of them, newest first) the input asks for. */
+function select(input: Input, owned: readonly ManagedPosition[], broker: Broker): ResultAsync<Selection, AppError> {
   if (input.position_id !== undefined) {
     const id = input.position_id;
-    return ResultAsync.fromSafePromise(services.positions.get(caller.userId, id)).andThen((position) =>
-      // Another user's position is answered exactly like an unknown id (design §10).
-      position === undefined
-        ? errAsync(appError('POSITION_NOT_FOUND', { received: { position_id: id } }))
-        : okAsync({ positions: [position], keepClosed: true }),
-    );
+    const position = owned.find((p) => p.id === id);
+    // Another user's position is answered exactly like an unknown id (design §10).
+    return position === undefined
+      ? errAsync(appError('POSITION_NOT_FOUND', { received: { position_id: id } }))
+      : okAsync({ positions: [position], keepClosed: true });
   }
-  if (input.symbol !== undefined) return bySymbol(input.symbol, input.include_closed, broker, ctx);
-  return ResultAsync.fromSafePromise(services.positions.list(caller.userId, !input.include_closed)).map((positions) => ({
-    positions,
-    keepClosed: input.include_closed,
-  }));
+  const wanted = owned.filter((p) => input.include_closed || p.status !== 'closed');
+  if (input.symbol !== undefined) return bySymbol(input.symbol, input.include_closed, wanted, broker);
+  return okAsync({ positions: wanted, keepClosed: input.include_closed });
 }
 
 /**
  * The managed positions holding a leg with this symbol. None, but the broker account holds the
  * contract: it was opened outside the service (NOT_SERVICE_MANAGED). Neither: POSITION_NOT_FOUND.
  */
-function bySymbol(
-  symbol: string,
-  includeClosed: boolean,
-  broker: Broker,
-  { services, caller }: HandlerContext<'trading'>,
-): ResultAsync<Selection, AppError> {
-  return ResultAsync.fromSafePromise(services.positions.list(caller.userId, !includeClosed)).andThen((owned) => {
-    const matches = owned.filter((p) => p.legs.some((leg) => leg.symbol === symbol));
-    if (matches.length > 0) return okAsync({ positions: matches, keepClosed: includeClosed });
-    return broker
-      .positions()
-      .mapErr(brokerReadError)
-      .andThen((held) =>
-        held.some((p) => p.symbol === symbol && p.qty !== 0)
-          ? errAsync(
-              appError('NOT_SERVICE_MANAGED', {
-                message: `You hold ${symbol} at the broker, but no position opened through the service contains it.`,
-                received: { symbol },
-              }),
-            )
-          : errAsync(
-              appError('POSITION_NOT_FOUND', {
-                message: `No ${includeClosed ? '' : 'open '}position of yours holds ${symbol}, at the broker or in the service.`,
-                suggestion: includeClosed
-                  ? 'Call get_positions without parameters to list your positions.'
-                  : 'Call get_positions to list your positions, or pass include_closed=true to search closed ones too.',
-                received: { symbol },
-              }),
-            ),
-      );
-  });
+function bySymbol(symbol: string, includeClosed: boolean, owned: readonly ManagedPosition[], broker: Broker): ResultAsync<Selection, AppError> {
+  const matches = owned.filter((p) => p.legs.some((leg) => leg.symbol === symbol));
+  if (matches.length > 0) return okAsync({ positions: matches, keepClosed: includeClosed });
+  return broker
+    .positions()
+    .mapErr(brokerReadError)
+    .andThen((held) =>
+      held.some((p) => p.symbol === symbol && p.qty !== 0)
+        ? errAsync(
+            appError('NOT_SERVICE_MANAGED', {
+              message: `You hold ${symbol} at the broker, but no position opened through the service contains it.`,
+              received: { symbol },
+            }),
+          )
+        : errAsync(
+            appError('POSITION_NOT_FOUND', {
+              message: `No ${includeClosed ? '' : 'open '}position of yours holds ${symbol}, at the broker or in the service.`,
+              suggestion: includeClosed
+                ? 'Call get_positions without parameters to list your positions.'
+                : 'Call get_positions to list your positions, or pass include_closed=true to search closed ones too.',
+              received: { symbol },
+            }),
+          ),
+    );
 }

@@ -1,7 +1,7 @@
 import { okAsync, ResultAsync } from 'neverthrow';
 import { brokerError } from '../brokers/broker-errors.js';
 import { appError, type AppError } from '../errors/app-error.js';
-import type { Broker, BrokerError, BrokerPosition } from '../ports/broker.js';
+import type { Broker, BrokerError, BrokerOrder, BrokerPosition } from '../ports/broker.js';
 import type { OptionContract } from '../ports/market-data.js';
 import type { ManagedPosition } from '../ports/position-store.js';
 import type { Services } from '../services.js';
@@ -26,18 +26,20 @@ export const brokerReadError = (error: BrokerError): AppError =>
 const chainKey = (position: ManagedPosition): string => `${position.ticker}|${position.expiry}`;
 
 /**
- * Settles 'opening' and 'closing' positions from their orders, then values every live one: the broker's
- * current price per leg, the market chain's mid where the broker has none. Market-data failures
- * leave the marks null instead of failing the read; broker failures fail it.
+ * Settles 'opening' and 'closing' positions from their orders (`orders` when the caller has already read
+ * them), then values every live one: the broker's current price per leg, the market chain's mid where the
+ * broker has none. Market-data failures leave the marks null instead of failing the read; broker failures fail it.
  */
 export function markPositions(
   positions: readonly ManagedPosition[],
   broker: Broker,
   services: Services,
   need: ChainNeed,
+  orders?: readonly BrokerOrder[],
 ): ResultAsync<MarkedPosition[], AppError> {
-  const orders = positions.some((p) => p.status === 'opening' || p.status === 'closing') ? broker.orders('all') : okAsync([]);
-  return orders
+  const working = positions.some((p) => p.status === 'opening' || p.status === 'closing');
+  const listed: ResultAsync<readonly BrokerOrder[], BrokerError> = orders !== undefined ? okAsync(orders) : working ? broker.orders('all') : okAsync([]);
+  return listed
     .mapErr(brokerReadError)
     .andThen((list) => ResultAsync.fromSafePromise(settleWorking(positions, list, services)))
     .andThen((settled) => {

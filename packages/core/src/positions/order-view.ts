@@ -4,7 +4,7 @@ import type { BrokerOrder } from '../ports/broker.js';
 import type { ManagedPosition } from '../ports/position-store.js';
 import type { Proposal, ProposalKind } from '../ports/proposal-store.js';
 import type { Services } from '../services.js';
-import { isUuid } from './position-id.js';
+import { proposalIdOf } from '../proposals/roll-steps.js';
 
 export const OrderView = v.object({
   order_id: v.pipe(v.string(), v.description("The broker's order id: pass it as order_id to cancel.")),
@@ -33,9 +33,9 @@ export interface OrderOrigin {
 export const servicePlaced = (origin: OrderOrigin): boolean => origin.proposal !== null || origin.position !== null;
 
 /**
- * Where an order came from. The service places every order with `client_order_id` = the proposal id,
- * so an order is the service's when that id is one of the caller's proposals, or when a managed
- * position of the caller records its order id.
+ * Where an order came from. The service places every order with `client_order_id` = the proposal id
+ * (step 2 of a two-step roll: `<proposal id>-2`), so an order is the service's when that id is one of the
+ * caller's proposals, or when a managed position of the caller records its order id.
  */
 export async function originOf(
   order: Pick<BrokerOrder, 'id' | 'clientOrderId'>,
@@ -43,7 +43,8 @@ export async function originOf(
   ownerId: string,
   services: Services,
 ): Promise<OrderOrigin> {
-  const proposal = isUuid(order.clientOrderId) ? await services.proposals.get(ownerId, order.clientOrderId) : undefined;
+  const proposalId = proposalIdOf(order.clientOrderId);
+  const proposal = proposalId === null ? undefined : await services.proposals.get(ownerId, proposalId);
   const position =
     positions.find((p) => p.orderIds.includes(order.id)) ?? (proposal === undefined ? undefined : positions.find((p) => p.id === proposal.positionId));
   return { proposal: proposal ?? null, position: position ?? null };

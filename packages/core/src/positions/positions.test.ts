@@ -330,16 +330,27 @@ describe('positions', () => {
     expect((await services.positions.get(ALICE, positionId))?.status).toBe('opening');
   });
 
-  it('answers CANCEL_FAILED for a filled order and for an order the account does not have (another user’s included)', async () => {
-    const { call, openCondor, brokers } = await setUp();
+  it('answers CANCEL_FAILED for a filled order the service placed', async () => {
+    const { call, openCondor } = await setUp();
     const { orderId } = await openCondor(ALICE);
     const filled = await call(positions, { action: 'cancel', order_id: orderId }, ALICE);
     expect(filled.ok && filled.value).toMatchObject({ canceled: false, error: 'CANCEL_FAILED', order_status: 'filled' });
+  });
 
-    const { orderId: working } = await openCondor(ALICE, 'work');
-    const bob = await call(positions, { action: 'cancel', order_id: working }, BOB);
-    expect(bob.ok && bob.value).toMatchObject({ canceled: false, error: 'CANCEL_FAILED', position_id: null });
-    expect(brokers.allOrders(ALICE)[0]?.status).toBe('accepted');
+  it("answers NOT_FOUND for another user's order exactly as for an id that exists nowhere, and leaves the order alone", async () => {
+    const { call, openCondor, brokers, services } = await setUp();
+    const { orderId, positionId } = await openCondor(ALICE, 'work');
+
+    const theirs = await call(positions, { action: 'cancel', order_id: orderId }, BOB);
+    const nowhere = await call(positions, { action: 'cancel', order_id: 'sim-order-5f0c1d2e-0000-4000-8000-000000000000' }, BOB);
+    expect(theirs).toMatchObject({ ok: false, status: 404, body: { error: 'NOT_FOUND', see_tool: 'positions', received: { order_id: orderId } } });
+    expect(nowhere).toMatchObject({ ok: false, status: 404, body: { error: 'NOT_FOUND' } });
+    const shape = (outcome: Outcome) => (outcome.ok ? null : { ...outcome.body, message: outcome.body.message.replace(/No order \S+/, 'No order …'), received: null });
+    expect(shape(theirs)).toEqual(shape(nowhere));
+    expect(errorOf(await call(positions, { action: 'cancel', order_id: 'no-such-order' }, ALICE))).toBe('NOT_FOUND');
+
+    expect(brokers.allOrders(ALICE)[0]).toMatchObject({ id: orderId, status: 'accepted' });
+    expect((await services.positions.get(ALICE, positionId))?.status).toBe('opening');
   });
 
   it('refuses to cancel an order placed outside the service with NOT_SERVICE_MANAGED', async () => {

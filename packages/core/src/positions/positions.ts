@@ -7,6 +7,7 @@ import type { Broker } from '../ports/broker.js';
 import { cancelOrder } from './cancel-order.js';
 import { brokerReadError } from './mark-positions.js';
 import { OrderView, orderView, originOf, type OrderViewOutput } from './order-view.js';
+import { reconcileOrders } from './reconcile-orders.js';
 
 const Output = v.object({
   action: v.picklist(['orders', 'cancel']),
@@ -27,8 +28,9 @@ export const positions = defineOperation({
   description:
     "action='orders': the broker account's orders (working and recent), newest first, each marked service_placed with the " +
     "proposal and managed position behind it; with order_id, only that order. action='cancel' with order_id: cancels an " +
-    'order the service placed (others answer NOT_SERVICE_MANAGED; cancel those at the broker). A cancel the broker refuses ' +
-    "(already filled, already cancelled, unknown id) is not raised: the answer carries error 'CANCEL_FAILED' and canceled: false. " +
+    'order the service placed (others answer NOT_SERVICE_MANAGED; cancel those at the broker); an order_id that is neither ' +
+    'in your broker account nor on one of your managed positions answers NOT_FOUND. A cancel the broker refuses ' +
+    "(already filled, already cancelled) is not raised: the answer carries error 'CANCEL_FAILED' and canceled: false. " +
     'Cancelling an entry that has not filled closes its opening position.',
   input: v.strictObject({
     action: v.pipe(v.picklist(['orders', 'cancel']), v.description("'orders' lists orders; 'cancel' cancels order_id.")),
@@ -46,6 +48,7 @@ export const positions = defineOperation({
     'MISSING_ORDER_ID',
     'INVALID_VALUE',
     'NOT_SERVICE_MANAGED',
+    'NOT_FOUND',
     'ONBOARDING_REQUIRED',
     'BROKER_NOT_CONNECTED',
     'BROKER_RATE_LIMITED',
@@ -67,13 +70,17 @@ export const positions = defineOperation({
     }),
 });
 
+/** The broker's orders, newest first, after the caller's positions are brought up to date with them (`reconcileOrders`). */
 function listOrders(orderId: string | undefined, broker: Broker, { services, caller }: HandlerContext<'trading'>): ResultAsync<OrderViewOutput[], AppError> {
-  return ResultAsync.combine([broker.orders('all').mapErr(brokerReadError), ResultAsync.fromSafePromise(services.positions.list(caller.userId, false))]).andThen(
-    ([orders, owned]) => {
-      const wanted = orders.filter((o) => orderId === undefined || o.id === orderId).toSorted((a, b) => b.submittedAt - a.submittedAt);
-      return ResultAsync.fromSafePromise(
-        Promise.all(wanted.map(async (order) => orderView(order, await originOf(order, owned, caller.userId, services)))),
-      );
-    },
-  );
+  return broker
+    .orders('all')
+    .mapErr(brokerReadError)
+    .andThen((orders) =>
+      ResultAsync.fromSafePromise(reconcileOrders(caller.userId, orders, services)).andThen((owned) => {
+        const wanted = orders.filter((o) => orderId === undefined || o.id === orderId).toSorted((a, b) => b.submittedAt - a.submittedAt);
+        return ResultAsync.fromSafePromise(
+          Promise.all(wanted.map(async (order) => orderView(order, await originOf(order, owned, caller.userId, services)))),
+        );
+      }),
+    );
 }

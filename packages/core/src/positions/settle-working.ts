@@ -2,8 +2,8 @@ import type { BrokerOrder } from '../ports/broker.js';
 import type { ManagedPosition } from '../ports/position-store.js';
 import type { ProposalKind } from '../ports/proposal-store.js';
 import { positionAfter } from '../proposals/position-after.js';
+import { proposalIdOf } from '../proposals/roll-steps.js';
 import type { Services } from '../services.js';
-import { isUuid } from './position-id.js';
 import { settleEntry } from './settle-entry.js';
 
 /**
@@ -19,7 +19,7 @@ export function settleOrder(position: ManagedPosition, order: BrokerOrder, kind:
 /**
  * Brings 'opening' and 'closing' positions up to date with the broker's orders (`Broker.orders('all')`)
  * and stores what changed; returns every position, changed ones replaced. A newest order that is no
- * proposal of the owner's (the second order of a two-step roll) is left to the tool that placed it.
+ * proposal of the owner's is left alone, and so is one the broker does not list.
  */
 export async function settleWorking(positions: readonly ManagedPosition[], orders: readonly BrokerOrder[], services: Services): Promise<ManagedPosition[]> {
   const byId = new Map(orders.map((order) => [order.id, order]));
@@ -37,7 +37,8 @@ export async function settleWorking(positions: readonly ManagedPosition[], order
   );
 }
 
+/** The kind of proposal that placed the order (step 2 of a two-step roll included); null when none of the owner's did. */
 async function kindOf(order: BrokerOrder, ownerId: string, services: Services): Promise<ProposalKind | null> {
-  if (!isUuid(order.clientOrderId)) return null;
-  return (await services.proposals.get(ownerId, order.clientOrderId))?.kind ?? null;
+  const proposalId = proposalIdOf(order.clientOrderId);
+  return proposalId === null ? null : ((await services.proposals.get(ownerId, proposalId))?.kind ?? null);
 }

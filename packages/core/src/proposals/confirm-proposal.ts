@@ -6,7 +6,8 @@ import { appError, type AppError } from '../errors/app-error.js';
 import { defineOperation, type HandlerContext } from '../operations/operation.js';
 import type { Broker, BrokerError, BrokerOrder } from '../ports/broker.js';
 import type { Proposal } from '../ports/proposal-store.js';
-import { recordOrder } from './record-order.js';
+import { NEVER_SENT } from './reconcile-proposal.js';
+import { recordPlaced } from './record-order.js';
 import { ProposalId } from './proposal-view.js';
 import { continueRoll, secondStep } from './roll-steps.js';
 import { isExpired, isSubmitUnderway, isTooFast } from './timing.js';
@@ -102,9 +103,7 @@ function lookUp(broker: Broker, clientOrderId: string, failure: BrokerError): Re
  * placed neither of its orders (`placedNow` false, step 2 not placed now) answers PROPOSAL_ALREADY_CONSUMED.
  */
 function placed(proposal: Proposal, order: BrokerOrder, ctx: HandlerContext<'trading'>, placedNow = true): ResultAsync<Confirmed, AppError> {
-  const recorded = ResultAsync.fromSafePromise(ctx.services.proposals.recordOutcome(proposal.id, { status: 'submitted', orderId: order.id })).andThen(() =>
-    ResultAsync.fromSafePromise(recordOrder(proposal, order, ctx.services)),
-  );
+  const recorded = ResultAsync.fromSafePromise(recordPlaced(proposal, order, ctx.services));
   const step = secondStep(proposal);
   if (step === null) return recorded.map(() => confirmed(proposal, order, null));
   return recorded
@@ -189,7 +188,7 @@ function reconcile(proposal: Proposal, ctx: HandlerContext<'trading'>): ResultAs
 /** A consumed proposal whose order never reached the broker and whose 60 s are over: it is not sent late, at a stale price. */
 function expiredUnsent(proposal: Proposal, ctx: HandlerContext<'trading'>): ResultAsync<Confirmed, AppError> {
   return ResultAsync.fromSafePromise(
-    ctx.services.proposals.recordOutcome(proposal.id, { status: 'rejected', detail: 'expired before its order reached the broker' }),
+    ctx.services.proposals.recordOutcome(proposal.id, { status: 'rejected', detail: NEVER_SENT }),
   ).andThen(() =>
     errAsync(
       appError('PROPOSAL_EXPIRED', {

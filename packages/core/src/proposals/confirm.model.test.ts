@@ -3,21 +3,31 @@ import { describe, expect, it } from 'vitest';
 import { createTestServices, FakeBrokers, FakeClock, type TestServices } from '@condor/testkit';
 import { execute } from '../operations/execute.js';
 import type { Proposal, ProposalStore } from '../ports/proposal-store.js';
+import { reconcileProposal } from './reconcile-proposal.js';
 
 /**
  * The proposal state machine of design §5 against a model of a few lines: every confirm answer —
  * not found, consumed, expired, blocked, too fast, placed — including the exact 5 s and 60 s edges,
- * with REST-style (X-Batch-Id) and MCP-style (one key per POST) batch keys.
+ * with REST-style (X-Batch-Id) and MCP-style (one key per POST) batch keys; and confirms that die (kill -9)
+ * after consuming, before or after the broker took the order, followed by reads and start-up reconciles.
  */
 
 const PASSWORD = 'model password 1';
 const STRANGER_ID = '00000000-0000-4000-8000-0000000000ff';
 
+/**
+ * fresh: not consumed. placed: its order is at the broker and recorded. sent: a confirm died after the broker took
+ * the order, before recording it. unsent: a confirm died after consuming it, before the broker had the order.
+ * not_placed: recorded as never placed (its 60 s ran out with nothing at the broker).
+ */
+type ModelState = 'fresh' | 'placed' | 'sent' | 'unsent' | 'not_placed';
+
 interface ModelProposal {
   readonly id: string;
   readonly createdAt: number;
   readonly batch: string;
-  consumed: boolean;
+  state: ModelState;
+  consumedAt: number;
 }
 
 interface Model {
@@ -31,16 +41,44 @@ interface Real {
   readonly brokers: FakeBrokers;
   readonly userId: string;
   readonly confirm: (proposalId: string, batchKey: string) => Promise<string>;
+  /** get_positions, which records what the broker holds. */
+  readonly read: () => Promise<void>;
 }
 
-/** What the model says a confirm answers ('placed' for success). */
-function expected(model: Model, proposal: ModelProposal | undefined, batch: string): string {
-  if (proposal === undefined) return 'PROPOSAL_NOT_FOUND';
-  if (proposal.consumed) return 'PROPOSAL_ALREADY_CONSUMED';
-  if (model.now >= proposal.createdAt + 60_000) return 'PROPOSAL_EXPIRED';
-  if (batch === proposal.batch) return 'CONFIRM_BLOCKED';
-  if (model.now < proposal.createdAt + 5_000) return 'CONFIRM_TOO_FAST';
-  return 'placed';
+const GRACE_MS = 15_000;
+const inGrace = (model: Model, proposal: ModelProposal): boolean => model.now - proposal.consumedAt < GRACE_MS;
+const expiredAt = (model: Model, proposal: ModelProposal): boolean => model.now >= proposal.createdAt + 60_000;
+
+/** What the model says a confirm answers ('placed' for success), and the proposal's state after it. */
+function expected(model: Model, proposal: ModelProposal | undefined, batch: string): [string, ModelState | null] {
+  if (proposal === undefined) return ['PROPOSAL_NOT_FOUND', null];
+  switch (proposal.state) {
+    case 'fresh':
+      if (expiredAt(model, proposal)) return ['PROPOSAL_EXPIRED', 'fresh'];
+      if (batch === proposal.batch) return ['CONFIRM_BLOCKED', 'fresh'];
+      if (model.now < proposal.createdAt + 5_000) return ['CONFIRM_TOO_FAST', 'fresh'];
+      return ['placed', 'placed'];
+    case 'sent':
+      // Past the grace the order is looked up and recorded, never placed again.
+      return ['PROPOSAL_ALREADY_CONSUMED', inGrace(model, proposal) ? 'sent' : 'placed'];
+    case 'unsent':
+      if (inGrace(model, proposal)) return ['PROPOSAL_ALREADY_CONSUMED', 'unsent'];
+      return expiredAt(model, proposal) ? ['PROPOSAL_EXPIRED', 'not_placed'] : ['placed', 'placed'];
+    case 'placed':
+    case 'not_placed':
+      return ['PROPOSAL_ALREADY_CONSUMED', proposal.state];
+  }
+}
+
+/** What every step must leave: one order per proposal at most, each recorded proposal with its open position. */
+async function checkInvariants(model: Model, real: Real): Promise<void> {
+  const orders = real.brokers.allOrders(real.userId);
+  expect(orders).toHaveLength(model.orders);
+  expect(real.brokers.submitCount(real.userId)).toBe(model.orders);
+  expect(new Set(orders.map((order) => order.clientOrderId)).size).toBe(orders.length);
+  const positions = await real.services.positions.list(real.userId, false);
+  expect(positions.map((p) => p.id).sort()).toEqual(model.proposals.filter((p) => p.state === 'placed').map((p) => p.id).sort());
+  expect(positions.every((p) => p.status === 'open')).toBe(true);
 }
 
 class Propose implements fc.AsyncCommand<Model, Real> {
@@ -49,7 +87,7 @@ class Propose implements fc.AsyncCommand<Model, Real> {
   async run(model: Model, real: Real): Promise<void> {
     const id = real.services.ids.uuid();
     await real.services.proposals.insert(proposal(id, real.userId, model.now, this.batch));
-    model.proposals.push({ id, createdAt: model.now, batch: this.batch, consumed: false });
+    model.proposals.push({ id, createdAt: model.now, batch: this.batch, state: 'fresh', consumedAt: 0 });
   }
   toString = () => `propose(batch ${this.batch})`;
 }
@@ -75,16 +113,67 @@ class Confirm implements fc.AsyncCommand<Model, Real> {
   async run(model: Model, real: Real): Promise<void> {
     const target = this.unknownId || model.proposals.length === 0 ? undefined : model.proposals[this.pick % model.proposals.length];
     const answer = await real.confirm(target?.id ?? STRANGER_ID, this.batch);
-    const want = expected(model, target, this.batch);
+    const [want, next] = expected(model, target, this.batch);
     expect(answer).toBe(want);
-    if (want === 'placed' && target !== undefined) {
-      target.consumed = true;
-      model.orders++;
+    if (want === 'placed') model.orders++;
+    if (target !== undefined && next !== null) {
+      if (target.state === 'fresh' && next === 'placed') target.consumedAt = model.now;
+      target.state = next;
     }
-    expect(real.brokers.allOrders(real.userId)).toHaveLength(model.orders);
-    expect(real.brokers.submitCount(real.userId)).toBe(model.orders);
+    await checkInvariants(model, real);
   }
   toString = () => `confirm(#${String(this.pick)}${this.unknownId ? ' unknown id' : ''}, batch ${this.batch})`;
+}
+
+/** A confirm of a confirmable proposal that consumed it and died (kill -9): before the submit, or after the broker took the order. */
+class Crash implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly pick: number,
+    readonly sent: boolean,
+  ) {}
+  check = (model: Readonly<Model>) => model.proposals.length > 0;
+  async run(model: Model, real: Real): Promise<void> {
+    const target = model.proposals[this.pick % model.proposals.length]!;
+    if (target.state !== 'fresh' || model.now < target.createdAt + 5_000 || expiredAt(model, target)) return;
+    expect(await real.services.proposals.consume(real.userId, target.id, model.now)).toBe('consumed');
+    target.consumedAt = model.now;
+    target.state = this.sent ? 'sent' : 'unsent';
+    if (this.sent) {
+      const stored = (await real.services.proposals.get(real.userId, target.id))!;
+      const broker = real.services.brokers.open({ ownerId: real.userId, broker: 'sim', environment: 'paper', credentials: null });
+      (await broker.submit({ clientOrderId: stored.id, qty: stored.qty, limitPrice: stored.limitPrice, legs: stored.legs }))._unsafeUnwrap();
+      model.orders++;
+    }
+    await checkInvariants(model, real);
+  }
+  toString = () => `crash(#${String(this.pick)}, ${this.sent ? 'after the broker took the order' : 'before the submit'})`;
+}
+
+/** A read: what the broker holds is recorded at once. */
+class Read implements fc.AsyncCommand<Model, Real> {
+  check = () => true;
+  async run(model: Model, real: Real): Promise<void> {
+    await real.read();
+    for (const p of model.proposals) if (p.state === 'sent') p.state = 'placed';
+    await checkInvariants(model, real);
+  }
+  toString = () => 'read positions';
+}
+
+/** A restart: every proposal is reconciled, as the runtime does at start; nothing is ever placed. */
+class Restart implements fc.AsyncCommand<Model, Real> {
+  check = () => true;
+  async run(model: Model, real: Real): Promise<void> {
+    for (const p of model.proposals) {
+      const result = (await reconcileProposal(real.userId, p.id, real.services))._unsafeUnwrap();
+      const ended = p.state === 'sent' || p.state === 'unsent' ? !inGrace(model, p) : false;
+      if (p.state === 'sent' && ended) p.state = 'placed';
+      else if (p.state === 'unsent' && ended && expiredAt(model, p)) p.state = 'not_placed';
+      else if (p.state === 'sent' || p.state === 'unsent') expect(result.result, p.id).toBe('later');
+    }
+    await checkInvariants(model, real);
+  }
+  toString = () => 'restart (reconcile every proposal)';
 }
 
 function proposal(id: string, ownerId: string, createdAt: number, batchKey: string): Proposal {
@@ -132,6 +221,9 @@ async function setUp(proposals?: (store: ProposalStore) => ProposalStore): Promi
     services,
     brokers,
     userId: user.user_id,
+    read: async () => {
+      (await call('get_positions', { include_closed: true }))._unsafeUnwrap();
+    },
     confirm: async (proposalId, batchKey) =>
       (await call('confirm_proposal', { proposal_id: proposalId }, batchKey)).match(
         () => 'placed',
@@ -146,7 +238,7 @@ const batchKeys = fc.constantFrom('rest-batch-1', 'rest-batch-2', 'mcp-post-a', 
 const steps = fc.oneof(fc.constantFrom(1, 999, 1_000, 4_000, 4_999, 5_000, 55_000, 59_999, 60_000), fc.integer({ min: 0, max: 70_000 }));
 
 describe('confirm_proposal (design §5) against its model', () => {
-  it('answers every confirm as the model does and places exactly one order per consumed proposal', async () => {
+  it('answers every confirm as the model does and places at most one order per proposal, through crashes, reads and restarts', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.commands(
@@ -154,6 +246,9 @@ describe('confirm_proposal (design §5) against its model', () => {
             batchKeys.map((batch) => new Propose(batch)),
             steps.map((ms) => new Advance(ms)),
             fc.tuple(fc.nat(), batchKeys, fc.integer({ min: 0, max: 9 }).map((n) => n === 0)).map(([pick, batch, unknownId]) => new Confirm(pick, batch, unknownId)),
+            fc.tuple(fc.nat(), fc.boolean()).map(([pick, sent]) => new Crash(pick, sent)),
+            fc.constant(new Read()),
+            fc.constant(new Restart()),
           ],
           { maxCommands: 40 },
         ),

@@ -6,12 +6,15 @@ import { execute } from '../operations/execute.js';
 import { issuesToAppError } from '../validation/issues-to-error.js';
 import type { HandlerContext } from '../operations/operation.js';
 import { priceOption } from '../options/index.js';
+import type { OrderLeg } from '../ports/broker.js';
 import type { OptionContract, OptionType } from '../ports/market-data.js';
+import { getPositions } from '../positions/get-positions.js';
 import type { ManagedPosition } from '../ports/position-store.js';
 import type { Proposal } from '../ports/proposal-store.js';
 import { centsUp } from './managed-legs.js';
 import { proposeExit } from './propose-exit.js';
 import { proposeRoll } from './propose-roll.js';
+import { reconcileProposal } from './reconcile-proposal.js';
 
 /**
  * propose_exit and propose_roll through their handlers, confirmed through `execute` against FakeBrokers:
@@ -424,6 +427,46 @@ describe('propose_roll, the whole condor in two orders', () => {
     expect(retries.filter((r) => r === 'PROPOSAL_ALREADY_CONSUMED')).toHaveLength(1);
     expect(desk.brokers.allOrders(desk.userId)).toHaveLength(3);
     expect((await desk.position()).status).toBe('open');
+  });
+
+  it("settles a working step 2 on a read once it fills: its '-2' client order id is the roll's", async () => {
+    const desk = await openDesk();
+    const view = (await roll(desk, { position_id: desk.positionId, side: 'both' }))._unsafeUnwrap();
+    desk.brokers.decideOrders(desk.userId, (order) => (order.clientOrderId.endsWith('-2') ? 'work' : 'fill'));
+    desk.services.clock.advance(5_000);
+    expect(await desk.confirm(view.proposal_id)).toBe('placed');
+    expect((await desk.position()).status).toBe('opening');
+    const [second] = desk.brokers.allOrders(desk.userId);
+    desk.brokers.fillOrder(desk.userId, second!.id);
+
+    const read = (await getPositions.handler({ position_id: desk.positionId, include_closed: false }, desk.ctx()))._unsafeUnwrap();
+    expect(read.positions.map((p) => p.status)).toEqual(['open']);
+    expect(await desk.position()).toMatchObject({ status: 'open', expiry: MID });
+    expect(desk.brokers.submitCount(desk.userId)).toBe(3);
+  });
+
+  it('after a confirm died having placed both steps, reconcile records them both and places nothing', async () => {
+    const desk = await openDesk();
+    const view = (await roll(desk, { position_id: desk.positionId, side: 'both' }))._unsafeUnwrap();
+    const steps = view.details['steps'] as { legs: OrderLeg[]; limit_price: number }[];
+    desk.services.clock.advance(5_000);
+    expect(await desk.services.proposals.consume(desk.userId, view.proposal_id, desk.services.clock.now())).toBe('consumed');
+    const broker = desk.services.brokers.open({ ownerId: desk.userId, broker: 'sim', environment: 'paper', credentials: null });
+    const [first, second] = [steps[0]!, steps[1]!];
+    (await broker.submit({ clientOrderId: view.proposal_id, qty: QTY, limitPrice: first.limit_price, legs: first.legs }))._unsafeUnwrap();
+    const placed = (await broker.submit({ clientOrderId: `${view.proposal_id}-2`, qty: QTY, limitPrice: second.limit_price, legs: second.legs }))._unsafeUnwrap();
+    expect((await desk.position()).status).toBe('open');
+
+    desk.services.clock.advance(15_000);
+    expect((await reconcileProposal(desk.userId, view.proposal_id, desk.services))._unsafeUnwrap()).toEqual({
+      result: 'at_broker',
+      orderId: placed.id,
+      orderStatus: 'filled',
+    });
+    const position = await desk.position();
+    expect([position.status, position.expiry, position.orderIds.length]).toEqual(['open', MID, 3]);
+    expect(await desk.confirm(view.proposal_id)).toBe('PROPOSAL_ALREADY_CONSUMED');
+    expect(desk.brokers.submitCount(desk.userId)).toBe(3);
   });
 
   it('tells the user the roll is half done when the broker rejects step 2', async () => {

@@ -6,10 +6,20 @@ import { appError, type AppError } from '../errors/app-error.js';
 import type { Broker, BrokerError, BrokerOrder, OrderLeg } from '../ports/broker.js';
 import type { Proposal } from '../ports/proposal-store.js';
 import type { Services } from '../services.js';
+import { isUuid } from '../positions/position-id.js';
 import { recordOrder } from './record-order.js';
 
 /** Step 2's client order id: step 1 carries the proposal id itself, like every other proposal's order. */
 export const secondStepClientId = (proposalId: string): string => `${proposalId}-2`;
+
+/**
+ * The proposal an order was placed for, from its client order id (the proposal id, or step 2's id); null for
+ * an order the service did not place under a proposal id.
+ */
+export function proposalIdOf(clientOrderId: string): string | null {
+  const id = clientOrderId.endsWith('-2') ? clientOrderId.slice(0, -2) : clientOrderId;
+  return isUuid(id) ? id : null;
+}
 
 /** An order a proposal places after its first. */
 export interface OrderStep {

@@ -150,6 +150,14 @@ export class FakeBrokers implements Brokers {
     return [...this.state(ownerId).orders].reverse();
   }
 
+  /**
+   * Forgets the owner's account — orders, positions and faults — as the in-memory simulated paper broker
+   * does when the process restarts; brokers already opened on it keep the old account.
+   */
+  forget(ownerId: string): void {
+    this.accounts.delete(ownerId);
+  }
+
   private state(ownerId: string): FakeAccount {
     let account = this.accounts.get(ownerId);
     if (!account) {

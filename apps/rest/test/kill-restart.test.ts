@@ -1,0 +1,152 @@
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeAlpaca } from '../../../packages/broker-alpaca/test/fake-alpaca.js';
+import { freshDataDir, startServer, type RunningServer } from './server-process.js';
+
+/**
+ * The kill -9 trial of issue 13 against the real server process on SQLite: confirms are cut off by SIGKILL
+ * after the broker took (and filled) their orders but before the database heard of it, and the server is
+ * restarted on the same data folder. The broker is the local fake of Alpaca's Trading API, running in this
+ * test process so that it outlives the killed server (the simulated paper broker keeps its accounts in the
+ * server's memory, so after a restart it holds nothing a position could be exited from).
+ */
+
+const PASSWORD = 'kill restart password';
+const SIM_START = '2026-02-10T15:00:00Z';
+
+interface Answer {
+  readonly status: number;
+  readonly body: Record<string, unknown>;
+}
+
+interface PositionView {
+  readonly position_id: string;
+  readonly status: string;
+}
+
+describe('kill -9 while confirms are in flight, then a restart on the same data folder', () => {
+  const alpaca = new FakeAlpaca();
+  const dataDir = freshDataDir();
+  let env: Record<string, string>;
+  let server: RunningServer | undefined;
+
+  beforeAll(async () => {
+    alpaca.fillAtOrAbove = Number.NEGATIVE_INFINITY;
+    // One anchor for both processes: the restarted clock goes on from where the killed one was.
+    env = { CONDOR_SIM_START: SIM_START, CONDOR_SIM_ANCHOR: new Date().toISOString(), CONDOR_ALPACA_PAPER_URL: await alpaca.start(), CONDOR_RATE_LIMIT: '100000' };
+    server = await startServer(env, { dataDir });
+  }, 60_000);
+
+  afterAll(async () => {
+    try {
+      await server?.stop();
+      await alpaca.stop();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 30_000);
+
+  const send = async (method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<Answer> => {
+    if (server === undefined) throw new Error('no server is running');
+    const response = await fetch(`${server.baseUrl}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token === undefined ? {} : { authorization: `Bearer ${token}` }), ...headers },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const ordersAtAlpaca = (clientOrderId: string) =>
+    alpaca.requests.filter((r) => r.method === 'POST' && r.path === '/v2/orders' && (r.body as { client_order_id?: string }).client_order_id === clientOrderId);
+
+  async function trader(email: string): Promise<string> {
+    await send('POST', '/v1/users', { email, password: PASSWORD });
+    const token = (await send('POST', '/v1/sessions', { email, password: PASSWORD })).body['access_token'] as string;
+    for (const name of ['eua', 'risk-disclosure', 'broker-authorization']) await send('GET', `/v1/legal-documents/${name}`, undefined, token);
+    await send('POST', '/v1/onboarding/eua-acceptance', {}, token);
+    await send('POST', '/v1/onboarding/risk-acknowledgement', {}, token);
+    await send('POST', '/v1/broker/keys', { api_key: alpaca.apiKey, api_secret: alpaca.apiSecret, broker: 'alpaca', environment: 'paper' }, token);
+    const linked = await send('POST', '/v1/broker/connection', { authorization_confirmed: true, broker: 'alpaca' }, token);
+    expect(linked.body['link']).toMatchObject({ broker: 'alpaca', connected: true });
+    return token;
+  }
+
+  /** An entry proposal for the best condor on `ticker`, in its own batch. */
+  async function proposeEntry(token: string, ticker: string): Promise<{ proposalId: string; positionId: string }> {
+    const found = await send('POST', '/v1/iron-condors/search', { ticker, top_k: 1, dte_min: 20, dte_max: 60 }, token);
+    const [candidate] = found.body['candidates'] as unknown[];
+    const proposed = await send('POST', '/v1/proposals/entries', { candidate, qty: 1 }, token, { 'x-batch-id': `entry-${ticker}` });
+    expect(proposed.status, JSON.stringify(proposed.body)).toBe(200);
+    return { proposalId: proposed.body['proposal_id'] as string, positionId: proposed.body['position_id'] as string };
+  }
+
+  async function proposeExit(token: string, positionId: string): Promise<string> {
+    const proposed = await send('POST', '/v1/proposals/exits', { position_id: positionId }, token, { 'x-batch-id': `exit-${positionId}` });
+    expect(proposed.status, JSON.stringify(proposed.body)).toBe(200);
+    return proposed.body['proposal_id'] as string;
+  }
+
+  const confirm = (token: string, proposalId: string) => send('POST', `/v1/proposals/${proposalId}/confirmation`, {}, token);
+
+  const positions = async (token: string): Promise<PositionView[]> => {
+    const listed = await send('GET', '/v1/positions?include_closed=true', undefined, token);
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    return listed.body['positions'] as PositionView[];
+  };
+
+  it('places no proposal twice, leaves no position opening or closing after a read, and exits a position opened before the kill', async () => {
+    const token = await trader('kill-restart@example.com');
+
+    // Before the kill: two condors open, filled at the broker and recorded.
+    const kept = await proposeEntry(token, 'SPY');
+    const doomed = await proposeEntry(token, 'QQQ');
+    await pause(5_100);
+    for (const { proposalId } of [kept, doomed]) expect((await confirm(token, proposalId)).body).toMatchObject({ order_status: 'filled' });
+
+    // In flight at the kill: a new entry and an exit of one open condor. Alpaca takes and fills both orders
+    // at once but answers each only after 3 s, and the server dies in between.
+    const late = await proposeEntry(token, 'IWM');
+    const exitId = await proposeExit(token, doomed.positionId);
+    await pause(5_100);
+    alpaca.delayNext('POST', 3_000);
+    alpaca.delayNext('POST', 3_000);
+    const inFlight = [late.proposalId, exitId].map((id) => confirm(token, id).then((answer) => answer.status, () => 'cut off'));
+    for (let waited = 0; ordersAtAlpaca(late.proposalId).length + ordersAtAlpaca(exitId).length < 2 && waited < 5_000; waited += 20) await pause(20);
+    expect([ordersAtAlpaca(late.proposalId), ordersAtAlpaca(exitId)].map((posts) => posts.length)).toEqual([1, 1]);
+    await server?.kill();
+    expect(await Promise.all(inFlight)).toEqual(['cut off', 'cut off']);
+
+    server = await startServer(env, { dataDir });
+
+    // One read brings the records in line with what the broker did: the entry is open, the exited condor closed.
+    const after = await positions(token);
+    expect(after.filter((p) => p.status === 'opening' || p.status === 'closing')).toEqual([]);
+    expect(Object.fromEntries(after.map((p) => [p.position_id, p.status]))).toEqual({
+      [kept.positionId]: 'open',
+      [doomed.positionId]: 'closed',
+      [late.positionId]: 'open',
+    });
+    for (const id of [late.proposalId, exitId]) {
+      const again = await confirm(token, id);
+      expect([again.status, again.body['error']]).toEqual([409, 'PROPOSAL_ALREADY_CONSUMED']);
+      const shown = (await send('GET', `/v1/proposals/${id}`, undefined, token)).body;
+      expect(shown, id).toMatchObject({ status: 'confirmed', order_id: expect.any(String) as unknown });
+    }
+
+    // The position opened before the kill can be exited.
+    const exitKept = await proposeExit(token, kept.positionId);
+    await pause(5_100);
+    expect((await confirm(token, exitKept)).body).toMatchObject({ position_id: kept.positionId, order_status: 'filled' });
+    expect((await positions(token)).find((p) => p.position_id === kept.positionId)?.status).toBe('closed');
+
+    // Exactly one order per proposal ever reached the broker.
+    const placed = [kept.proposalId, doomed.proposalId, late.proposalId, exitId, exitKept];
+    for (const id of placed) expect(ordersAtAlpaca(id), `orders sent for ${id}`).toHaveLength(1);
+    const posts = alpaca.requests.filter((r) => r.method === 'POST' && r.path === '/v2/orders');
+    expect(posts).toHaveLength(placed.length);
+
+    // The restarted process reconciled unfinished proposals at start (they were still in their submit grace).
+    for (let waited = 0; !server.logs.some((line) => line.includes('"proposals_reconciled"')) && waited < 5_000; waited += 50) await pause(50);
+    expect(server.logs.some((line) => line.includes('"proposals_reconciled"'))).toBe(true);
+  }, 120_000);
+});
