@@ -1,92 +1,85 @@
 import { randomUUID } from 'node:crypto';
-import { appError, execute, renderError, type ErrorResult, type ExecuteContext, type Services, type SessionEffect } from '@condor/core';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { batchOf, bearerOf, clientIpOf, progressOf, requestIdOf, type CallExtra } from './call-context.js';
+import {
+  appError,
+  execute,
+  principalOf,
+  renderError,
+  type ErrorResult,
+  type ExecuteContext,
+  type Services,
+  type SessionEffect,
+} from '@condor/core';
+import { Server, type CallToolResult, type ServerContext } from '@modelcontextprotocol/server';
+import { batchOf, bearerOf, clientIpOf, progressOf, requestIdOf } from './request-context.js';
+import type { ConnectionLogin } from './connection-login.js';
+import { unwrapArguments } from './raw-arguments.js';
+import type { PrincipalBatches } from './principal-batches.js';
 import { SERVER_INFO } from './server-info.js';
-import { LocalSessionState, type McpSessionState, type SessionCall } from './session-state.js';
 import { toolFailure, toolSuccess } from './tool-result.js';
 import { TOOLS } from './tools.js';
 
-/** How a server finds credentials and batch keys its transport does not carry. */
+/** What one server instance (one HTTP request, or one stdio connection) needs besides the services. */
 export interface McpServerOptions {
-  /** The token calls act with when they bring no Bearer token and no login bound the session (stdio: CONDOR_MCP_TOKEN). */
+  /** Where the batch rule of design §5 is decided (shared by every instance). */
+  readonly batches: PrincipalBatches;
+  /** The token calls act with when they bring no Bearer token and no login bound the connection (stdio: CONDOR_MCP_TOKEN). */
   readonly credential?: string | null;
-  /** How long after a response the next call still joins its batch (default 1 s, design §5); for the default session state. */
-  readonly batchWindowMs?: number;
-  /** Where the session's bound token and batches live; default: in this server (stdio, in-process). */
-  readonly session?: McpSessionState;
+  /** The connection's login binding where the transport has connections (stdio); null over HTTP. */
+  readonly connection?: ConnectionLogin | null;
 }
 
 /**
- * One MCP server (one per session or stdio process): `tools/list` from the operation catalogue and
- * one `tools/call` handler that hands every call to core's `execute`. A successful `login` or
- * `refresh_session` binds this server to the issued token; `logout` clears the binding.
+ * One MCP server for one serving unit: `tools/list` from the operation catalogue and one `tools/call`
+ * handler that hands every call to core's `execute`, inside its principal's batch. Over a connection
+ * (stdio) a successful `login` binds it and `logout` unbinds it; over HTTP every request carries its own
+ * Bearer token and `login` is refused with a pointer to that.
  *
  * @example
- * const server = createMcpServer(services, { credential: config.mcpToken });
- * await server.connect(new StdioServerTransport());
+ * serveStdio(() => createMcpServer(services, { batches, credential: config.mcpToken, connection: new ConnectionLogin() }));
  */
-export function createMcpServer(services: Services, options: McpServerOptions = {}): Server {
+export function createMcpServer(services: Services, options: McpServerOptions): Server {
   const server = new Server(SERVER_INFO, { capabilities: { tools: {} } });
   const serverId = randomUUID();
-  const session = options.session ?? new LocalSessionState(services.clock, options.batchWindowMs);
+  const connection = options.connection ?? null;
 
-  const contextOf = (extra: CallExtra, batchKey: string, credential: string | null): ExecuteContext => ({
-    services,
-    credential,
-    requestId: requestIdOf(extra, serverId),
-    batchKey,
-    clientIp: clientIpOf(extra),
-    progress: progressOf(extra),
-  });
-
-  const bind = async (effect: SessionEffect | null): Promise<void> => {
-    if (effect?.kind === 'issued') await session.bind(effect.accessToken);
-    if (effect?.kind === 'ended') await session.bind(null);
-  };
-
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...TOOLS] }));
-
-  // tools/call is taken raw, not through setRequestHandler: the SDK would check its params with zod
-  // first and answer malformed arguments with a protocol error instead of our ErrorResult.
-  server.fallbackRequestHandler = async (request, extra) => {
-    if (request.method !== 'tools/call') throw new McpError(ErrorCode.MethodNotFound, `Method not found: ${request.method}`);
-    return callTool(request.params, extra);
-  };
+  server.setRequestHandler('tools/list', () => ({ tools: [...TOOLS] }));
+  server.setRequestHandler('tools/call', (request, ctx) => callTool(request.params.name, unwrapArguments(request.params.arguments), ctx));
 
   const logFailure = (event: string, tool: string, thrown: unknown): void => {
     services.logger.error(event, { tool: tool.slice(0, 100), error: thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown) });
   };
 
-  // The login this session was bound to has ended (logout or revocation elsewhere, or expiry): so does the session.
-  const endBoundSession = async (body: ErrorResult): Promise<CallToolResult> => {
-    await session.end();
-    return toolFailure({
-      ...body,
-      message: `${body.message} This MCP session was bound to that login and has ended with it.`,
-      suggestion: 'Start a new MCP session and authenticate again (an API key or OAuth token as a Bearer token, or login).',
-    });
+  const contextOf = (ctx: ServerContext, batchKey: string, credential: string | null): ExecuteContext => ({
+    services,
+    credential,
+    requestId: requestIdOf(ctx, serverId),
+    batchKey,
+    clientIp: clientIpOf(ctx),
+    progress: progressOf(ctx),
+  });
+
+  const bind = (effect: SessionEffect | null): void => {
+    if (effect?.kind === 'issued') connection?.bind(effect.accessToken);
+    if (effect?.kind === 'ended') connection?.bind(null);
   };
 
-  // The session's bookkeeping (its batch, its binding) may fail on its own, e.g. a database blip: a call
-  // that could not be placed in its batch is not run, and a call that ran keeps its answer.
-  const callTool = async (params: unknown, extra: CallExtra): Promise<CallToolResult> => {
-    const { name, args } = toolCallOf(params);
-    let call: SessionCall | null = null;
+  // The batch bookkeeping may fail on its own (a database blip): a call that could not be placed in its
+  // batch is not run, and a call that ran keeps its answer.
+  const callTool = async (name: string, args: unknown, ctx: ServerContext): Promise<CallToolResult> => {
+    if (name === 'login' && connection === null) return toolFailure(renderError(loginNeedsConnection()).body);
+    const bearer = bearerOf(ctx);
+    const bound = bearer === null ? (connection?.boundToken() ?? null) : null;
+    const credential = bearer ?? bound ?? options.credential ?? null;
+    let call: { end(): Promise<void> } | null = null;
     try {
-      call = await session.begin(batchOf(extra));
-      const bearer = bearerOf(extra);
-      const bound = bearer === null ? await session.boundToken() : null;
-      const credential = bearer ?? bound ?? options.credential ?? null;
-      const outcome = await execute(name, args, contextOf(extra, call.batchKey, credential));
+      const batched = await options.batches.begin(await principalOf(credential, services), batchOf(ctx));
+      call = batched;
+      const outcome = await execute(name, args, contextOf(ctx, batched.batchKey, credential));
       if (outcome.isErr()) {
-        if (bound !== null && outcome.error.body.error === 'SESSION_INVALID') return await endBoundSession(outcome.error.body);
+        if (bound !== null && outcome.error.body.error === 'SESSION_INVALID') return endBinding(outcome.error.body);
         return toolFailure(outcome.error.body);
       }
-      await bind(outcome.value.session).catch((thrown: unknown) => {
-        logFailure('mcp_session_bind_failed', name, thrown);
-      });
+      bind(outcome.value.session);
       return toolSuccess(outcome.value.value);
     } catch (thrown) {
       logFailure('mcp_call_failed', name, thrown);
@@ -98,11 +91,25 @@ export function createMcpServer(services: Services, options: McpServerOptions = 
     }
   };
 
+  // The login this connection was bound to has ended (logout or revocation elsewhere, or expiry): so does the binding.
+  const endBinding = (body: ErrorResult): CallToolResult => {
+    connection?.bind(null);
+    return toolFailure({
+      ...body,
+      message: `${body.message} This MCP connection was bound to that login, and the binding has ended with it.`,
+      suggestion: 'Authenticate again: call login on this connection, or configure CONDOR_MCP_TOKEN.',
+    });
+  };
+
   return server;
 }
 
-/** The tool name and arguments of raw `tools/call` params; anything malformed is left for core to refuse. */
-function toolCallOf(params: unknown): { name: string; args: unknown } {
-  const record = typeof params === 'object' && params !== null ? (params as Record<string, unknown>) : {};
-  return { name: typeof record.name === 'string' ? record.name : '', args: record.arguments ?? {} };
-}
+/** `login` over HTTP: there is no session to bind, so the password would buy nothing but a transcript entry. */
+const loginNeedsConnection = () =>
+  appError('BAD_REQUEST', {
+    message:
+      'login cannot bind an MCP connection over HTTP: the protocol has no sessions there, so each request authenticates on its own.',
+    suggestion:
+      'Send every request with an Authorization: Bearer <access token> header (log in over REST at POST /v1/sessions), or use the stdio server, where login binds the connection.',
+    seeTool: null,
+  });

@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 import { buildRuntime, loadConfig } from '@condor/runtime';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import { ConnectionLogin } from './connection-login.js';
+import { PrincipalBatches } from './principal-batches.js';
+import { acceptingRawArguments } from './raw-arguments.js';
 import { createMcpServer } from './server.js';
 
 // stdout carries the protocol: everything meant for people goes to stderr.
@@ -17,21 +20,28 @@ const config = (() => {
   }
 })();
 const runtime = await buildRuntime(config).catch((error: unknown) => fail('could not start', error));
-const server = createMcpServer(runtime.services, { credential: config.mcpToken });
+const { services } = runtime;
+const batches = new PrincipalBatches(runtime.callBatches, services.clock);
 
-let runtimeClosed: Promise<void> | undefined;
-const closeRuntime = (): Promise<void> => (runtimeClosed ??= runtime.close());
+// One server per connection (both eras; the opening exchange pins the era): the connection is the
+// session, so a login on it binds it.
+const handle = serveStdio(() => createMcpServer(services, { batches, credential: config.mcpToken, connection: new ConnectionLogin() }), {
+  transport: acceptingRawArguments(new StdioServerTransport()),
+  onerror: (error) => {
+    services.logger.warn('mcp_stdio_error', { error: error.message.slice(0, 300) });
+  },
+});
+
+let stopping = false;
 const stop = (): void => {
-  void server
+  if (stopping) return;
+  stopping = true;
+  void handle
     .close()
-    .then(closeRuntime)
+    .then(() => runtime.close())
     .then(() => process.exit(0), (error: unknown) => fail('shutdown failed', error));
 };
-
-server.onclose = () => void closeRuntime();
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);
-// The SDK's stdio transport does not notice the client closing stdin; treat that as the end of the session.
+// The client closing stdin ends the session.
 process.stdin.once('end', stop);
-
-await server.connect(new StdioServerTransport());

@@ -1,5 +1,5 @@
 import { CATALOGUE, type AnyOperation } from '@condor/core';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { ERROR_RESULT_JSON_SCHEMA } from './error-result-schema.js';
@@ -15,7 +15,8 @@ function objectJsonSchema(schema: v.GenericSchema, what: string): ObjectJsonSche
 
 /**
  * One catalogue entry as an MCP tool. The output schema also admits the ErrorResult because the
- * v1 Client validates `structuredContent` against it even when `isError` is set (SDK issue #1943).
+ * v1 Client (2025-era agents still run it) validates `structuredContent` against it even when `isError`
+ * is set (SDK issue #1943).
  */
 function toolOf(operation: AnyOperation): Tool {
   return {

@@ -1,43 +1,52 @@
-import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
-
-/** The endpoint the in-process handler tests pretend to be at. */
-export const MCP_URL = 'http://localhost:8787/mcp';
+import type { McpHttpHandler } from '../src/index.js';
+import { MCP_URL, type Era } from './support.js';
 
 /** A JSON-RPC answer as the tests read it. */
 export interface RpcResponse {
   readonly id: number;
-  readonly result?: { readonly isError?: boolean; readonly structuredContent?: Record<string, unknown> };
+  readonly result?: { readonly isError?: boolean; readonly structuredContent?: Record<string, unknown>; readonly [key: string]: unknown };
   readonly error?: { readonly code: number; readonly message: string };
 }
 
-/** A Streamable HTTP POST of `body` (one JSON-RPC message or a batch), as an MCP client sends it. */
-export function mcpRequest(body: unknown, headers: Record<string, string> = {}, url = MCP_URL): Request {
-  return new Request(url, {
+const MODERN = '2026-07-28';
+const LEGACY = '2025-11-25';
+
+/** The 2026-07-28 per-request envelope: version, client and capabilities ride in `_meta`. */
+const envelope = (capabilities: Record<string, unknown> = {}): Record<string, unknown> => ({
+  'io.modelcontextprotocol/protocolVersion': MODERN,
+  'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
+  'io.modelcontextprotocol/clientCapabilities': capabilities,
+});
+
+/**
+ * One JSON-RPC request as a client of `era` sends it, written as raw text so any shape of params can go:
+ * the 2026 envelope and its routing headers, or a 2025 request with the version header and no session.
+ */
+export function rawRequest(era: Era, method: string, params: Record<string, unknown>, body?: string): Request {
+  const modern = era === 'modern';
+  const name = typeof params.name === 'string' ? params.name : null;
+  const message = { jsonrpc: '2.0', id: 1, method, params: modern ? { ...params, _meta: envelope() } : params };
+  return new Request(MCP_URL, {
     method: 'POST',
-    headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
+    headers: {
+      accept: 'application/json, text/event-stream',
+      'content-type': 'application/json',
+      'mcp-protocol-version': modern ? MODERN : LEGACY,
+      ...(modern ? { 'mcp-method': method, ...(name === null ? {} : { 'mcp-name': name }) } : {}),
+    },
+    body: body ?? JSON.stringify(message),
   });
 }
 
-/** The headers naming a session on every request after initialize. */
-export const sessionHeaders = (sessionId: string): Record<string, string> => ({
-  'mcp-session-id': sessionId,
-  'mcp-protocol-version': LATEST_PROTOCOL_VERSION,
-});
-
-export const initializeMessage = (id = 0): unknown => ({
-  jsonrpc: '2.0',
-  id,
-  method: 'initialize',
-  params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'http-test', version: '1' } },
-});
-
-export const toolCall = (id: number, name: string, args: Record<string, unknown> = {}): unknown => ({
-  jsonrpc: '2.0',
-  id,
-  method: 'tools/call',
-  params: { name, arguments: args },
-});
+/**
+ * A tools/call of `era` whose arguments are given as JSON text: any depth can go, where the client's own
+ * JSON.stringify would overflow the stack.
+ */
+export function rawToolCallRequest(era: Era, name: string, argumentsText: string): Request {
+  const meta = era === 'modern' ? `,"_meta":${JSON.stringify(envelope())}` : '';
+  const body = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":${JSON.stringify(name)},"arguments":${argumentsText}${meta}}}`;
+  return rawRequest(era, 'tools/call', { name }, body);
+}
 
 /** The JSON-RPC messages of a response, whether it came as JSON or as an SSE stream. */
 export async function messagesOf(response: Response): Promise<RpcResponse[]> {
@@ -45,14 +54,17 @@ export async function messagesOf(response: Response): Promise<RpcResponse[]> {
   if (response.headers.get('content-type')?.includes('text/event-stream') === true) {
     return text
       .split('\n')
-      .filter((line) => line.startsWith('data: '))
+      .filter((line) => line.startsWith('data: ') && line.length > 'data: '.length)
       .map((line) => JSON.parse(line.slice('data: '.length)) as RpcResponse);
   }
   const parsed = JSON.parse(text) as RpcResponse | RpcResponse[];
   return Array.isArray(parsed) ? parsed : [parsed];
 }
 
-/** The structured content of a response's first answer ({} when it has none). */
-export async function structuredContentOf(response: Response): Promise<Record<string, unknown>> {
-  return (await messagesOf(response))[0]?.result?.structuredContent ?? {};
+/** Sends one raw tools/call of `era` through the handler and returns its one answer. */
+export async function rawToolCall(handler: McpHttpHandler, era: Era, params: Record<string, unknown>, credential: string | null = null): Promise<RpcResponse> {
+  const response = await handler(rawRequest(era, 'tools/call', params), { credential, requestId: 'req-raw', clientIp: '127.0.0.1' });
+  const [message] = await messagesOf(response);
+  if (message === undefined) throw new Error(`no answer (HTTP ${String(response.status)})`);
+  return message;
 }

@@ -1,48 +1,85 @@
 import { ERROR_RESULT_KEYS, type Services } from '@condor/core';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { Client, InMemoryTransport, StreamableHTTPClientTransport, type CallToolResult } from '@modelcontextprotocol/client';
+import { MemoryCallBatchStore } from '@condor/testkit';
 import { expect } from 'vitest';
-import { createMcpServer, type McpServerOptions } from '../src/index.js';
+import { acceptingRawArguments, ConnectionLogin, createMcpHttpHandler, createMcpServer, PrincipalBatches, type McpHttpHandler, type McpHttpOptions } from '../src/index.js';
 
 export const PASSWORD = 'correct horse battery';
+export const MCP_URL = 'http://localhost:8787/mcp';
 
-/** An MCP client connected in-process to a fresh server; `bearer` injects a token into every later message. */
+/** The two protocol eras condor serves on one endpoint. */
+export type Era = 'modern' | 'legacy';
+export const ERAS: readonly Era[] = ['modern', 'legacy'];
+
+/** A connected MCP client; `bearer` is sent as the Authorization of every later request (HTTP only). */
 export interface Connected {
   readonly client: Client;
   bearer: string | null;
   call(name: string, args?: Record<string, unknown>, meta?: Record<string, unknown>): Promise<CallToolResult>;
+  close(): Promise<void>;
 }
 
-export async function connect(services: Services, options: McpServerOptions = {}): Promise<Connected> {
-  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+/** A client pinned to 2026-07-28 (`server/discover`, no initialize) or speaking the 2025 handshake. */
+export const newClient = (era: Era, capabilities: Record<string, unknown> = {}): Client =>
+  new Client(
+    { name: 'condor-test', version: '1.0.0' },
+    { capabilities, versionNegotiation: { mode: era === 'modern' ? { pin: '2026-07-28' } : 'legacy' } },
+  );
+
+const wrap = (client: Client, close: () => Promise<void>): Connected => {
   const connected: Connected = {
-    client: new Client({ name: 'condor-test', version: '1.0.0' }),
+    client,
     bearer: null,
     call: async (name, args, meta) =>
-      CallToolResultSchema.parse(
-        await connected.client.callTool({ name, ...(args === undefined ? {} : { arguments: args }), ...(meta === undefined ? {} : { _meta: meta }) }),
-      ),
+      client.callTool({
+        name,
+        ...(args === undefined ? {} : { arguments: args }),
+        ...(meta === undefined ? {} : { _meta: meta }),
+      }),
+    close,
   };
-  const send = clientTransport.send.bind(clientTransport);
-  clientTransport.send = (message, sendOptions) =>
-    send(
-      message,
-      connected.bearer === null
-        ? sendOptions
-        : { ...sendOptions, authInfo: { token: connected.bearer, clientId: 'test', scopes: [] } },
-    );
-  await createMcpServer(services, options).connect(serverTransport);
-  await connected.client.connect(clientTransport);
-  // Listing caches the output schemas, so every later callTool is checked against them by the v1 client.
-  await connected.client.listTools();
   return connected;
+};
+
+/** A handler over the test services with an in-memory batch store (or the one given). */
+export const httpHandlerFor = (services: Services, options: Partial<McpHttpOptions> = {}): McpHttpHandler =>
+  createMcpHttpHandler(services, { batches: new MemoryCallBatchStore(), ...options });
+
+/**
+ * A real client of `era` talking Streamable HTTP to the real handler, through a fetch that hands each
+ * request to the handler in-process as the REST app does (Bearer from `bearer`, a fresh request id).
+ */
+export async function connectHttp(handler: McpHttpHandler, era: Era, capabilities: Record<string, unknown> = {}): Promise<Connected> {
+  let requests = 0;
+  const client = newClient(era, capabilities);
+  const connected = wrap(client, () => client.close());
+  const transport = new StreamableHTTPClientTransport(new URL(MCP_URL), {
+    fetch: (url, init) => {
+      requests += 1;
+      return handler(new Request(url, init), { credential: connected.bearer, requestId: `req-${String(requests)}`, clientIp: '127.0.0.1' });
+    },
+  });
+  await client.connect(transport);
+  return connected;
+}
+
+/**
+ * A real client on a connection-oriented server, as over stdio: one server for the connection, whose
+ * login binds it; `credential` is the configured token (CONDOR_MCP_TOKEN).
+ */
+export async function connectStdioLike(services: Services, options: { credential?: string | null; batches?: PrincipalBatches } = {}): Promise<Connected> {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const batches = options.batches ?? new PrincipalBatches(new MemoryCallBatchStore(), services.clock);
+  await createMcpServer(services, { batches, credential: options.credential ?? null, connection: new ConnectionLogin() }).connect(acceptingRawArguments(serverSide));
+  const client = newClient('legacy');
+  await client.connect(clientSide);
+  return wrap(client, () => client.close());
 }
 
 /** Asserts the result is a contract error with `code` and returns its ErrorResult. */
 export function expectToolError(result: CallToolResult, code: string): Record<string, unknown> {
   expect(result.isError).toBe(true);
-  const body = result.structuredContent;
+  const body = result.structuredContent as Record<string, unknown> | undefined;
   expect(body).toBeDefined();
   expect(Object.keys(body ?? {}).sort()).toEqual([...ERROR_RESULT_KEYS].sort());
   expect(body?.error).toBe(code);
@@ -52,15 +89,7 @@ export function expectToolError(result: CallToolResult, code: string): Record<st
 
 /** Asserts the result is a success and returns its structured content. */
 export function expectToolOk(result: CallToolResult): Record<string, unknown> {
-  expect(result.isError ?? false).toBe(false);
+  expect(result.isError ?? false, JSON.stringify(result.structuredContent)).toBe(false);
   expect(result.content).toEqual([{ type: 'text', text: JSON.stringify(result.structuredContent) }]);
-  return result.structuredContent ?? {};
-}
-
-/** Registers `email` and logs it in; returns the issued access token. */
-export async function registerAndLogin(connected: Connected, email: string): Promise<string> {
-  expectToolOk(await connected.call('register', { email, password: PASSWORD }));
-  const tokens = expectToolOk(await connected.call('login', { email, password: PASSWORD }));
-  expect(typeof tokens.access_token).toBe('string');
-  return tokens.access_token as string;
+  return (result.structuredContent as Record<string, unknown> | undefined) ?? {};
 }

@@ -2,14 +2,15 @@ import { CATALOGUE, ERROR_RESULT_KEYS } from '@condor/core';
 import { createTestServices } from '@condor/testkit';
 import { describe, expect, it } from 'vitest';
 import { SERVER_INFO } from '../src/index.js';
-import { connect } from './support.js';
+import { connectHttp, ERAS, httpHandlerFor } from './support.js';
 
-describe('tools/list', () => {
-  it('lists exactly the catalogue, with object input schemas and the annotations', async () => {
-    const { client } = await connect(createTestServices());
+describe.each(ERAS)('tools/list, %s era', (era) => {
+  it('lists exactly the catalogue in catalogue order, with object input schemas and the annotations', async () => {
+    const { client } = await connectHttp(httpHandlerFor(createTestServices()), era);
     const { tools } = await client.listTools();
 
     expect(tools.map((t) => t.name)).toEqual(CATALOGUE.map((op) => op.name));
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(tools.map((t) => t.name));
     for (const op of CATALOGUE) {
       const tool = tools.find((t) => t.name === op.name);
       expect(tool?.title).toBe(op.title);
@@ -21,7 +22,7 @@ describe('tools/list', () => {
   });
 
   it('advertises an output schema that admits the success value or the seven-key ErrorResult', async () => {
-    const { client } = await connect(createTestServices());
+    const { client } = await connectHttp(httpHandlerFor(createTestServices()), era);
     const { tools } = await client.listTools();
     const login = tools.find((t) => t.name === 'login');
 
@@ -34,7 +35,7 @@ describe('tools/list', () => {
   });
 
   it('reports the server name and version', async () => {
-    const { client } = await connect(createTestServices());
+    const { client } = await connectHttp(httpHandlerFor(createTestServices()), era);
     expect(client.getServerVersion()).toMatchObject(SERVER_INFO);
   });
 });

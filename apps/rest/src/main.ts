@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const { services } = runtime;
   const app = createApp(services, {
     mcp: createMcpHttpHandler(services, {
-      sessions: runtime.mcpSessions,
+      batches: runtime.callBatches,
       allowedOrigins: config.allowedOrigins,
       ...mcpHostCheck(config, services.logger),
     }),

@@ -20,7 +20,13 @@ export function mountMcp(app: Hono<RestEnv>, handler: McpHttpHandler): void {
       requestId: c.get('requestId'),
       clientIp: c.get('clientIp'),
     });
-    // A fresh Response has mutable headers, so X-Request-Id and the security headers can be added.
-    return new Response(response.body, response);
+    // A fresh Response has mutable headers, so X-Request-Id and the security headers can be added. The
+    // SDK's event streams say `Connection: keep-alive`; hop-by-hop headers are the server's to decide,
+    // and left in they override a client's `Connection: close`.
+    if (!response.headers.has('connection') && !response.headers.has('keep-alive')) return new Response(response.body, response);
+    const headers = new Headers(response.headers);
+    headers.delete('connection');
+    headers.delete('keep-alive');
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   });
 }

@@ -13,8 +13,9 @@ export interface FuzzCall {
 const SECRET_KEYS = ['password', 'api_key', 'api_secret', 'refresh_token', 'access_token'] as const;
 
 /** A secret distinctive enough that finding it anywhere in an answer or a log line means it leaked. */
+const SECRET_LETTERS = 'abcdefghijkmnpqrstuvwxyz23456789';
 const secretArb = fc
-  .string({ unit: fc.constantFrom(...'abcdefghijkmnpqrstuvwxyz23456789'), minLength: 10, maxLength: 24 })
+  .string({ unit: fc.nat(SECRET_LETTERS.length - 1).map((i) => SECRET_LETTERS.charAt(i)), minLength: 10, maxLength: 24 })
   .map((s) => `Fz${s}Q9`);
 
 /** Objects or arrays nested `depth` deep around `leaf`, the way the fuzzer built its 2,500-deep bodies. */
@@ -57,7 +58,7 @@ const objectInputArb = (tool: string, secret: string): fc.Arbitrary<Record<strin
           return { ...fields, candidate: { legs: [{ [key]: secret }] } };
         case 'string':
           return { ...fields, email: JSON.stringify({ email: 'a@example.com', [key]: secret }) };
-        default:
+        case 'array':
           return { ...fields, extra: [{ [key]: secret }] };
       }
     });
@@ -105,7 +106,8 @@ const DESIGNED_5XX = new Set(['AUTOROLL_DISABLED']);
  * seven-key ErrorResult; never INTERNAL_ERROR or another 5xx; never the secret of the input.
  */
 export function expectSafeAnswer(call: FuzzCall, failed: boolean, status: number | null, body: unknown): void {
-  const text = JSON.stringify(body) ?? '';
+  // JSON.stringify answers undefined for undefined, whatever its declared type says.
+  const text = (JSON.stringify(body) as string | undefined) ?? '';
   expect(text, `${call.tool} echoed the secret`).not.toContain(call.secret);
   if (!failed) return;
   const keys = typeof body === 'object' && body !== null ? Object.keys(body).sort() : body;

@@ -1,11 +1,11 @@
 import { execute, type Services } from '@condor/core';
-import { createMcpServer } from '@condor/mcp';
 import { createTestServices, type TestServices } from '@condor/testkit';
 import { fc, test } from '@fast-check/vitest';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import type { McpHttpHandler } from '@condor/mcp';
+import { messagesOf, rawToolCallRequest } from '../../mcp/test/mcp-http.js';
+import { httpHandlerFor } from '../../mcp/test/support.js';
+import { jsonText } from './json-text.js';
+import { beforeAll, describe, expect } from 'vitest';
 import { expectSafeAnswer, fuzzCallArb } from './fuzz-inputs.js';
 import { viaRest } from './shells.js';
 
@@ -31,20 +31,12 @@ const logsOf = (services: TestServices): string => JSON.stringify(services.logge
 describe('fuzzing both shells in-process with junk of every shape', () => {
   let services: TestServices;
   let token: string;
-  let mcp: Client;
+  let mcp: McpHttpHandler;
 
   beforeAll(async () => {
     services = createTestServices();
     token = await connectedUser(services);
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    const send = clientSide.send.bind(clientSide);
-    clientSide.send = (message, options) => send(message, { ...options, authInfo: { token, clientId: 'fuzz', scopes: [] } });
-    await createMcpServer(services).connect(serverSide);
-    mcp = new Client({ name: 'fuzz', version: '1' });
-    await mcp.connect(clientSide);
-  });
-  afterAll(async () => {
-    await mcp.close();
+    mcp = httpHandlerFor(services);
   });
 
   test.prop([fuzzCallArb, fc.constantFrom<'token' | 'none' | 'garbage'>('token', 'token', 'token', 'none', 'garbage')], { numRuns: 400 })(
@@ -57,11 +49,16 @@ describe('fuzzing both shells in-process with junk of every shape', () => {
     },
   );
 
-  test.prop([fuzzCallArb], { numRuns: 400 })(
-    'MCP: a success or a seven-key ErrorResult (isError), never INTERNAL_ERROR, never the secret',
-    async (call) => {
-      const request = { method: 'tools/call', params: { name: call.tool, arguments: call.input } } as never;
-      const result = await mcp.request(request, CallToolResultSchema);
+  test.prop([fuzzCallArb, fc.boolean()], { numRuns: 400 })(
+    'MCP (both eras): a success or a seven-key ErrorResult (isError), never INTERNAL_ERROR, never the secret',
+    async (call, useModern) => {
+      // Raw text, as a client may send it: any shape and depth of arguments reaches the endpoint.
+      const request = rawToolCallRequest(useModern ? 'modern' : 'legacy', call.tool, jsonText(call.input));
+      const response = await mcp(request, { credential: token, requestId: 'fuzz', clientIp: '127.0.0.1' });
+      expect(response.status).toBe(200);
+      const [answer] = await messagesOf(response);
+      const result = answer?.result ?? {};
+      expect(answer?.error, JSON.stringify(answer?.error)).toBeUndefined();
       expectSafeAnswer(call, result.isError === true, null, result.structuredContent);
       expect(JSON.stringify(result.content)).not.toContain(call.secret);
       expect(logsOf(services)).not.toContain(call.secret);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeAlpaca } from '../../../packages/broker-alpaca/test/fake-alpaca.js';
 import { freshPostgresDatabase, TEST_DATABASE_URL } from '../../../packages/store-sql/test/fresh-postgres-database.js';
-import { initializeMessage, mcpRequest, sessionHeaders, structuredContentOf, toolCall } from '../../mcp/test/mcp-http.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { ERAS, newClient, type Era } from '../../mcp/test/support.js';
 import { startServer, type RunningServer } from './server-process.js';
 
 /**
@@ -140,21 +141,86 @@ describe('two instances on one PostgreSQL', () => {
     expect(answers.filter((x) => x.status === 401)).toHaveLength(9);
   }, 30_000);
 
-  it('serves one MCP session from both: opened on one, logged in on the other, called on the first', async () => {
-    const mcp = (server: RunningServer, body: unknown, headers: Record<string, string> = {}) => fetch(mcpRequest(body, headers, `${server.baseUrl}/mcp`));
-    const call = async (server: RunningServer, sessionId: string, name: string, args: Record<string, unknown> = {}) =>
-      structuredContentOf(await mcp(server, toolCall(1, name, args), sessionHeaders(sessionId)));
+  /** A v2 MCP client of `era` whose requests alternate between the two instances, with `token` as Bearer. */
+  async function mcpAcrossBoth(era: Era, token: string | null): Promise<{ call: (tool: string, args?: Record<string, unknown>) => Promise<Record<string, unknown>>; close: () => Promise<void> }> {
+    let turn = 0;
+    const transport = new StreamableHTTPClientTransport(new URL(`${a.baseUrl}/mcp`), {
+      fetch: (url, init) => {
+        turn += 1;
+        const target = new URL(String(url));
+        const base = new URL((turn % 2 === 0 ? b : a).baseUrl);
+        target.host = base.host;
+        const headers = new Headers(init?.headers);
+        if (token !== null) headers.set('authorization', `Bearer ${token}`);
+        return fetch(target, { ...init, headers });
+      },
+    });
+    const client = newClient(era);
+    await client.connect(transport);
+    return {
+      call: async (tool, args = {}) => ((await client.callTool({ name: tool, arguments: args })).structuredContent ?? {}) as Record<string, unknown>,
+      close: () => client.close(),
+    };
+  }
 
-    const init = await mcp(a, initializeMessage());
-    const sessionId = init.headers.get('mcp-session-id') ?? '';
-    await init.text();
-    expect(sessionId).not.toBe('');
-    await call(b, sessionId, 'register', { email: 'mcp@example.com', password: PASSWORD });
-    expect(await call(b, sessionId, 'login', { email: 'mcp@example.com', password: PASSWORD })).toMatchObject({ access_token: expect.any(String) as unknown });
-    expect(await call(a, sessionId, 'get_onboarding_status')).toMatchObject({ next_tool: 'get_legal_document' });
-    expect(await call(a, sessionId, 'logout')).toEqual({ logged_out: true });
-    expect(await call(b, sessionId, 'get_onboarding_status')).toMatchObject({ error: 'UNAUTHORIZED' });
-  }, 30_000);
+  /** Proposes the first candidate on any of `tickers` that the risk gate accepts; its proposal id. */
+  async function proposeFirstAccepted(call: (tool: string, args?: Record<string, unknown>) => Promise<Record<string, unknown>>, tickers: string[]): Promise<string> {
+    const refused: unknown[] = [];
+    for (const ticker of tickers) {
+      const found = await call('find_iron_condors', { ticker, top_k: 5, dte_min: 20, dte_max: 60 });
+      for (const candidate of found['candidates'] as unknown[]) {
+        const proposed = await call('propose_entry', { candidate, qty: 1 });
+        if (typeof proposed['proposal_id'] === 'string') return proposed['proposal_id'];
+        refused.push(proposed['message']);
+      }
+    }
+    throw new Error(`no candidate on ${tickers.join(', ')} passed the risk gate: ${JSON.stringify(refused).slice(0, 500)}`);
+  }
+
+  it.each(ERAS)('walks an MCP client (%s era) from register to a placed order, its requests alternating between the instances', async (era) => {
+    const email = `mcp-${era}@example.com`;
+    const anonymous = await mcpAcrossBoth(era, null);
+    expect(await anonymous.call('register', { email, password: PASSWORD })).toMatchObject({ email });
+    expect(await anonymous.call('login', { email, password: PASSWORD })).toMatchObject({ error: 'BAD_REQUEST' });
+    await anonymous.close();
+    const token = (await send(b, 'POST', '/v1/sessions', { email, password: PASSWORD })).body['access_token'] as string;
+    const mcp = await mcpAcrossBoth(era, token);
+    try {
+      for (const name of ['eua', 'risk-disclosure', 'broker-authorization']) expect(await mcp.call('get_legal_document', { name })).toMatchObject({ name });
+      await mcp.call('accept_eua');
+      await mcp.call('acknowledge_risk');
+      await mcp.call('set_broker_keys', { api_key: alpaca.apiKey, api_secret: alpaca.apiSecret, broker: 'alpaca', environment: 'paper' });
+      expect(await mcp.call('connect_broker', { authorization_confirmed: true, broker: 'alpaca' })).toMatchObject({ link: { connected: true } });
+      const proposalId = await proposeFirstAccepted(mcp.call, era === 'modern' ? ['DIA', 'MSFT'] : ['GLD', 'AMZN']);
+      await new Promise((resolve) => setTimeout(resolve, 5_100));
+      expect(await mcp.call('confirm_proposal', { proposal_id: proposalId }), proposalId).toMatchObject({ order_id: expect.any(String) as unknown });
+      expect(ordersAtAlpaca(proposalId)).toHaveLength(1);
+    } finally {
+      await mcp.close();
+    }
+  }, 60_000);
+
+  it.each(ERAS)('keeps one principal’s calls in one batch across both instances (%s era): no confirm of its own proposal while its calls keep coming', async (era) => {
+    const token = await user(`batch-${era}@example.com`, true);
+    const mcp = await mcpAcrossBoth(era, token);
+    try {
+      const proposalId = await proposeFirstAccepted(mcp.call, era === 'modern' ? ['AAPL', 'NVDA', 'KO'] : ['META', 'JPM', 'WMT']);
+      // Past the 5 s floor, but the agent never paused for a second: every call joined the proposal's batch.
+      const until = Date.now() + 5_300;
+      while (Date.now() < until) {
+        await Promise.all([mcp.call('get_onboarding_status'), mcp.call('get_onboarding_status')]);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      expect(await mcp.call('confirm_proposal', { proposal_id: proposalId })).toMatchObject({ error: 'CONFIRM_BLOCKED' });
+      expect(ordersAtAlpaca(proposalId)).toHaveLength(0);
+      // A pause longer than the window ends the batch: a confirm then stands on its own.
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      expect(await mcp.call('confirm_proposal', { proposal_id: proposalId })).toMatchObject({ order_id: expect.any(String) as unknown });
+      expect(ordersAtAlpaca(proposalId)).toHaveLength(1);
+    } finally {
+      await mcp.close();
+    }
+  }, 60_000);
 
   it('survives kill -9 of one instance mid-burst: the other keeps serving, nothing is confirmed twice or lost', async () => {
     const token = await user('crash@example.com', true);

@@ -30,7 +30,7 @@ export function jsonText(value: unknown): string {
         if (i > 0) pending.push({ text: ',' });
       }
     } else {
-      out.push(JSON.stringify(current) ?? 'null');
+      out.push(current === undefined ? 'null' : JSON.stringify(current));
     }
   }
   return out.join('');

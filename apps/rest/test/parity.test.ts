@@ -283,7 +283,7 @@ const CASES: readonly Case[] = [
   },
 ];
 
-describe('the same call through REST and MCP gives the identical answer', () => {
+describe('the same call through REST and MCP (both protocol eras) gives the identical answer', () => {
   it.each(CASES.map((c) => [c.code, c.tool, c] as const))('%s via %s', async (code, tool, c) => {
     const services = c.services?.() ?? createTestServices();
     const core = (credential: string | null) => (name: string, input: unknown = {}) =>
@@ -297,10 +297,12 @@ describe('the same call through REST and MCP gives the identical answer', () => 
     const credential = c.credential === undefined ? session.access : c.credential(session);
 
     const rest = await viaRest(services, tool, c.input, credential, c.batch);
-    const mcp = await viaMcp(services, tool, c.input, credential, c.batch);
+    const mcp = await viaMcp(services, tool, c.input, credential, c.batch, 'modern');
+    const legacy = await viaMcp(services, tool, c.input, credential, c.batch, 'legacy');
 
     expect((rest.body as { error: string }).error).toBe(code);
     expect(mcp.body).toEqual(rest.body);
+    expect(legacy).toEqual(mcp);
     if (c.soft === true) {
       expect([rest.status, rest.ok, mcp.ok]).toEqual([200, true, true]);
     } else {

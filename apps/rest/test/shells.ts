@@ -1,7 +1,5 @@
 import { CATALOGUE, type ErrorResult, type Services } from '@condor/core';
-import { createMcpServer } from '@condor/mcp';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { connectHttp, connectStdioLike, httpHandlerFor, type Era } from '../../mcp/test/support.js';
 import { createApp } from '../src/app.js';
 import { jsonText } from './json-text.js';
 
@@ -42,22 +40,20 @@ export async function viaRest(services: Services, tool: string, input: unknown, 
   return { ok: response.ok, status: response.status, body: await response.json() };
 }
 
-/** Calls one tool through the MCP shell with the SDK's own client over an in-memory transport. */
-export async function viaMcp(services: Services, tool: string, input: unknown, credential: string | null, batch?: string): Promise<ShellAnswer> {
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  if (credential !== null) {
-    const send = clientSide.send.bind(clientSide);
-    clientSide.send = (message, options) =>
-      send(message, { ...options, authInfo: { token: credential, clientId: 'test', scopes: [] } });
-  }
-  await createMcpServer(services).connect(serverSide);
-  const client = new Client({ name: 'parity', version: '1' });
-  await client.connect(clientSide);
+/**
+ * Calls one tool through the MCP shell with the SDK's own v2 client of `era`, over Streamable HTTP into
+ * the real endpoint. `login` goes over a connection (as stdio): over HTTP it is refused by design, since
+ * there is no session for it to bind.
+ */
+export async function viaMcp(services: Services, tool: string, input: unknown, credential: string | null, batch?: string, era: Era = 'modern'): Promise<ShellAnswer> {
+  const mcp = tool === 'login' ? await connectStdioLike(services, { credential }) : await connectHttp(httpHandlerFor(services), era);
+  mcp.bearer = credential;
   try {
-    const result = await client.callTool({ name: tool, arguments: input as Record<string, unknown>, ...(batch === undefined ? {} : { _meta: { batch } }) });
+    // Arguments go as given, objects or not: the client sends them unchecked, and the server must answer any shape.
+    const result = await mcp.call(tool, input as Record<string, unknown>, batch === undefined ? undefined : { batch });
     return { ok: result.isError !== true, status: null, body: result.structuredContent };
   } finally {
-    await client.close();
+    await mcp.close();
   }
 }
 

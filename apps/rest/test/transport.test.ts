@@ -45,12 +45,31 @@ function responsesIn(text: string): RawResponse[] {
     const headEnd = rest.indexOf('\r\n\r\n');
     const [statusLine = '', ...lines] = rest.slice(0, headEnd).split('\r\n');
     const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
-    const length = Number(headers['content-length']);
-    const body = rest.slice(headEnd + 4, headEnd + 4 + length);
-    responses.push({ status: Number(statusLine.split(' ')[1]), headers, body: JSON.parse(body) as Record<string, unknown> });
-    rest = rest.slice(headEnd + 4 + length);
+    const { body, end } = bodyOf(rest, headEnd + 4, headers);
+    // An MCP answer may come as an event stream: its one message is the data line.
+    const json = headers['content-type']?.includes('text/event-stream') === true ? (body.split('\n').find((line) => line.startsWith('data: ')) ?? '').slice('data: '.length) : body;
+    responses.push({ status: Number(statusLine.split(' ')[1]), headers, body: JSON.parse(json) as Record<string, unknown> });
+    rest = rest.slice(end);
   }
   return responses;
+}
+
+/** The body of the response whose head ends at `start`, by Content-Length or chunked, and where it ends. */
+function bodyOf(text: string, start: number, headers: Record<string, string>): { body: string; end: number } {
+  if (headers['transfer-encoding'] !== 'chunked') {
+    const length = Number(headers['content-length']);
+    return { body: text.slice(start, start + length), end: start + length };
+  }
+  let at = start;
+  let body = '';
+  for (;;) {
+    const lineEnd = text.indexOf('\r\n', at);
+    const size = parseInt(text.slice(at, lineEnd), 16);
+    at = lineEnd + 2;
+    if (size === 0) return { body, end: at + 2 };
+    body += text.slice(at, at + size);
+    at += size + 2;
+  }
 }
 
 function expectErrorResult(body: Record<string, unknown>, code: string): void {

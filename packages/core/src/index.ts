@@ -22,6 +22,7 @@ export { REDACTED, isSecretKey, redactSecrets } from './errors/redact.js';
 export { TOOL_NAMES, type ToolName } from './operations/tool-names.js';
 export { CATALOGUE, findOperation } from './operations/catalogue.js';
 export { execute, type ExecuteContext, type ExecuteSuccess } from './operations/execute.js';
+export { principalOf } from './accounts/principal.js';
 export {
   defineOperation,
   type Access,
@@ -52,7 +53,6 @@ export type { DocumentEvent, OnboardingStore } from './ports/onboarding-store.js
 export type { Plan, Subscription, SubscriptionStore } from './ports/subscription-store.js';
 export type { Billing } from './ports/billing.js';
 export type { QuotaStore } from './ports/quota-store.js';
-export type { McpSessionRecord, McpSessionStore } from './ports/mcp-session-store.js';
 export type { CallBatchStore } from './ports/call-batch-store.js';
 export type { RateLimitStore, WindowCount } from './ports/rate-limit-store.js';
 export type { Json, JsonObject } from './ports/json.js';

@@ -1,10 +1,10 @@
-import type { Clock, MarketData, McpSessionStore, Services } from '@condor/core';
+import type { CallBatchStore, Clock, MarketData, Services } from '@condor/core';
 import { SIMULATED_NOTICE, SimBrokers, SimMarketData } from '@condor/broker-sim';
 import {
   migrateToLatest,
   openDatabase,
   SqlBrokerLinkStore,
-  SqlMcpSessionStore,
+  SqlCallBatchStore,
   SqlOnboardingStore,
   SqlPositionStore,
   SqlProposalStore,
@@ -45,8 +45,8 @@ export interface Readiness {
 export interface Runtime {
   readonly config: RuntimeConfig;
   readonly services: Services;
-  /** The MCP Streamable HTTP sessions, in the database so that every instance can answer each of them. */
-  readonly mcpSessions: McpSessionStore;
+  /** The MCP batch rule's calls in flight per principal (design §5), shared by every instance on the database. */
+  readonly callBatches: CallBatchStore;
   ready(): Promise<Readiness>;
   close(): Promise<void>;
 }
@@ -121,7 +121,7 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
   return {
     config,
     services,
-    mcpSessions: new SqlMcpSessionStore(db),
+    callBatches: new SqlCallBatchStore(db),
     async ready() {
       const database = await sql`select 1 as one`.execute(db).then(
         () => 'ok',

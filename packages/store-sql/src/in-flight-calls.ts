@@ -53,7 +53,7 @@ const postgres = (calls: RawBuilder<unknown>): InFlightCallsSql => ({
  * The in-flight call expressions of `dialect` over `column` (qualified, so that it names the existing
  * row in an upsert's DO UPDATE). The default serves the MCP session store.
  */
-export function inFlightCallsSql(dialect: SqlDialect, column: CallsColumn = 'mcp_sessions.calls'): InFlightCallsSql {
+export function inFlightCallsSql(dialect: SqlDialect, column: CallsColumn): InFlightCallsSql {
   const calls = sql.ref(column);
   return dialect === 'sqlite' ? sqlite(calls) : postgres(calls);
 }

@@ -16,5 +16,4 @@ export { SqlSavedStrategyStore } from './sql-saved-strategy-store.js';
 export { SqlBrokerLinkStore } from './sql-broker-link-store.js';
 export { SqlProposalStore } from './sql-proposal-store.js';
 export { SqlPositionStore } from './sql-position-store.js';
-export { SqlMcpSessionStore } from './sql-mcp-session-store.js';
 export { SqlCallBatchStore } from './sql-call-batch-store.js';

@@ -6,7 +6,9 @@ import { migrateToLatest, migratorFor } from './migrations.js';
 for (const dialect of testDialects()) {
   describe(`migration 0005_mcp_sessions on ${dialect.name}`, () => {
     it('adds the MCP session table, keyed by session id and indexed by last sight', async () => {
-      const facts = schemaFacts(dialect.kind, await dialect.migrated());
+      const db = await dialect.migrated();
+      expect((await (await migratorFor(db)).migrateTo('0005_mcp_sessions')).error).toBeUndefined();
+      const facts = schemaFacts(dialect.kind, db);
       expect(await facts.tables()).toContain('mcp_sessions');
       expect(await facts.primaryKey('mcp_sessions')).toEqual(['id']);
       expect(await facts.indexes('mcp_sessions')).toEqual([{ name: 'mcp_sessions_last_seen_at_idx', unique: false }]);
@@ -30,8 +32,10 @@ for (const dialect of testDialects()) {
       const names = await facts.tables();
       expect(names).not.toContain('mcp_sessions');
       expect(names).toContain('positions');
-      await migrateToLatest(db);
+      expect((await (await migratorFor(db)).migrateTo('0005_mcp_sessions')).error).toBeUndefined();
       expect(await facts.tables()).toContain('mcp_sessions');
+      await migrateToLatest(db);
+      expect(await facts.tables()).not.toContain('mcp_sessions');
     });
   });
 }

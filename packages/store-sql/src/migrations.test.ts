@@ -11,7 +11,6 @@ const TABLES = [
   'call_batches',
   'document_acceptances',
   'document_reads',
-  'mcp_sessions',
   'positions',
   'proposals',
   'quota_usage',

@@ -210,22 +210,25 @@ const trading: Migration = {
   },
 };
 
+/** The MCP session table of 0005, as it was: created by 0005, and again by 0007's rollback. */
+async function createMcpSessions(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('mcp_sessions')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('last_seen_at', 'bigint', (c) => c.notNull())
+    .addColumn('bound_token', 'text')
+    .addColumn('batch_key', 'text')
+    .addColumn('last_response_at', 'bigint')
+    // The calls in flight, a JSON object of call id to begin time: in the session's row, so that one
+    // UPDATE of the row decides a call's batch and records the call, whichever instance runs it.
+    .addColumn('calls', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('mcp_sessions_last_seen_at_idx').on('mcp_sessions').column('last_seen_at').execute();
+}
+
 const mcpSessions: Migration = {
-  async up(db: Kysely<unknown>): Promise<void> {
-    await db.schema
-      .createTable('mcp_sessions')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('created_at', 'bigint', (c) => c.notNull())
-      .addColumn('last_seen_at', 'bigint', (c) => c.notNull())
-      .addColumn('bound_token', 'text')
-      .addColumn('batch_key', 'text')
-      .addColumn('last_response_at', 'bigint')
-      // The calls in flight, a JSON object of call id to begin time: in the session's row, so that one
-      // UPDATE of the row decides a call's batch and records the call, whichever instance runs it.
-      .addColumn('calls', 'text', (c) => c.notNull())
-      .execute();
-    await db.schema.createIndex('mcp_sessions_last_seen_at_idx').on('mcp_sessions').column('last_seen_at').execute();
-  },
+  up: createMcpSessions,
   async down(db: Kysely<unknown>): Promise<void> {
     await db.schema.dropTable('mcp_sessions').execute();
   },
@@ -250,6 +253,17 @@ const callBatches: Migration = {
   },
 };
 
+/**
+ * MCP over HTTP keeps no sessions since the move to the 2026 protocol (both eras are served statelessly);
+ * the batch rule lives in `call_batches`. Rolling back recreates the table empty.
+ */
+const dropMcpSessions: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema.dropTable('mcp_sessions').execute();
+  },
+  down: createMcpSessions,
+};
+
 /** Every migration, by name; names sort in the order they apply. */
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_accounts': accounts,
@@ -258,6 +272,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0004_trading': trading,
   '0005_mcp_sessions': mcpSessions,
   '0006_call_batches': callBatches,
+  '0007_drop_mcp_sessions': dropMcpSessions,
 };
 
 /**

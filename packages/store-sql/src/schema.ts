@@ -158,20 +158,6 @@ export interface PositionsTable {
 }
 
 /**
- * The `mcp_sessions` table: MCP Streamable HTTP sessions shared by every instance. `bound_token` is a
- * sealed value as JSON text; `calls` the calls in flight, a JSON object of call id to begin time as text.
- */
-export interface McpSessionsTable {
-  id: string;
-  created_at: EpochMsColumn;
-  last_seen_at: EpochMsColumn;
-  bound_token: string | null;
-  batch_key: string | null;
-  last_response_at: NullableEpochMsColumn;
-  calls: string;
-}
-
-/**
  * The `call_batches` table: the tool-call batches of each principal (a key such as `user:<id>`), shared
  * by every instance. `calls` holds the calls in flight, a JSON object of call id to begin time as text;
  * `updated_at` is the latest time a call began, was kept alive or ended, for purging idle principals.
@@ -199,6 +185,5 @@ export interface Database {
   broker_links: BrokerLinksTable;
   proposals: ProposalsTable;
   positions: PositionsTable;
-  mcp_sessions: McpSessionsTable;
   call_batches: CallBatchesTable;
 }

@@ -10,6 +10,5 @@ export { savedStrategyStoreContract, type SavedStrategyStores } from './saved-st
 export { brokerLinkStoreContract } from './broker-link-store.contract.js';
 export { proposalStoreContract } from './proposal-store.contract.js';
 export { positionStoreContract } from './position-store.contract.js';
-export { mcpSessionStoreContract } from './mcp-session-store.contract.js';
 export { callBatchStoreContract } from './call-batch-store.contract.js';
 export { brokerContract, type BrokerFixture } from './broker.contract.js';

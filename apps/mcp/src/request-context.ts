@@ -1,0 +1,52 @@
+import type { ProgressReporter } from '@condor/core';
+import type { ServerContext } from '@modelcontextprotocol/server';
+
+/** What the HTTP endpoint found out about a request, handed to the server in `authInfo.extra`. */
+export interface HttpRequestFacts {
+  /** The request id the app reports in `X-Request-Id`; each tool call's request id starts with it. */
+  readonly requestId: string;
+  /** The client's address (login throttling), or null when unknown. */
+  readonly clientIp: string | null;
+  /** The batch key this POST brings to its principal's batches (one per POST). */
+  readonly batchKey: string;
+}
+
+const MAX_CLIENT_BATCH_LENGTH = 128;
+
+const nonEmpty = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+/** The Bearer token the endpoint read from this request; '' stands for none. */
+export const bearerOf = (ctx: ServerContext): string | null => nonEmpty(ctx.http?.authInfo?.token);
+
+/**
+ * The batch key the client named in `_meta.batch` (≤ 128 characters), else the endpoint's per-POST key;
+ * null when neither is there (stdio without a name).
+ */
+export function batchOf(ctx: ServerContext): string | null {
+  const named = nonEmpty(ctx.mcpReq._meta?.batch);
+  if (named !== null && named.length <= MAX_CLIENT_BATCH_LENGTH) return named;
+  return nonEmpty(ctx.http?.authInfo?.extra?.batchKey);
+}
+
+/** The HTTP request id (when the call came over HTTP) or the server's own id, then the JSON-RPC id. */
+export const requestIdOf = (ctx: ServerContext, serverId: string): string =>
+  `${nonEmpty(ctx.http?.authInfo?.extra?.requestId) ?? serverId}:${String(ctx.mcpReq.id)}`;
+
+/** The client's address the HTTP endpoint saw; null over stdio. */
+export const clientIpOf = (ctx: ServerContext): string | null => nonEmpty(ctx.http?.authInfo?.extra?.clientIp);
+
+/**
+ * Sends `notifications/progress` for the call when the client gave a `_meta.progressToken`; null
+ * otherwise. Reports at most once per percent of the work, and always the last one.
+ */
+export function progressOf(ctx: ServerContext): ProgressReporter | null {
+  const token = ctx.mcpReq._meta?.progressToken;
+  if (typeof token !== 'string' && typeof token !== 'number') return null;
+  let reported = -1;
+  return async (done, total, message) => {
+    const percent = Math.floor((100 * done) / Math.max(total, 1));
+    if (percent === reported && done < total) return;
+    reported = percent;
+    await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, progress: done, total, message } });
+  };
+}
