@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { SERVER_INFO } from '../src/index.js';
 import { connectHttp, ERAS, httpHandlerFor } from './support.js';
 
+type JsonObject = Record<string, unknown>;
+
 describe.each(ERAS)('tools/list, %s era', (era) => {
   it('lists exactly the catalogue in catalogue order, with object input schemas and the annotations', async () => {
     const { client } = await connectHttp(httpHandlerFor(createTestServices()), era);
@@ -32,6 +34,25 @@ describe.each(ERAS)('tools/list, %s era', (era) => {
     expect(success).not.toHaveProperty('$schema');
     expect(failure).toMatchObject({ type: 'object', additionalProperties: false, required: [...ERROR_RESULT_KEYS] });
     expect(Object.keys(failure.properties as object).sort()).toEqual([...ERROR_RESULT_KEYS].sort());
+  });
+
+  it('describes propose_entry.candidate as the object find_iron_condors returns: the fields it reads, typed as there, others allowed', async () => {
+    const { client } = await connectHttp(httpHandlerFor(createTestServices()), era);
+    const { tools } = await client.listTools();
+    const candidate = tools.find((t) => t.name === 'propose_entry')?.inputSchema.properties?.candidate as JsonObject;
+    const [found] = tools.find((t) => t.name === 'find_iron_condors')?.outputSchema?.anyOf as [JsonObject];
+    const returned = ((found.properties as Record<string, JsonObject>).candidates?.items ?? {}) as JsonObject;
+
+    expect(candidate).toMatchObject({ type: 'object', required: ['ticker', 'expiry', 'net_credit', 'legs'], additionalProperties: true });
+    const props = candidate.properties as Record<string, JsonObject>;
+    const returnedProps = returned.properties as Record<string, JsonObject>;
+    for (const field of ['ticker', 'expiry', 'net_credit']) expect(props[field]?.type).toBe(returnedProps[field]?.type);
+    const legs = props.legs?.properties as Record<string, JsonObject>;
+    const returnedLegs = returnedProps.legs?.properties as Record<string, JsonObject>;
+    for (const leg of ['long_put', 'short_put', 'short_call', 'long_call']) {
+      expect(legs[leg]).toMatchObject({ type: 'object', required: ['strike'], additionalProperties: true });
+      expect((legs[leg]?.properties as Record<string, JsonObject>).strike?.type).toBe((returnedLegs[leg]?.properties as Record<string, JsonObject>).strike?.type);
+    }
   });
 
   it('reports the server name and version', async () => {

@@ -52,6 +52,17 @@ describe('GET /openapi.json', () => {
     expect(JSON.stringify(doc)).not.toContain('$schema');
   });
 
+  it('describes propose_entry.candidate as an object with the fields it reads, other fields allowed', async () => {
+    const doc = await fetchDocument();
+    const body = doc.paths['/v1/proposals/entries']?.post?.requestBody?.content['application/json'].schema;
+    expect((body?.properties as Record<string, unknown> | undefined)?.candidate).toMatchObject({
+      type: 'object',
+      required: ['ticker', 'expiry', 'net_credit', 'legs'],
+      additionalProperties: true,
+      properties: { ticker: { type: 'string' }, net_credit: { type: 'number' }, legs: { type: 'object' } },
+    });
+  });
+
   it('has a 200 response with the output schema and one ErrorResult response per status the operation can answer', async () => {
     const doc = await fetchDocument();
     for (const op of CATALOGUE) {

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { err, ok, type Result } from 'neverthrow';
 import { appError, type AppError } from '../errors/app-error.js';
 
@@ -10,6 +11,49 @@ export interface CandidateEssentials {
 }
 
 const LEGS = ['long_put', 'short_put', 'short_call', 'long_call'] as const;
+
+const LEG_TITLES = { long_put: 'Long put', short_put: 'Short put', short_call: 'Short call', long_call: 'Long call' } as const;
+
+const legSchema = (leg: (typeof LEGS)[number]) => ({
+  type: 'object',
+  properties: { strike: { type: 'number', description: `${LEG_TITLES[leg]} strike.` } },
+  required: ['strike'],
+  additionalProperties: true,
+});
+
+/**
+ * The JSON Schema of the fields propose_entry reads from a candidate (what find_iron_condors returns
+ * carries these and more; the rest is accepted and ignored). It documents the parameter only:
+ * `readCandidate` checks it, so its codes (INVALID_CANDIDATE, MISSING_CANDIDATE_FIELDS,
+ * STRATEGY_NOT_CANDIDATE) stay the contract's.
+ */
+export const CANDIDATE_JSON_SCHEMA = {
+  type: 'object',
+  properties: {
+    ticker: { type: 'string', description: 'The underlying symbol, e.g. SPY.' },
+    expiry: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Expiry date, YYYY-MM-DD.' },
+    net_credit: { type: 'number', exclusiveMinimum: 0, description: 'Net credit per share at mid prices.' },
+    legs: {
+      type: 'object',
+      properties: Object.fromEntries(LEGS.map((leg) => [leg, legSchema(leg)])),
+      required: [...LEGS],
+      additionalProperties: true,
+    },
+  },
+  required: ['ticker', 'expiry', 'net_credit', 'legs'],
+  additionalProperties: true,
+} as const;
+
+/**
+ * propose_entry's `candidate` parameter: any value passes the schema and `readCandidate` judges it, so
+ * a malformed candidate gets its own codes; JSON Schema consumers (MCP tools/list, OpenAPI) see the
+ * object shape above instead of `{}`.
+ */
+export const CandidateParameter = v.pipe(
+  v.unknown(),
+  v.description('A candidate object exactly as find_iron_condors returned it (its other fields may stay).'),
+  v.metadata(CANDIDATE_JSON_SCHEMA),
+);
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { userBroker } from '../brokers/user-broker.js';
 import { brokerError } from '../brokers/broker-errors.js';
-import { readCandidate, type CandidateEssentials } from '../condors/candidate-input.js';
+import { CandidateParameter, readCandidate, type CandidateEssentials } from '../condors/candidate-input.js';
 import { marketError } from '../condors/market-errors.js';
 import { appError, type AppError } from '../errors/app-error.js';
 import { defineOperation, WRITE, type HandlerContext } from '../operations/operation.js';
@@ -27,7 +27,7 @@ export const proposeEntry = defineOperation({
     'credit/width, liquidity, quote age, price moves, overlapping legs) and returns a proposal to show the user. Nothing ' +
     'is traded: the user confirms with confirm_proposal between 5 and 60 seconds later, in a separate turn.',
   input: v.strictObject({
-    candidate: v.pipe(v.unknown(), v.description('A candidate object exactly as find_iron_condors returned it.')),
+    candidate: CandidateParameter,
     qty: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description('Contracts (condors), at least 1.')),
     max_risk: v.optional(v.pipe(v.number(), v.minValue(1), v.description('Largest max loss of the order in dollars; default 5 % of buying power.'))),
     min_credit_to_width: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(1), v.description('Smallest credit over wing width.')), 0.1),
