@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { renderHttpStatus, type CallBatchStore, type Services } from '@condor/core';
+import { renderHttpStatus, type CallBatchStore, type Services, type Toolset } from '@condor/core';
 import { createMcpHandler, type AuthInfo } from '@modelcontextprotocol/server';
 import { isHostAllowed } from './allowed-host.js';
 import { createMcpServer } from './server.js';
@@ -30,6 +30,8 @@ export interface McpHttpOptions {
   readonly allowedHosts?: readonly string[];
   /** How long after a principal's response its next call still joins its batch (default 1 s, design §5). */
   readonly batchWindowMs?: number;
+  /** The toolsets the endpoint offers (CONDOR_MCP_TOOLSETS); every one when absent. */
+  readonly toolsets?: readonly Toolset[] | undefined;
 }
 
 /** The names a loopback-bound server is reached by. */
@@ -55,10 +57,10 @@ const errorResponse = (status: number, message: string, headers: Record<string, 
  * app.all('/mcp', (c) => mcp(c.req.raw, { credential: bearerOf(c), requestId: c.get('requestId') }));
  */
 export function createMcpHttpHandler(services: Services, options: McpHttpOptions): McpHttpHandler {
-  const { allowedHosts } = options;
+  const { allowedHosts, toolsets } = options;
   const allowedOrigins = options.allowedOrigins ?? [];
   const batches = new PrincipalBatches(options.batches, services.clock, options.batchWindowMs ?? BATCH_WINDOW_MS);
-  const handler = createMcpHandler(() => createMcpServer(services, { batches }), {
+  const handler = createMcpHandler(() => createMcpServer(services, { batches, toolsets }), {
     onerror: (error) => {
       services.logger.warn('mcp_request_refused', { error: error.message.slice(0, 300) });
     },

@@ -8,15 +8,17 @@ import {
   type ExecuteContext,
   type Services,
   type SessionEffect,
+  type Toolset,
+  unknownTool,
 } from '@condor/core';
 import { Server, type CallToolResult, type ServerContext } from '@modelcontextprotocol/server';
 import { batchOf, bearerOf, clientIpOf, progressOf, requestIdOf } from './request-context.js';
 import type { ConnectionLogin } from './connection-login.js';
 import { unwrapArguments } from './raw-arguments.js';
+import { offerOf } from './offer.js';
 import type { PrincipalBatches } from './principal-batches.js';
 import { SERVER_INFO } from './server-info.js';
 import { toolFailure, toolSuccess } from './tool-result.js';
-import { TOOLS } from './tools.js';
 
 /** What one server instance (one HTTP request, or one stdio connection) needs besides the services. */
 export interface McpServerOptions {
@@ -26,6 +28,8 @@ export interface McpServerOptions {
   readonly credential?: string | null;
   /** The connection's login binding where the transport has connections (stdio); null over HTTP. */
   readonly connection?: ConnectionLogin | null;
+  /** The toolsets this server offers (CONDOR_MCP_TOOLSETS); every one when absent. */
+  readonly toolsets?: readonly Toolset[] | undefined;
 }
 
 /**
@@ -41,8 +45,9 @@ export function createMcpServer(services: Services, options: McpServerOptions): 
   const server = new Server(SERVER_INFO, { capabilities: { tools: {} } });
   const serverId = randomUUID();
   const connection = options.connection ?? null;
+  const offer = offerOf(options.toolsets);
 
-  server.setRequestHandler('tools/list', () => ({ tools: [...TOOLS] }));
+  server.setRequestHandler('tools/list', () => ({ tools: [...offer.tools] }));
   server.setRequestHandler('tools/call', (request, ctx) => callTool(request.params.name, unwrapArguments(request.params.arguments), ctx));
 
   const logFailure = (event: string, tool: string, thrown: unknown): void => {
@@ -66,6 +71,7 @@ export function createMcpServer(services: Services, options: McpServerOptions): 
   // The batch bookkeeping may fail on its own (a database blip): a call that could not be placed in its
   // batch is not run, and a call that ran keeps its answer.
   const callTool = async (name: string, args: unknown, ctx: ServerContext): Promise<CallToolResult> => {
+    if (!offer.has(name)) return toolFailure(renderError(unknownTool(name)).body);
     if (name === 'login' && connection === null) return toolFailure(renderError(loginNeedsConnection()).body);
     const bearer = bearerOf(ctx);
     const bound = bearer === null ? (connection?.boundToken() ?? null) : null;

@@ -25,12 +25,15 @@ const batches = new PrincipalBatches(runtime.callBatches, services.clock);
 
 // One server per connection (both eras; the opening exchange pins the era): the connection is the
 // session, so a login on it binds it.
-const handle = serveStdio(() => createMcpServer(services, { batches, credential: config.mcpToken, connection: new ConnectionLogin() }), {
-  transport: acceptingRawArguments(new StdioServerTransport()),
-  onerror: (error) => {
-    services.logger.warn('mcp_stdio_error', { error: error.message.slice(0, 300) });
+const handle = serveStdio(
+  () => createMcpServer(services, { batches, credential: config.mcpToken, connection: new ConnectionLogin(), toolsets: config.mcpToolsets }),
+  {
+    transport: acceptingRawArguments(new StdioServerTransport()),
+    onerror: (error) => {
+      services.logger.warn('mcp_stdio_error', { error: error.message.slice(0, 300) });
+    },
   },
-});
+);
 
 let stopping = false;
 const stop = (): void => {

@@ -1,4 +1,4 @@
-import { ERROR_RESULT_KEYS, type Services } from '@condor/core';
+import { ERROR_RESULT_KEYS, type Services, type Toolset } from '@condor/core';
 import { Client, InMemoryTransport, StreamableHTTPClientTransport, type CallToolResult } from '@modelcontextprotocol/client';
 import { MemoryCallBatchStore } from '@condor/testkit';
 import { expect } from 'vitest';
@@ -67,10 +67,14 @@ export async function connectHttp(handler: McpHttpHandler, era: Era, capabilitie
  * A real client on a connection-oriented server, as over stdio: one server for the connection, whose
  * login binds it; `credential` is the configured token (CONDOR_MCP_TOKEN).
  */
-export async function connectStdioLike(services: Services, options: { credential?: string | null; batches?: PrincipalBatches } = {}): Promise<Connected> {
+export async function connectStdioLike(
+  services: Services,
+  options: { credential?: string | null; batches?: PrincipalBatches; toolsets?: readonly Toolset[] } = {},
+): Promise<Connected> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const batches = options.batches ?? new PrincipalBatches(new MemoryCallBatchStore(), services.clock);
-  await createMcpServer(services, { batches, credential: options.credential ?? null, connection: new ConnectionLogin() }).connect(acceptingRawArguments(serverSide));
+  const server = createMcpServer(services, { batches, credential: options.credential ?? null, connection: new ConnectionLogin(), toolsets: options.toolsets });
+  await server.connect(acceptingRawArguments(serverSide));
   const client = newClient('legacy');
   await client.connect(clientSide);
   return wrap(client, () => client.close());

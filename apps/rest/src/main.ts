@@ -17,6 +17,7 @@ async function main(): Promise<void> {
     mcp: createMcpHttpHandler(services, {
       batches: runtime.callBatches,
       allowedOrigins: config.allowedOrigins,
+      toolsets: config.mcpToolsets,
       ...mcpHostCheck(config, services.logger),
     }),
     ready: () => runtime.ready(),

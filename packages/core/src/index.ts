@@ -21,7 +21,8 @@ export { REDACTED, isSecretKey, redactSecrets } from './errors/redact.js';
 // Operations: the catalogue, its gates and the single entry point.
 export { TOOL_NAMES, type ToolName } from './operations/tool-names.js';
 export { CATALOGUE, findOperation } from './operations/catalogue.js';
-export { execute, type ExecuteContext, type ExecuteSuccess } from './operations/execute.js';
+export { TOOLSETS, TOOLSET_OF, type Toolset } from './operations/toolsets.js';
+export { execute, unknownTool, type ExecuteContext, type ExecuteSuccess } from './operations/execute.js';
 export { principalOf } from './accounts/principal.js';
 export {
   defineOperation,

@@ -108,7 +108,8 @@ function passGates(
   );
 }
 
-const unknownTool = (name: string): AppError =>
+/** The answer to a call of a tool the service does not offer (a shell answers a tool it hides the same way). */
+export const unknownTool = (name: string): AppError =>
   appError('NOT_FOUND', {
     message: `Unknown tool '${name.slice(0, 100)}'.`,
     suggestion: 'List the available tools (MCP tools/list, or GET /openapi.json) and call one of those.',

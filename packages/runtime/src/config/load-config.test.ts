@@ -90,6 +90,18 @@ describe('loadConfig: CONDOR_SIM_START', () => {
   });
 });
 
+describe('loadConfig: CONDOR_MCP_TOOLSETS', () => {
+  it('offers every toolset unless told fewer, in one order whatever the order given', () => {
+    expect(loadConfig({}).mcpToolsets).toEqual(['account', 'research', 'trading']);
+    expect(loadConfig({ CONDOR_MCP_TOOLSETS: ' ' }).mcpToolsets).toEqual(['account', 'research', 'trading']);
+    expect(loadConfig({ CONDOR_MCP_TOOLSETS: 'trading, Research,trading,' }).mcpToolsets).toEqual(['research', 'trading']);
+  });
+
+  it('refuses a toolset that does not exist, naming the ones that do', () => {
+    expect(() => loadConfig({ CONDOR_MCP_TOOLSETS: 'research,orders' })).toThrow(/CONDOR_MCP_TOOLSETS must list toolsets from: account, research, trading/);
+  });
+});
+
 describe('loadConfig: CONDOR_AUTOROLL_ENABLED', () => {
   it('is off unless set to true, and refuses other values', () => {
     expect(loadConfig({}).autorollEnabled).toBe(false);

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { DEFAULT_CORE_CONFIG, TOOL_NAMES, type ToolName } from '@condor/core';
+import { DEFAULT_CORE_CONFIG, TOOL_NAMES, TOOLSETS, type ToolName, type Toolset } from '@condor/core';
 import type { LogLevel } from '../adapters/json-logger.js';
 
 export type DeploymentEnv = 'development' | 'production';
@@ -22,6 +22,8 @@ export interface RuntimeConfig {
   readonly refreshTokenTtlSeconds: number;
   /** The access token the stdio MCP server acts with (CONDOR_MCP_TOKEN). */
   readonly mcpToken: string | null;
+  /** CONDOR_MCP_TOOLSETS: the toolsets MCP offers, in TOOLSETS order; every one when unset. */
+  readonly mcpToolsets: readonly Toolset[];
   readonly allowedOrigins: readonly string[];
   /**
    * CONDOR_ALLOWED_HOSTS, split on commas and lower-cased: the names (`host` or `host:port`) `/mcp` answers to,
@@ -89,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     accessTokenTtlSeconds: integer(env, 'CONDOR_ACCESS_TOKEN_TTL_SECONDS', 900, 60, 86_400),
     refreshTokenTtlSeconds: integer(env, 'CONDOR_REFRESH_TOKEN_TTL_SECONDS', 30 * 86_400, 3_600, 365 * 86_400),
     mcpToken: text(env.CONDOR_MCP_TOKEN),
+    mcpToolsets: toolsets(env.CONDOR_MCP_TOOLSETS),
     simStart: instant('CONDOR_SIM_START', env.CONDOR_SIM_START),
     simAnchor: instant('CONDOR_SIM_ANCHOR', env.CONDOR_SIM_ANCHOR),
     allowedOrigins: list(env.CONDOR_ALLOWED_ORIGINS),
@@ -126,6 +129,15 @@ function quotas(env: NodeJS.ProcessEnv): Partial<Record<ToolName, number>> {
     result[tool as ToolName] = integer(env, name, 0, 0, 1_000_000);
   }
   return result;
+}
+
+/** A comma list of toolset names (any case), in TOOLSETS order; every toolset when unset or empty. */
+function toolsets(raw: string | undefined): Toolset[] {
+  const named = list(raw).map((name) => name.toLowerCase());
+  if (named.length === 0) return [...TOOLSETS];
+  const unknown = named.filter((name) => !(TOOLSETS as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new ConfigError(`CONDOR_MCP_TOOLSETS must list toolsets from: ${TOOLSETS.join(', ')}.`);
+  return TOOLSETS.filter((toolset) => named.includes(toolset));
 }
 
 const text = (value: string | undefined): string | null => (value === undefined || value.trim() === '' ? null : value.trim());
