@@ -16,6 +16,7 @@ import { batchOf, bearerOf, clientIpOf, progressOf, requestIdOf } from './reques
 import type { ConnectionLogin } from './connection-login.js';
 import { unwrapArguments } from './raw-arguments.js';
 import { offerOf } from './offer.js';
+import { serveResources, type Reader } from './resources.js';
 import type { PrincipalBatches } from './principal-batches.js';
 import { SERVER_INFO } from './server-info.js';
 import { toolFailure, toolSuccess } from './tool-result.js';
@@ -42,7 +43,7 @@ export interface McpServerOptions {
  * serveStdio(() => createMcpServer(services, { batches, credential: config.mcpToken, connection: new ConnectionLogin() }));
  */
 export function createMcpServer(services: Services, options: McpServerOptions): Server {
-  const server = new Server(SERVER_INFO, { capabilities: { tools: {} } });
+  const server = new Server(SERVER_INFO, { capabilities: { tools: {}, resources: {} } });
   const serverId = randomUUID();
   const connection = options.connection ?? null;
   const offer = offerOf(options.toolsets);
@@ -54,7 +55,7 @@ export function createMcpServer(services: Services, options: McpServerOptions): 
     services.logger.error(event, { tool: tool.slice(0, 100), error: thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown) });
   };
 
-  const contextOf = (ctx: ServerContext, batchKey: string, credential: string | null): ExecuteContext => ({
+  const contextOf = (ctx: ServerContext, batchKey: string | null, credential: string | null): ExecuteContext => ({
     services,
     credential,
     requestId: requestIdOf(ctx, serverId),
@@ -62,6 +63,26 @@ export function createMcpServer(services: Services, options: McpServerOptions): 
     clientIp: clientIpOf(ctx),
     progress: progressOf(ctx),
   });
+
+  /** The token a request acts with: its Bearer token, else the connection's login (`bound`), else the configured one. */
+  const credentialOf = (ctx: ServerContext): { credential: string | null; bound: boolean } => {
+    const bearer = bearerOf(ctx);
+    const bound = bearer === null ? (connection?.boundToken() ?? null) : null;
+    return { credential: bearer ?? bound ?? options.credential ?? null, bound: bound !== null };
+  };
+
+  // Resource reads create nothing, so they stay out of the batch rule; a bound login that has ended unbinds as on a call.
+  const reader: Reader = {
+    authenticated: (ctx) => credentialOf(ctx).credential !== null,
+    read: async (tool, input, ctx) => {
+      const { credential, bound } = credentialOf(ctx);
+      const outcome = await execute(tool, input, contextOf(ctx, null, credential));
+      if (outcome.isOk()) return { ok: true, value: outcome.value.value };
+      if (bound && outcome.error.body.error === 'SESSION_INVALID') connection?.bind(null);
+      return { ok: false, error: outcome.error };
+    },
+  };
+  serveResources(server, services, reader, offer);
 
   const bind = (effect: SessionEffect | null): void => {
     if (effect?.kind === 'issued') connection?.bind(effect.accessToken);
@@ -73,16 +94,14 @@ export function createMcpServer(services: Services, options: McpServerOptions): 
   const callTool = async (name: string, args: unknown, ctx: ServerContext): Promise<CallToolResult> => {
     if (!offer.has(name)) return toolFailure(renderError(unknownTool(name)).body);
     if (name === 'login' && connection === null) return toolFailure(renderError(loginNeedsConnection()).body);
-    const bearer = bearerOf(ctx);
-    const bound = bearer === null ? (connection?.boundToken() ?? null) : null;
-    const credential = bearer ?? bound ?? options.credential ?? null;
+    const { credential, bound } = credentialOf(ctx);
     let call: { end(): Promise<void> } | null = null;
     try {
       const batched = await options.batches.begin(await principalOf(credential, services), batchOf(ctx));
       call = batched;
       const outcome = await execute(name, args, contextOf(ctx, batched.batchKey, credential));
       if (outcome.isErr()) {
-        if (bound !== null && outcome.error.body.error === 'SESSION_INVALID') return endBinding(outcome.error.body);
+        if (bound && outcome.error.body.error === 'SESSION_INVALID') return endBinding(outcome.error.body);
         return toolFailure(outcome.error.body);
       }
       bind(outcome.value.session);

@@ -68,6 +68,8 @@ export type { ManagedPosition, PositionLeg, PositionStatus, PositionStore } from
 export type { RunCursor, StrategyRun, StrategyRunStore } from './ports/strategy-run-store.js';
 export type { SavedStrategy, SavedStrategyStore } from './ports/saved-strategy-store.js';
 export { LEGAL_DOCUMENT_NAMES, type LegalDocumentName } from './legal/document-name.js';
+export { legalText } from './legal/documents.js';
+export type { LegalText } from './legal/texts/index.js';
 export { DEFAULT_CORE_CONFIG, DEFAULT_FREE_QUOTAS, type CoreConfig, type Services } from './services.js';
 
 // Options math (issue 4): pricing, greeks, implied volatility and iron-condor statistics.

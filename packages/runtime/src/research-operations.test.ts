@@ -181,6 +181,12 @@ describe('optimization history, saved strategies and find_iron_condors(saved_str
     expect(page2.value['next_page_token']).toBeNull();
     expect((await ann('get_optimization_history', { page_token: 'garbage!' })).value['error']).toBe('VALIDATION_ERROR');
     expect((await bob('get_optimization_history')).value['error']).toBe('NO_HISTORY');
+
+    const one = await ann('get_optimization_history', { run_id: runIds[1] });
+    expect(one.value).toEqual({ runs: [runs1[1]], next_page_token: null });
+    const notBobs = await bob('get_optimization_history', { run_id: runIds[1] });
+    expect(notBobs.value).toMatchObject({ error: 'NO_HISTORY', received: { run_id: runIds[1] } });
+    expect((await ann('get_optimization_history', { run_id: 'run-1' })).value['error']).toBe('INVALID_UUID');
   });
 
   it('saves by rank from the latest run or a named one, once, and treats other users’ runs and strategies as not found', async () => {

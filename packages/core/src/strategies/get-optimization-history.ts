@@ -4,6 +4,7 @@ import { isoTime } from '../accounts/user-view.js';
 import { appError } from '../errors/app-error.js';
 import { defineOperation, READ_ONLY } from '../operations/operation.js';
 import type { StrategyRun } from '../ports/strategy-run-store.js';
+import type { Services } from '../services.js';
 import { decodePageToken, encodePageToken } from './history-page.js';
 
 const HistoryEntry = v.object({
@@ -31,10 +32,11 @@ export const getOptimizationHistory = defineOperation({
   title: 'Optimization history',
   description:
     'Your create_strategy runs, newest first, each with its inputs, its result (top_strategies) and its timing. ' +
-    'Paged: pass next_page_token back as page_token for the next page.',
+    'Paged: pass next_page_token back as page_token for the next page. Give run_id for that one run alone.',
   input: v.strictObject({
     page_size: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50), v.description('Runs per page.')), 10),
     page_token: v.optional(v.pipe(v.string(), v.maxLength(200), v.description('The next_page_token of the previous page.'))),
+    run_id: v.optional(v.pipe(v.string(), v.uuid(), v.description('Only this run (create_strategy’s run_id); the page parameters then do not apply.'))),
   }),
   output: v.object({ runs: v.array(HistoryEntry), next_page_token: v.nullable(v.string()) }),
   access: 'user',
@@ -42,8 +44,9 @@ export const getOptimizationHistory = defineOperation({
   quota: false,
   rest: { method: 'GET', path: '/strategies/runs' },
   annotations: READ_ONLY,
-  errors: ['NO_HISTORY', 'VALIDATION_ERROR', 'OUT_OF_RANGE'],
-  handler: ({ page_size: pageSize, page_token: pageToken }, { services, caller }) => {
+  errors: ['NO_HISTORY', 'VALIDATION_ERROR', 'OUT_OF_RANGE', 'INVALID_UUID'],
+  handler: ({ page_size: pageSize, page_token: pageToken, run_id: runId }, { services, caller }) => {
+    if (runId !== undefined) return oneRun(services, caller.userId, runId);
     const cursor = pageToken === undefined ? undefined : decodePageToken(pageToken);
     if (cursor === null) {
       return errAsync(
@@ -70,3 +73,18 @@ export const getOptimizationHistory = defineOperation({
     });
   },
 });
+
+/** One run of the caller's, as a page of one; another user's run is answered like an unknown id. */
+const oneRun = (services: Services, ownerId: string, runId: string) =>
+  ResultAsync.fromSafePromise(services.strategyRuns.get(ownerId, runId)).andThen((run) =>
+    run === undefined
+      ? errAsync(
+          appError('NO_HISTORY', {
+            message: `No optimization run ${runId} was found for you.`,
+            suggestion: 'Call get_optimization_history without run_id for your run ids.',
+            received: { run_id: runId },
+            seeTool: 'get_optimization_history',
+          }),
+        )
+      : okAsync({ runs: [historyEntry(run)], next_page_token: null }),
+  );
