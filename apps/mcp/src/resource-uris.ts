@@ -1,9 +1,16 @@
-import { LEGAL_DOCUMENT_NAMES, type LegalDocumentName } from '@condor/core';
+import { LEGAL_DOCUMENT_NAMES, type LegalDocumentName, type ToolName } from '@condor/core';
 
 /** The condor:// resources that stand for one record of the caller's, by the path segment that names them. */
 export const RECORD_KINDS = ['positions', 'proposals', 'strategy-runs'] as const;
 
 export type RecordKind = (typeof RECORD_KINDS)[number];
+
+/** The tool that reads one record of each kind: a resource exists where its tool is offered. */
+export const RECORD_TOOLS = {
+  positions: 'get_positions',
+  proposals: 'get_proposal',
+  'strategy-runs': 'get_optimization_history',
+} as const satisfies Record<RecordKind, ToolName>;
 
 /** What a condor:// URI names, or null for anything else. */
 export type ParsedUri = { readonly kind: 'legal'; readonly name: LegalDocumentName } | { readonly kind: RecordKind; readonly id: string };

@@ -10,7 +10,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import type { Offer } from './offer.js';
-import { legalUri, parseUri, RECORD_KINDS, recordTemplate, recordUri, type RecordKind } from './resource-uris.js';
+import { legalUri, parseUri, RECORD_KINDS, RECORD_TOOLS, recordTemplate, recordUri, type RecordKind } from './resource-uris.js';
 
 export type ReadOutcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: RenderedError };
 
@@ -31,7 +31,6 @@ interface LegalDocument {
 
 /** How one kind of the caller's records is read, and listed where a tool lists them. */
 interface RecordSource {
-  readonly tool: ToolName;
   readonly input: (id: string) => Json;
   /** The codes that mean the caller has no such record; another user's answers the same (design §10). */
   readonly notFound: readonly string[];
@@ -44,7 +43,6 @@ const LISTED_RUNS = 20;
 
 const RECORDS: Record<RecordKind, RecordSource> = {
   positions: {
-    tool: 'get_positions',
     input: (id) => ({ position_id: id }),
     notFound: ['POSITION_NOT_FOUND', 'INVALID_UUID', 'VALIDATION_ERROR'],
     template: {
@@ -65,7 +63,6 @@ const RECORDS: Record<RecordKind, RecordSource> = {
     },
   },
   proposals: {
-    tool: 'get_proposal',
     input: (id) => ({ proposal_id: id }),
     notFound: ['PROPOSAL_NOT_FOUND', 'INVALID_UUID', 'VALIDATION_ERROR'],
     template: {
@@ -76,7 +73,6 @@ const RECORDS: Record<RecordKind, RecordSource> = {
     },
   },
   'strategy-runs': {
-    tool: 'get_optimization_history',
     input: (id) => ({ run_id: id }),
     notFound: ['NO_HISTORY', 'INVALID_UUID', 'VALIDATION_ERROR'],
     template: {
@@ -124,12 +120,12 @@ const failure = ({ status, body }: RenderedError): ProtocolError =>
  */
 export function serveResources(server: Server, services: Services, reader: Reader, offer: Offer): void {
   const legalOffered = offer.has('get_legal_document');
-  const offeredKinds = RECORD_KINDS.filter((kind) => offer.has(RECORDS[kind].tool));
+  const offeredKinds = RECORD_KINDS.filter((kind) => offer.has(RECORD_TOOLS[kind]));
 
   const listRecords = async (kind: RecordKind, ctx: ServerContext): Promise<Resource[]> => {
-    const { tool, list } = RECORDS[kind];
+    const { list } = RECORDS[kind];
     if (list === undefined) return [];
-    const outcome = await reader.read(tool, list.input, ctx);
+    const outcome = await reader.read(RECORD_TOOLS[kind], list.input, ctx);
     // Not onboarded, no broker linked, no runs yet: nothing of that kind to list.
     return outcome.ok ? list.resources(outcome.value as Json) : [];
   };
@@ -154,7 +150,7 @@ export function serveResources(server: Server, services: Services, reader: Reade
 
   const readRecord = async (uri: string, kind: RecordKind, id: string, ctx: ServerContext): Promise<ReadResourceResult> => {
     const source = RECORDS[kind];
-    const outcome = await reader.read(source.tool, source.input(id), ctx);
+    const outcome = await reader.read(RECORD_TOOLS[kind], source.input(id), ctx);
     if (!outcome.ok) throw source.notFound.includes(outcome.error.body.error) ? new ResourceNotFoundError(uri) : failure(outcome.error);
     return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(outcome.value) }] };
   };

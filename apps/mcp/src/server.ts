@@ -16,6 +16,7 @@ import { batchOf, bearerOf, clientIpOf, progressOf, requestIdOf } from './reques
 import type { ConnectionLogin } from './connection-login.js';
 import { unwrapArguments } from './raw-arguments.js';
 import { offerOf } from './offer.js';
+import { linksOf } from './resource-links.js';
 import { serveResources, type Reader } from './resources.js';
 import type { PrincipalBatches } from './principal-batches.js';
 import { SERVER_INFO } from './server-info.js';
@@ -105,7 +106,7 @@ export function createMcpServer(services: Services, options: McpServerOptions): 
         return toolFailure(outcome.error.body);
       }
       bind(outcome.value.session);
-      return toolSuccess(outcome.value.value);
+      return toolSuccess(outcome.value.value, linksOf(name, outcome.value.value, offer));
     } catch (thrown) {
       logFailure('mcp_call_failed', name, thrown);
       return toolFailure(renderError(appError('INTERNAL_ERROR')).body);

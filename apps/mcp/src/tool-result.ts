@@ -1,12 +1,12 @@
 import type { ErrorResult } from '@condor/core';
-import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { CallToolResult, ResourceLink } from '@modelcontextprotocol/server';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A successful call: the value as structured content and as one JSON text block. */
-export const toolSuccess = (value: unknown): CallToolResult => ({
-  content: [{ type: 'text', text: JSON.stringify(value) }],
+/** A successful call: the value as structured content and as one JSON text block, then links to the records it names. */
+export const toolSuccess = (value: unknown, links: readonly ResourceLink[] = []): CallToolResult => ({
+  content: [{ type: 'text', text: JSON.stringify(value) }, ...links],
   ...(isRecord(value) ? { structuredContent: value } : {}),
 });
 

@@ -91,9 +91,14 @@ export function expectToolError(result: CallToolResult, code: string): Record<st
   return body ?? {};
 }
 
-/** Asserts the result is a success and returns its structured content. */
+/** Asserts the result is a success (its JSON as text, then only resource links) and returns its structured content. */
 export function expectToolOk(result: CallToolResult): Record<string, unknown> {
   expect(result.isError ?? false, JSON.stringify(result.structuredContent)).toBe(false);
-  expect(result.content).toEqual([{ type: 'text', text: JSON.stringify(result.structuredContent) }]);
+  const [text, ...links] = result.content;
+  expect(text).toEqual({ type: 'text', text: JSON.stringify(result.structuredContent) });
+  expect(links.filter((block) => block.type !== 'resource_link')).toEqual([]);
   return (result.structuredContent as Record<string, unknown> | undefined) ?? {};
 }
+
+/** The URIs of the resource links a result carries. */
+export const linkedUris = (result: CallToolResult): string[] => result.content.flatMap((block) => (block.type === 'resource_link' ? [block.uri] : []));

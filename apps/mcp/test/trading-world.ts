@@ -1,5 +1,4 @@
 import { createTestServices, FixtureMarketData, type TestServices } from '@condor/testkit';
-import { expect } from 'vitest';
 import { connectHttp, connectStdioLike, expectToolOk, httpHandlerFor, PASSWORD, type Connected, type Era } from './support.js';
 
 const leg = (type: 'put' | 'call', strike: number, symbol: string) => ({ occ_symbol: symbol, type, strike, bid: 1, ask: 1.1, mid: 1.05, delta: 0.2, iv: 0.2 });
@@ -64,15 +63,10 @@ export async function tradingUser(services: TestServices, era: Era, email = 'ann
   const mcp = await connectHttp(httpHandlerFor(services), era);
   mcp.bearer = await tokenFor(services, email);
   await onboardAndConnect(mcp);
-  const entry = await mcp.call('propose_entry', { candidate: CANDIDATE, qty: 1 });
-  expect(entry.isError ?? false, JSON.stringify(entry.structuredContent)).toBe(false);
-  const proposalId = (entry.structuredContent as { proposal_id: string }).proposal_id;
+  const entry = expectToolOk(await mcp.call('propose_entry', { candidate: CANDIDATE, qty: 1 }));
   services.clock.advance(5_000);
-  const confirmed = await mcp.call('confirm_proposal', { proposal_id: proposalId });
-  expect(confirmed.isError ?? false, JSON.stringify(confirmed.structuredContent)).toBe(false);
+  const confirmed = expectToolOk(await mcp.call('confirm_proposal', { proposal_id: entry.proposal_id }));
   services.clock.advance(2_000);
-  const open = await mcp.call('propose_exit', { position_id: (confirmed.structuredContent as { position_id: string }).position_id });
-  expect(open.isError ?? false, JSON.stringify(open.structuredContent)).toBe(false);
-  const { proposal_id: openProposalId, position_id: positionId } = open.structuredContent as { proposal_id: string; position_id: string };
-  return { mcp, positionId, proposalId: openProposalId };
+  const exit = expectToolOk(await mcp.call('propose_exit', { position_id: confirmed.position_id }));
+  return { mcp, positionId: confirmed.position_id as string, proposalId: exit.proposal_id as string };
 }
