@@ -1,8 +1,7 @@
-import { CATALOGUE, type AnyOperation } from '@condor/core';
+import { CATALOGUE, ERROR_RESULT_JSON_SCHEMA, type AnyOperation } from '@condor/core';
 import type { Tool } from '@modelcontextprotocol/server';
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
-import { ERROR_RESULT_JSON_SCHEMA } from './error-result-schema.js';
 
 type ObjectJsonSchema = Tool['inputSchema'];
 

@@ -1,4 +1,4 @@
-import { CATALOGUE, ERROR_CATALOGUE, ERROR_CODES, ERROR_RESULT_KEYS, isSoftCode, type AnyOperation, type ErrorResult } from '@condor/core';
+import { CATALOGUE, ERROR_CATALOGUE, ERROR_RESULT_JSON_SCHEMA, type AnyOperation } from '@condor/core';
 import type { JsonSchema } from './json-schema.js';
 import { describeOperation, type ErrorGroup, type OperationDoc } from './operation-docs.js';
 import { SESSION_COOKIE } from './session-cookie.js';
@@ -8,24 +8,8 @@ export type OpenApiDocument = Record<string, unknown> & { readonly openapi: '3.1
 
 const ERROR_REF = { $ref: '#/components/schemas/ErrorResult' } as const;
 
-const nullable = (type: 'string' | 'object', description: string): JsonSchema => ({ type: [type, 'null'], description });
-
-/** The contract's ErrorResult (§2.1, design §4): exactly seven keys, all present. */
-export const ERROR_RESULT_SCHEMA: JsonSchema = {
-  type: 'object',
-  description: 'Every failure has exactly this shape. Branch on `error`; show `message`; follow `suggestion`.',
-  properties: {
-    error: { type: 'string', enum: ERROR_CODES.filter((code) => !isSoftCode(code)), description: 'Machine-readable code.' },
-    message: { type: 'string', description: 'Human-readable text for display.' },
-    suggestion: nullable('string', 'The next action the caller should take.'),
-    expected: nullable('string', 'What the service expected.'),
-    received: nullable('object', 'The offending input echoed back; secrets are shown as "***".'),
-    see_tool: nullable('string', 'The tool to call instead.'),
-    tier_upgrade_hint: { type: 'boolean', description: 'True when moving to premium would resolve the error.' },
-  } satisfies Record<keyof ErrorResult, JsonSchema>,
-  required: [...ERROR_RESULT_KEYS],
-  additionalProperties: false,
-};
+/** The contract's ErrorResult (§2.1, design §4), defined once in core for both shells. */
+export const ERROR_RESULT_SCHEMA: JsonSchema = ERROR_RESULT_JSON_SCHEMA;
 
 const SECURITY = [{ bearerAuth: [] }, { cookieAuth: [] }];
 
@@ -47,6 +31,7 @@ export function buildOpenApiDocument(operations: readonly AnyOperation[] = CATAL
         'Research, propose and place iron condors through your own brokerage account. Every failure is an ErrorResult; ' +
         'every response carries X-Request-Id. The same operations are MCP tools of the same names at /mcp.',
     },
+    servers: [{ url: 'http://127.0.0.1:8787', description: 'A local condor at the default HOST and PORT; use the address you serve it at.' }],
     paths,
     components: {
       schemas: { ErrorResult: ERROR_RESULT_SCHEMA },
@@ -82,16 +67,19 @@ function operationObject(doc: OperationDoc): Record<string, unknown> {
             content: { 'application/json': { schema: doc.body } },
           },
         }),
+    'x-error-codes': [...new Set(doc.errors.flatMap((group) => group.codes))],
     responses: {
       '200': { description: 'Success.', content: { 'application/json': { schema: doc.output } } },
       ...Object.fromEntries(doc.errors.map((group) => [String(group.status), errorResponseObject(group)])),
     },
-    ...(operation.access === 'public' ? {} : { security: SECURITY }),
+    // A public operation takes no credentials: an empty requirement says so explicitly.
+    security: operation.access === 'public' ? [] : SECURITY,
   };
 }
 
-const errorResponseObject = ({ status, codes }: ErrorGroup): Record<string, unknown> => ({
-  description: codes.map((code) => `- \`${code}\`: ${ERROR_CATALOGUE[code].message}`).join('\n'),
+const errorResponseObject = ({ status, codes, reason }: ErrorGroup): Record<string, unknown> => ({
+  description: reason ?? codes.map((code) => `- \`${code}\`: ${ERROR_CATALOGUE[code].message}`).join('\n'),
+  'x-error-codes': codes,
   ...(status === 429 || status === 503
     ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying, when known.', schema: { type: 'integer' } } } }
     : {}),

@@ -17,7 +17,16 @@ export interface ParameterDoc {
 export interface ErrorGroup {
   readonly status: number;
   readonly codes: readonly ErrorCode[];
+  /** Why the transport answers this status, when it is not the codes' own (405, 413, 415). */
+  readonly reason?: string;
 }
+
+/** Statuses the HTTP shell answers before any operation runs, with the code it gives them. */
+const TRANSPORT_ERRORS: readonly { readonly status: number; readonly codes: readonly ErrorCode[]; readonly reason: string; readonly forBodies: boolean }[] = [
+  { status: 405, codes: ['BAD_REQUEST'], reason: '`BAD_REQUEST`: this path does not take that method; `Allow` names the ones it takes.', forBodies: false },
+  { status: 413, codes: ['BAD_REQUEST'], reason: '`BAD_REQUEST`: the body is larger than the server accepts (1 MiB by default); the connection is closed.', forBodies: true },
+  { status: 415, codes: ['BAD_REQUEST'], reason: '`BAD_REQUEST`: the body is not `application/json`.', forBodies: true },
+];
 
 /** Everything the documentation says about one operation, derived from its catalogue entry. */
 export interface OperationDoc {
@@ -66,8 +75,9 @@ export function describeOperation(operation: AnyOperation): OperationDoc {
 
 /**
  * The operation's own error codes plus those the shell and the gates add (authentication,
- * malformed JSON, the cookie CSRF refusal, validation, internal errors), grouped by status;
- * soft codes are successes and left out.
+ * malformed JSON, the cookie CSRF refusal, the per-address limit, validation, internal errors),
+ * grouped by status, and the statuses the transport answers itself (405, 413, 415); soft codes are
+ * successes and left out.
  */
 export function errorGroups(operation: AnyOperation): ErrorGroup[] {
   const authenticated = operation.access !== 'public';
@@ -76,6 +86,7 @@ export function errorGroups(operation: AnyOperation): ErrorGroup[] {
     ...(authenticated ? (['UNAUTHORIZED', 'SESSION_INVALID', 'SERVER_MISCONFIGURED'] as const) : []),
     ...(hasBody ? (['BAD_REQUEST'] as const) : []),
     ...(authenticated && hasBody ? (['FORBIDDEN'] as const) : []),
+    'RATE_LIMITED',
     'VALIDATION_ERROR',
     'INTERNAL_ERROR',
   ];
@@ -85,7 +96,8 @@ export function errorGroups(operation: AnyOperation): ErrorGroup[] {
     if (status < 400) continue;
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
-  return [...byStatus].sort(([a], [b]) => a - b).map(([status, codes]) => ({ status, codes }));
+  const transport = TRANSPORT_ERRORS.filter((group) => hasBody || !group.forBodies).map(({ status, codes, reason }): ErrorGroup => ({ status, codes, reason }));
+  return [...[...byStatus].map(([status, codes]): ErrorGroup => ({ status, codes })), ...transport].sort((a, b) => a.status - b.status);
 }
 
 function withoutProperties(schema: JsonSchema, names: ReadonlySet<string>): JsonSchema {

@@ -99,7 +99,8 @@ describe('GET /openapi.json', () => {
     });
     for (const op of CATALOGUE) {
       const entry = doc.paths[`/v1${op.rest.path.replace(/:(\w+)/g, '{$1}')}`]?.[op.rest.method.toLowerCase()];
-      if (op.access === 'public') expect(entry?.security).toBeUndefined();
+      // An empty requirement: this public operation takes no credentials (not merely "unspecified").
+      if (op.access === 'public') expect(entry?.security).toEqual([]);
       else expect(entry?.security).toEqual([{ bearerAuth: [] }, { cookieAuth: [] }]);
     }
   });
