@@ -16,6 +16,7 @@ import { batchOf, bearerOf, clientIpOf, progressOf, requestIdOf } from './reques
 import type { ConnectionLogin } from './connection-login.js';
 import { unwrapArguments } from './raw-arguments.js';
 import { offerOf } from './offer.js';
+import { servePrompts } from './prompts.js';
 import { linksOf } from './resource-links.js';
 import { serveResources, type Reader } from './resources.js';
 import type { PrincipalBatches } from './principal-batches.js';
@@ -44,7 +45,7 @@ export interface McpServerOptions {
  * serveStdio(() => createMcpServer(services, { batches, credential: config.mcpToken, connection: new ConnectionLogin() }));
  */
 export function createMcpServer(services: Services, options: McpServerOptions): Server {
-  const server = new Server(SERVER_INFO, { capabilities: { tools: {}, resources: {} } });
+  const server = new Server(SERVER_INFO, { capabilities: { tools: {}, resources: {}, prompts: {} } });
   const serverId = randomUUID();
   const connection = options.connection ?? null;
   const offer = offerOf(options.toolsets);
@@ -84,6 +85,7 @@ export function createMcpServer(services: Services, options: McpServerOptions): 
     },
   };
   serveResources(server, services, reader, offer);
+  servePrompts(server, offer);
 
   const bind = (effect: SessionEffect | null): void => {
     if (effect?.kind === 'issued') connection?.bind(effect.accessToken);

@@ -117,3 +117,4 @@ export { fitSmile, fitSpreadModel } from './strategies/fit-market-shape.js';
 export { quoteLeg, smileVolatility } from './strategies/smile.js';
 export type * from './strategies/types.js';
 export { readCandidate, isStrategyShape, type CandidateEssentials } from './condors/candidate-input.js';
+export { Ticker } from './condors/schemas.js';
