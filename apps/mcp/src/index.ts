@@ -1,4 +1,4 @@
-/** @condor/mcp — the MCP shell: tools from core's catalogue over stdio and Streamable HTTP, both protocol eras. */
+/** @condor/mcp — the MCP shell: tools from core's catalogue, resources and prompts, over stdio and Streamable HTTP, both protocol eras. */
 export { createMcpServer, type McpServerOptions } from './server.js';
 export { createMcpHttpHandler, LOOPBACK_HOSTS, type McpHttpAuth, type McpHttpHandler, type McpHttpOptions } from './http-handler.js';
 export { ConnectionLogin } from './connection-login.js';

@@ -36,8 +36,9 @@ export interface McpServerOptions {
 }
 
 /**
- * One MCP server for one serving unit: `tools/list` from the operation catalogue and one `tools/call`
- * handler that hands every call to core's `execute`, inside its principal's batch. Over a connection
+ * One MCP server for one serving unit: `tools/list` from the operation catalogue (the offered toolsets,
+ * in catalogue order) and one `tools/call` handler that hands every call to core's `execute`, inside its
+ * principal's batch; resources and prompts beside them (resources.ts, prompts.ts). Over a connection
  * (stdio) a successful `login` binds it and `logout` unbinds it; over HTTP every request carries its own
  * Bearer token and `login` is refused with a pointer to that.
  *
