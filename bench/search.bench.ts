@@ -19,6 +19,7 @@ export function benchSearch(): { rows: SearchBenchRow[]; spreads: Timing; contra
     shortDeltaMax: 0.35,
     widths: [1, 2, 3, 5, 10],
     minCredit: 0.1,
+    minCreditToWidth: 0,
     maxLegSpread: 5,
     minOpenInterest: 0,
     topK: 10,

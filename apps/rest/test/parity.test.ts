@@ -1,5 +1,5 @@
 import { CATALOGUE, DEFAULT_CORE_CONFIG, ERROR_CATALOGUE, execute, type ErrorCode } from '@condor/core';
-import { createTestServices, FakeBilling, FakeBrokers, FixtureMarketData, MemoryUserStore, type TestServices } from '@condor/testkit';
+import { createTestServices, FakeBilling, FakeBrokers, FIXTURE_CLOSED_SESSION, FixtureMarketData, MemoryUserStore, type TestServices } from '@condor/testkit';
 import { describe, expect, it } from 'vitest';
 import { isErrorResult, viaMcp, viaRest } from './shells.js';
 
@@ -72,10 +72,9 @@ const contract = (type: 'put' | 'call', strike: number, bid: number, ask: number
 });
 const CHAIN = [contract('put', 540, 1.5, 1.55), contract('put', 545, 2.1, 2.15), contract('call', 600, 1.8, 1.85), contract('call', 605, 1.0, 1.05)];
 /** A market whose SPY 2026-12-18 chain is `chain`. */
-const withChain = (chain: typeof CHAIN) => () =>
-  createTestServices({
-    market: new FixtureMarketData({ SPY: { quote: { symbol: 'SPY', bid: 570, ask: 570.02, last: 570.01, time: 0 }, chains: { '2026-12-18': chain } } }),
-  });
+const chainMarket = (chain: typeof CHAIN) =>
+  new FixtureMarketData({ SPY: { quote: { symbol: 'SPY', bid: 570, ask: 570.02, last: 570.01, time: 0 }, chains: { '2026-12-18': chain } } });
+const withChain = (chain: typeof CHAIN) => () => createTestServices({ market: chainMarket(chain) });
 const connected = async (call: (tool: string, input?: unknown) => Promise<unknown>) => {
   await onboard(call);
   await call('get_legal_document', { name: 'broker-authorization' });
@@ -101,6 +100,13 @@ const withProposal = (age: number) => async (call: (tool: string, input?: unknow
     consumedAt: null,
     outcome: null,
   });
+};
+
+/** The SPY market of `withChain(CHAIN)` on a weekend: closed, quotes from the last close. */
+const closedMarket = () => {
+  const market = chainMarket(CHAIN);
+  market.marketSession = FIXTURE_CLOSED_SESSION;
+  return createTestServices({ market });
 };
 
 /** A market that knows SPY and then fails every call with `failure`. */
@@ -226,6 +232,15 @@ const CASES: readonly Case[] = [
   { code: 'STRATEGY_NOT_CANDIDATE', tool: 'propose_entry', input: { candidate: { kind: 'strategy', rank: 1, rules: {}, metrics: {} }, qty: 1 } },
   { code: 'INVALID_QTY', tool: 'propose_entry', input: { candidate: CANDIDATE, qty: 0 } },
   { code: 'ENTRY_REJECTED', tool: 'propose_entry', input: { candidate: CANDIDATE, qty: 1 }, services: withChain([]), prepare: connected },
+  // received keyed by reason, several legs listed under one: { liquidity: [...] }
+  {
+    code: 'ENTRY_REJECTED',
+    tool: 'propose_entry',
+    input: { candidate: CANDIDATE, qty: 1 },
+    services: withChain([contract('put', 540, 0.1, 0.6), contract('put', 545, 2.1, 2.15), contract('call', 600, 1.8, 1.85), contract('call', 605, 0, 1.05)]),
+    prepare: connected,
+  },
+  { code: 'ENTRY_REJECTED', tool: 'propose_entry', input: { candidate: CANDIDATE, qty: 1 }, services: closedMarket, prepare: connected },
   {
     code: 'OVERLAPPING_LEGS',
     tool: 'propose_entry',

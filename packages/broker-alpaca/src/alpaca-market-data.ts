@@ -1,5 +1,5 @@
-import type { BrokerError, DailyBar, IvPoint, MarketData, MarketDataError, OptionContract, OptionGreeks, Quote } from '@condor/core';
-import { easternDay, expiryClose, formatDay, impliedVolatility, priceOption, sessionClose, yearsBetween } from '@condor/core';
+import type { BrokerError, DailyBar, IvPoint, MarketData, MarketDataError, MarketSession, OptionContract, OptionGreeks, Quote } from '@condor/core';
+import { easternDay, exchangeSession, expiryClose, formatDay, impliedVolatility, priceOption, sessionClose, yearsBetween } from '@condor/core';
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { AlpacaHttp, ALPACA_TRADING_URLS, type AlpacaCredentials, type AlpacaResponse } from './alpaca-http.js';
 import * as wire from './alpaca-market-wire.js';
@@ -81,6 +81,11 @@ export class AlpacaMarketData implements MarketData {
     this.assets = new CoalescingCache(cache);
     this.expiryLists = new CoalescingCache(cache);
     this.rate = options.riskFreeRate ?? 0.04;
+  }
+
+  /** The exchange's regular session or closed, from the exchange calendar (Alpaca's quotes outside it are the last ones). */
+  session(): ResultAsync<MarketSession, MarketDataError> {
+    return okAsync(exchangeSession(this.now(), false));
   }
 
   isTradeable(symbol: string): ResultAsync<boolean, MarketDataError> {

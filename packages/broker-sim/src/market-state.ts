@@ -1,16 +1,23 @@
-import { easternDay, isTradingDay, sessionClose, sessionOpen, tradingDayOnOrBefore } from '@condor/core';
+import { easternDay, isRegularSession, isTradingDay, sessionClose, sessionOpen, tradingDayOnOrBefore } from '@condor/core';
+import { closedStretch, demoPrices } from './demo-session.js';
 import type { DailySeries } from './series.js';
 import { SESSION_STEPS, simSession } from './session.js';
 import type { SimSymbol } from './universe.js';
 
+/**
+ * Which hours the simulated market keeps: `exchange` trades the exchange's regular sessions only (quotes
+ * hold at the last close in between); `demo` also runs a demo session whenever the exchange is closed.
+ */
+export type SimSessionMode = 'demo' | 'exchange';
+
 /** What the simulated market shows for a symbol at one instant. */
 export interface MarketState {
-  /** The instant the prices belong to: now during the session, else the last close. */
+  /** The instant the prices belong to: now during a session (regular or demo), else the last close. */
   readonly asOf: number;
   readonly spot: number;
   /** 30-day ATM implied volatility. */
   readonly atmVol30: number;
-  /** The session in progress, or the last one completed. */
+  /** The session in progress (a demo session counts as the next one's eve), or the last one completed: seeds its open interest. */
   readonly sessionDay: number;
   /** The close before that session: the centre of its strike grid. */
   readonly referenceClose: number;
@@ -19,7 +26,8 @@ export interface MarketState {
 }
 
 /** The market state at `now`, or undefined before the simulated history begins. */
-export function marketState(spec: SimSymbol, series: DailySeries, seed: number, now: number): MarketState | undefined {
+export function marketState(spec: SimSymbol, series: DailySeries, seed: number, now: number, mode: SimSessionMode = 'exchange'): MarketState | undefined {
+  if (mode === 'demo' && !isRegularSession(now)) return demoState(spec, series, seed, now);
   const today = easternDay(now);
   const inSessionDay = isTradingDay(today) && now >= sessionOpen(today);
   const sessionDay = inSessionDay ? today : tradingDayOnOrBefore(today - 1);
@@ -39,5 +47,19 @@ export function marketState(spec: SimSymbol, series: DailySeries, seed: number, 
     sessionDay,
     referenceClose: session.previousClose,
     sessionFraction: fraction,
+  };
+}
+
+function demoState(spec: SimSymbol, series: DailySeries, seed: number, now: number): MarketState | undefined {
+  const stretch = closedStretch(now);
+  const prices = demoPrices(spec, series, seed, now, stretch);
+  if (!prices) return undefined;
+  return {
+    asOf: now,
+    spot: prices.spot,
+    atmVol30: prices.atmVol30,
+    sessionDay: stretch.nextDay,
+    referenceClose: prices.referenceClose,
+    sessionFraction: prices.fraction,
   };
 }

@@ -4,7 +4,8 @@ import type { SimSymbol } from './universe.js';
 
 /** Half-hour steps of the regular session (09:30–16:00). */
 export const SESSION_STEPS = 13;
-const INTRADAY_SHARE = 0.6;
+/** The share of a day's close-to-close volatility the price moves within the regular session. */
+export const SESSION_VOLATILITY_SHARE = 0.6;
 const SQRT_DT = Math.sqrt(1 / 252);
 
 /** One session of a symbol: its price at each half hour, its bar and the IV at either end. */
@@ -37,7 +38,7 @@ export function simSession(spec: SimSymbol, series: DailySeries, seed: number, d
   if (!state || !before) return undefined;
   const uniform = mulberry32(mixSeed(seed, hashString(spec.symbol), day, 2));
   const logOpen = before.logClose + state.gap;
-  const sigma = Math.exp(before.logIv) * SQRT_DT * INTRADAY_SHARE;
+  const sigma = Math.exp(before.logIv) * SQRT_DT * SESSION_VOLATILITY_SHARE;
   const walk = [0];
   for (let k = 1; k <= SESSION_STEPS; k++) walk.push((walk[k - 1] ?? 0) + normal(uniform) / Math.sqrt(SESSION_STEPS));
   const end = walk[SESSION_STEPS] ?? 0;

@@ -1,17 +1,18 @@
-import { formatDay, isTradingDay, parseDay, sessionClose } from '@condor/core';
+import { exchangeSession, formatDay, isTradingDay, parseDay, sessionClose } from '@condor/core';
 import type {
   Clock,
   DailyBar,
   IvPoint,
   MarketData,
   MarketDataError,
+  MarketSession,
   OptionContract,
   Quote,
 } from '@condor/core';
 import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
 import { buildChain } from './chain.js';
 import { listedExpiries } from './expirations.js';
-import { marketState, type MarketState } from './market-state.js';
+import { marketState, type MarketState, type SimSessionMode } from './market-state.js';
 import { DailySeries, FIRST_DAY } from './series.js';
 import { simSession, type SimSession } from './session.js';
 import { tradeableSpec, type LiquidityTier, type SimSymbol } from './universe.js';
@@ -30,19 +31,38 @@ interface Resolved {
 /** Cents of underlying spread per dollar of price, by liquidity tier. */
 const SPREAD_PER_DOLLAR: Record<LiquidityTier, number> = { 1: 0, 2: 0.01, 3: 0.02 };
 
+export interface SimMarketDataOptions {
+  /**
+   * `exchange` (the default) keeps the exchange's hours: outside the regular session quotes hold at the last
+   * close. `demo` runs a demo session whenever the exchange is closed, so the market can be tried at any hour.
+   */
+  readonly session?: SimSessionMode;
+}
+
 /**
- * A deterministic synthetic market driven by the clock: the same seed and the same `clock.now()` give
+ * A deterministic synthetic market driven by the clock: the same seed, options and `clock.now()` give
  * the same numbers, whatever was asked before. Contracts carry compact (Alpaca-style) OCC symbols and
- * greeks in `priceOption` units. Simulated: show `SIMULATED_NOTICE` with its prices.
- * @example const market = new SimMarketData(new FakeClock(), 7); await market.quote('SPY');
+ * greeks in `priceOption` units. Simulated: show `SIMULATED_NOTICE` with its prices, and `session()`
+ * says whether they belong to the exchange's regular session, a demo session or the last close.
+ * @example const market = new SimMarketData(new FakeClock(), 7, { session: 'demo' }); await market.quote('SPY');
  */
 export class SimMarketData implements MarketData {
   private readonly series = new Map<string, DailySeries>();
+  private readonly mode: SimSessionMode;
 
   constructor(
     private readonly clock: Clock,
     private readonly seed = 1,
-  ) {}
+    options: SimMarketDataOptions = {},
+  ) {
+    this.mode = options.session ?? 'exchange';
+  }
+
+  session(): ResultAsync<MarketSession, MarketDataError> {
+    const exchange = exchangeSession(this.clock.now(), true);
+    if (this.mode === 'exchange' || exchange.kind === 'regular') return okAsync(exchange);
+    return okAsync({ ...exchange, kind: 'demo', closesAt: exchange.nextOpen });
+  }
 
   isTradeable(symbol: string): ResultAsync<boolean, MarketDataError> {
     return okAsync(tradeableSpec(symbol) !== undefined);
@@ -110,7 +130,7 @@ export class SimMarketData implements MarketData {
   private withState<T>(symbol: string, answer: (resolved: Resolved, state: MarketState) => T): ResultAsync<T, MarketDataError> {
     const resolved = this.resolve(symbol);
     if (!resolved) return errAsync(UNKNOWN);
-    const state = marketState(resolved.spec, resolved.series, this.seed, this.clock.now());
+    const state = marketState(resolved.spec, resolved.series, this.seed, this.clock.now(), this.mode);
     return state ? okAsync(answer(resolved, state)) : errAsync(NO_HISTORY);
   }
 

@@ -80,16 +80,23 @@ export * from './options/index.js';
 export { DAY_MS, civil, dayOf, formatDay, nthWeekday, parseDay, weekday } from './market/days.js';
 export {
   daysToExpiry,
+  earlyCloses,
   easternDay,
   easternOffsetHours,
   easternTime,
   expiryClose,
   holidays,
+  isEarlyClose,
+  isRegularSession,
   isTradingDay,
+  lastSessionClose,
+  nextSessionOpen,
   sessionClose,
   sessionOpen,
   tradingDayOnOrBefore,
 } from './market/exchange-calendar.js';
+export { exchangeSession } from './market/exchange-session.js';
+export { durationWords, newYorkTime } from './market/time-words.js';
 
 // Market data (issue 4): the port every market adapter implements.
 export type * from './ports/market-data.js';

@@ -68,7 +68,8 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
   if (dialect === 'postgres' && config.marketData.source === 'sim') {
     logger.warn('sim_broker_per_instance', { hint: 'The simulated paper broker keeps its accounts in this process; behind a load balancer link Alpaca paper accounts instead.' });
   }
-  const simMarket = new SimMarketData(clock);
+  const simMarket = new SimMarketData(clock, 1, { session: config.simSession });
+  if (config.marketData.source === 'sim') logger.info('sim_session', { session: config.simSession });
   const market = marketDataOf(config, simMarket, clock);
   const rateLimits = new SqlRateLimitStore(db);
   const purge = setInterval(() => {

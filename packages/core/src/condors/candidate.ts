@@ -1,5 +1,6 @@
 import type * as v from 'valibot';
 import { isoTime } from '../accounts/user-view.js';
+import type { SessionKind } from '../ports/market-data.js';
 import type { Candidate } from './schemas.js';
 import type { PricedLeg, ScoredCondor } from './types.js';
 
@@ -17,7 +18,7 @@ const legView = (leg: PricedLeg) => ({
 });
 
 /** A scored condor as callers see it: everything `propose_entry` needs, per share unless named otherwise. */
-export function candidateView(ticker: string, condor: ScoredCondor): v.InferOutput<typeof Candidate> {
+export function candidateView(ticker: string, condor: ScoredCondor, session: SessionKind): v.InferOutput<typeof Candidate> {
   const { put, call, credit, width } = condor;
   const legs = [put.long, put.short, call.short, call.long];
   const signs = [1, -1, -1, 1];
@@ -41,5 +42,6 @@ export function candidateView(ticker: string, condor: ScoredCondor): v.InferOutp
     vega: round(net((leg) => leg.vega) / 100, 4),
     multiplier: 100,
     quote_time: isoTime(Math.min(...legs.map((leg) => leg.contract.quoteTime))),
+    session,
   };
 }

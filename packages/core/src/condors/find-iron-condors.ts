@@ -3,6 +3,7 @@ import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { isoTime } from '../accounts/user-view.js';
 import { appError, type AppError } from '../errors/app-error.js';
 import { daysToExpiry, expiryClose } from '../market/exchange-calendar.js';
+import { marketSessionView } from '../market/session-view.js';
 import { defineOperation, READ_ONLY } from '../operations/operation.js';
 import { yearsBetween } from '../options/index.js';
 import type { MarketData } from '../ports/market-data.js';
@@ -21,8 +22,10 @@ export const findIronCondors = defineOperation({
   title: 'Find iron condors',
   description:
     'Searches the option chains of a ticker for iron condors within a DTE range and a short-delta band, with the ' +
-    'given wing widths, minimum credit and liquidity limits, and returns the top_k ranked by sort_by. Each ' +
-    'candidate carries what propose_entry needs. Read-only: nothing is traded.',
+    'given wing widths, minimum credit and liquidity limits, and returns the top_k ranked by sort_by. Every candidate ' +
+    "meets propose_entry's market rules (leg spreads, open interest, quote age, credit/width) with the default settings, " +
+    'and carries what propose_entry needs. market says which session the quotes belong to (live, or the last close while ' +
+    'the market is closed, when propose_entry refuses). Read-only: nothing is traded.',
   input: FindIronCondorsInput,
   output: FindIronCondorsOutput,
   access: 'user',
@@ -38,6 +41,7 @@ export const findIronCondors = defineOperation({
       'short_delta_max',
       'wing_widths',
       'min_credit',
+      'min_credit_to_width',
       'max_leg_spread',
       'min_open_interest',
       'top_k',
@@ -81,9 +85,9 @@ function search(ticker: string, input: Input, services: Services) {
     .mapErr(fail)
     .andThen((tradeable) => (tradeable ? okAsync(undefined) : errAsync(marketError({ kind: 'unknown_symbol' }, ticker))))
     .andThen(() =>
-      ResultAsync.combine([market.quote(ticker), market.riskFreeRate(), market.dividendYield(ticker), market.expirations(ticker)]).mapErr(fail),
+      ResultAsync.combine([market.session(), market.quote(ticker), market.riskFreeRate(), market.dividendYield(ticker), market.expirations(ticker)]).mapErr(fail),
     )
-    .andThen(([quote, rate, dividendYield, expirations]) => {
+    .andThen(([session, quote, rate, dividendYield, expirations]) => {
       const wanted = expirations.map((expiry) => expiryTiming(expiry, now)).filter(
         (t): t is ExpiryTiming => t !== null && t.dte >= input.dte_min && t.dte <= input.dte_max && t.years > 0,
       );
@@ -96,19 +100,22 @@ function search(ticker: string, input: Input, services: Services) {
             shortDeltaMax: input.short_delta_max,
             widths: input.wing_widths,
             minCredit: input.min_credit,
+            minCreditToWidth: input.min_credit_to_width,
             maxLegSpread: input.max_leg_spread,
             minOpenInterest: input.min_open_interest,
             sortBy: input.sort_by,
             topK: input.top_k,
+            ...(session.kind === 'closed' ? {} : { liveAt: now }),
             ...(input.forecast_volatility === undefined ? {} : { forecastVolatility: input.forecast_volatility }),
           });
           return {
             ticker,
             spot,
             quote_time: isoTime(quote.time),
+            market: marketSessionView(session, now),
             market_notice: services.marketNotice,
             expiries_searched: expiryChains.length,
-            candidates: condors.map((condor) => candidateView(ticker, condor)),
+            candidates: condors.map((condor) => candidateView(ticker, condor, session.kind)),
           };
         });
     });

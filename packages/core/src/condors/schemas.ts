@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { MarketSessionView } from '../market/session-view.js';
+import { ENTRY_RULES } from './entry-rules.js';
 import { SORT_KEYS } from './types.js';
 
 const integerIn = (min: number, max: number, fallback: number, description: string) =>
@@ -34,8 +36,19 @@ export const FindIronCondorsInput = v.pipe(
       [5],
     ),
     min_credit: numberIn(0, 100, 0.3, 'Smallest net credit per share at mid prices.'),
-    max_leg_spread: numberIn(0.01, 50, 0.5, 'Largest bid/ask spread of any leg, dollars per share.'),
-    min_open_interest: integerIn(0, 1_000_000, 100, 'Smallest open interest of any leg.'),
+    min_credit_to_width: numberIn(
+      0,
+      1,
+      ENTRY_RULES.minCreditToWidth,
+      "Smallest credit over the wing width, at the limit price propose_entry would use (the mid credit rounded down to the cent); propose_entry's default too.",
+    ),
+    max_leg_spread: numberIn(
+      0.01,
+      50,
+      0.5,
+      "Largest bid/ask spread of any leg, dollars per share. Legs must also meet propose_entry's rule: at most the larger of $0.05 and 25 % of the mid.",
+    ),
+    min_open_interest: integerIn(0, 1_000_000, 100, `Smallest open interest of any leg (propose_entry requires at least ${String(ENTRY_RULES.minOpenInterest)} whatever this says).`),
     top_k: integerIn(1, 50, 10, 'How many candidates to return (free tier: up to 10).'),
     sort_by: v.optional(v.pipe(v.picklist(SORT_KEYS), v.description('What to rank by; higher is better.')), 'pop'),
     forecast_volatility: v.optional(
@@ -87,12 +100,14 @@ export const Candidate = v.object({
   vega: v.pipe(v.number(), v.description('Per volatility point, per share.')),
   multiplier: v.literal(100),
   quote_time: v.string(),
+  session: v.pipe(v.picklist(['regular', 'demo', 'closed']), v.description('The session the quotes belong to (see market.session).')),
 });
 
 export const FindIronCondorsOutput = v.object({
   ticker: v.string(),
   spot: v.number(),
   quote_time: v.string(),
+  market: MarketSessionView,
   market_notice: v.nullable(v.string()),
   expiries_searched: v.number(),
   candidates: v.array(Candidate),

@@ -1,4 +1,5 @@
 import { finishAbove } from '../options/index.js';
+import { meetsCreditRules } from './entry-rules.js';
 import type { PairGroup } from './pair-search.js';
 import type { ScoredCondor, SearchCriteria, SearchMarket, SortKey, Spread } from './types.js';
 
@@ -19,7 +20,7 @@ const lowerTerm = (m: SearchMarket, g: GroupInfo, put: Spread, credit: number): 
 const upperTerm = (m: SearchMarket, g: GroupInfo, call: Spread, credit: number): number =>
   finishAbove(m.spot, call.short.contract.strike + credit, g.years, m.rate, m.dividendYield, call.short.volatility);
 
-/** The condor of a put and a call spread, or null when it fails the credit filters. */
+/** The condor of a put and a call spread, or null when it fails the credit filters or the entry rules' credit rules. */
 export function scoreCondor(
   market: SearchMarket,
   group: GroupInfo,
@@ -29,6 +30,7 @@ export function scoreCondor(
 ): ScoredCondor | null {
   const credit = put.credit + call.credit;
   if (credit < criteria.minCredit - 1e-9 || credit >= group.width) return null;
+  if (!meetsCreditRules(credit, group.width, criteria.minCreditToWidth)) return null;
   const pop = lowerTerm(market, group, put, credit) - upperTerm(market, group, call, credit);
   const expectedValue = put.expectedValue + call.expectedValue;
   const creditToWidth = credit / group.width;

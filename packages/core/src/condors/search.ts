@@ -1,3 +1,4 @@
+import { isFresh, isOpenable } from './entry-rules.js';
 import { priceLeg } from './legs.js';
 import { searchPairs, type PairGroup } from './pair-search.js';
 import { compareCondors, pairGroup, scoreCondor, type GroupInfo } from './scoring.js';
@@ -11,12 +12,18 @@ export interface SpreadGroup {
   readonly calls: readonly Spread[];
 }
 
-/** Builds the put and call spreads per expiry and width: O(expiries × strikes × widths). */
+/**
+ * Builds the put and call spreads per expiry and width: O(expiries × strikes × widths). Only legs that meet
+ * the entry rules (liquidity, open interest and, for live quotes, quote age) and the caller's own limits are used.
+ */
 export function spreadGroups(market: SearchMarket, chains: readonly ExpiryChain[], criteria: SearchCriteria): SpreadGroup[] {
   const widths = [...new Set(criteria.widths)].sort((a, b) => a - b);
+  const { liveAt } = criteria;
+  const usable = (contract: ExpiryChain['contracts'][number]): boolean => isOpenable(contract) && (liveAt === undefined || isFresh(contract, liveAt));
   const groups: SpreadGroup[] = [];
   for (const chain of [...chains].sort((a, b) => a.expiry.localeCompare(b.expiry))) {
     const legs = chain.contracts
+      .filter(usable)
       .map((contract) => priceLeg(contract, market, chain.years, criteria))
       .filter((leg) => leg !== null)
       .sort((a, b) => a.contract.strike - b.contract.strike);

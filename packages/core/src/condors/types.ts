@@ -12,9 +12,17 @@ export interface SearchCriteria {
   readonly widths: readonly number[];
   /** Minimum net credit per share, at mid prices. */
   readonly minCredit: number;
-  /** Largest bid/ask spread accepted on any leg, dollars per share. */
+  /** Smallest credit over the width at the limit credit propose_entry would use (`ENTRY_RULES`). */
+  readonly minCreditToWidth: number;
+  /** Largest bid/ask spread accepted on any leg, dollars per share: a cap on top of the entry rules' own. */
   readonly maxLegSpread: number;
+  /** Smallest open interest of any leg: a floor on top of the entry rules' own. */
   readonly minOpenInterest: number;
+  /**
+   * When quotes are live, the time they must be fresh at (the entry rules' quote age); absent for quotes
+   * from the last close, which are searched as they stand.
+   */
+  readonly liveAt?: number;
   readonly sortBy: SortKey;
   readonly topK: number;
   /** Volatility the expected value is computed under; each leg's own IV when absent. */

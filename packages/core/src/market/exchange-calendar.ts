@@ -2,7 +2,10 @@ import { DAY_MS, civil, dayOf, nthWeekday, parseDay, weekday } from './days.js';
 
 const SATURDAY = 6;
 const SUNDAY = 0;
+const MONDAY = 1;
+const THURSDAY = 4;
 const holidayCache = new Map<number, ReadonlySet<number>>();
+const earlyCloseCache = new Map<number, ReadonlySet<number>>();
 
 function easterSunday(year: number): number {
   const a = year % 19;
@@ -54,6 +57,30 @@ export function isTradingDay(day: number): boolean {
   return dow !== SATURDAY && dow !== SUNDAY && !holidays(civil(day).year).has(day);
 }
 
+/**
+ * The NYSE's early closes (13:00 New York) of a year, by its regular rules: the day after Thanksgiving,
+ * Christmas Eve, and July 3 when Independence Day falls on a Tuesday to Friday — each only when it is a
+ * trading day (a Christmas Eve or July 3 that is itself the observed holiday closes all day).
+ */
+export function earlyCloses(year: number): ReadonlySet<number> {
+  const cached = earlyCloseCache.get(year);
+  if (cached) return cached;
+  const julyThird = dayOf(year, 7, 3);
+  const candidates = [
+    nthWeekday(year, 11, THURSDAY, 4) + 1,
+    dayOf(year, 12, 24),
+    weekday(julyThird) >= MONDAY && weekday(julyThird) <= THURSDAY ? julyThird : undefined,
+  ];
+  const set = new Set(candidates.filter((day): day is number => day !== undefined && isTradingDay(day)));
+  earlyCloseCache.set(year, set);
+  return set;
+}
+
+/** Whether the regular session of a trading day ends at 13:00 New York instead of 16:00. */
+export function isEarlyClose(day: number): boolean {
+  return earlyCloses(civil(day).year).has(day);
+}
+
 /** The trading day on or before `day`. */
 export function tradingDayOnOrBefore(day: number): number {
   let d = day;
@@ -87,9 +114,29 @@ export function sessionOpen(day: number): number {
   return easternTime(day, 9, 30);
 }
 
-/** When the regular session of a day closes, and options expiring that day stop trading (16:00 New York). */
+/** When the regular session of a day closes, and options expiring that day stop trading (16:00 New York; 13:00 on an early close). */
 export function sessionClose(day: number): number {
-  return easternTime(day, 16);
+  return easternTime(day, isEarlyClose(day) ? 13 : 16);
+}
+
+/** Whether the exchange's regular session is under way at an instant (opening bell included, closing bell not). */
+export function isRegularSession(ms: number): boolean {
+  const day = easternDay(ms);
+  return isTradingDay(day) && ms >= sessionOpen(day) && ms < sessionClose(day);
+}
+
+/** When the next regular session opens, strictly after `ms` (the session under way, if any, has already opened). */
+export function nextSessionOpen(ms: number): number {
+  let day = easternDay(ms);
+  while (!isTradingDay(day) || sessionOpen(day) <= ms) day++;
+  return sessionOpen(day);
+}
+
+/** When the last regular session closed, at or before `ms`. */
+export function lastSessionClose(ms: number): number {
+  let day = easternDay(ms);
+  while (!isTradingDay(day) || sessionClose(day) > ms) day--;
+  return sessionClose(day);
 }
 
 /** The instant an option expiring on a 'YYYY-MM-DD' date stops trading, or undefined for a malformed date. */

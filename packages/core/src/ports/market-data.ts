@@ -11,6 +11,27 @@ export type MarketDataError =
   /** The provider does not offer this kind of data at all (Alpaca keeps no implied-volatility history). */
   | { readonly kind: 'unsupported'; readonly message: string };
 
+/**
+ * Which session a market's prices belong to: `regular` while the exchange's regular session is under way;
+ * `demo` while the exchange is closed and a simulated market runs a labelled demo session of its own, so the
+ * service can be tried at any hour (its prices move and are fresh, and are as synthetic as the rest);
+ * `closed` otherwise, when quotes are those of the last close.
+ */
+export type SessionKind = 'regular' | 'demo' | 'closed';
+
+/** The trading session at the market's current time. Times are epoch ms. */
+export interface MarketSession {
+  readonly kind: SessionKind;
+  /** Whether the prices are synthetic (a simulated market). */
+  readonly simulated: boolean;
+  /** When the session under way ends (a demo session ends when the exchange opens); null when closed. */
+  readonly closesAt: number | null;
+  /** When the exchange's next regular session opens (after the one under way, if any). */
+  readonly nextOpen: number;
+  /** When the exchange's last regular session closed: the time of a closed market's quotes. */
+  readonly lastClose: number;
+}
+
 /** The right an option contract grants. */
 export type OptionType = 'call' | 'put';
 
@@ -88,6 +109,8 @@ export interface IvPoint {
  * `unknown_symbol`. Times are epoch ms; dates are 'YYYY-MM-DD' in exchange time.
  */
 export interface MarketData {
+  /** The session under way now: whether quotes are live, and when the market next opens or closes. */
+  session(): ResultAsync<MarketSession, MarketDataError>;
   /** Whether the symbol can be traded now: false for unknown, halted, OTC-only or delisted symbols. */
   isTradeable(symbol: string): ResultAsync<boolean, MarketDataError>;
   /** The underlying's latest bid, ask and last trade. */

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { createTestServices, FakeBrokers, FixtureMarketData, type TestServices } from '@condor/testkit';
+import { createTestServices, FakeBrokers, FIXTURE_CLOSED_SESSION, FixtureMarketData, type TestServices } from '@condor/testkit';
 import type { AppError } from '../errors/app-error.js';
 import { execute } from '../operations/execute.js';
 import { issuesToAppError } from '../validation/issues-to-error.js';
@@ -60,6 +60,7 @@ function chain(expiry: string, quoteTime: number): OptionContract[] {
 
 interface Desk {
   readonly services: TestServices;
+  readonly market: FixtureMarketData;
   readonly brokers: FakeBrokers;
   readonly userId: string;
   readonly positionId: string;
@@ -79,7 +80,8 @@ async function openDesk(): Promise<Desk> {
   const base = createTestServices({ brokers });
   const quoteTime = base.clock.now();
   const chains = { [NEAR]: chain(NEAR, quoteTime), [MID]: chain(MID, quoteTime), [FAR]: chain(FAR, quoteTime) };
-  const services = { ...base, market: new FixtureMarketData({ SPY: { quote: { symbol: 'SPY', bid: 599.9, ask: 600.1, last: 600, time: quoteTime }, chains } }) } as TestServices;
+  const market = new FixtureMarketData({ SPY: { quote: { symbol: 'SPY', bid: 599.9, ask: 600.1, last: 600, time: quoteTime }, chains } });
+  const services = { ...base, market } as TestServices;
   const bare = { services, credential: null, requestId: 'exits-and-rolls', batchKey: null };
   await execute('register', { email: 'roller@example.com', password: 'roller password 1' }, bare);
   const login = (await execute('login', { email: 'roller@example.com', password: 'roller password 1' }, bare))._unsafeUnwrap().value as {
@@ -130,6 +132,7 @@ async function openDesk(): Promise<Desk> {
   const positionId = (await services.proposals.get(userId, entryId))!.positionId;
   return {
     services,
+    market,
     brokers,
     userId,
     positionId,
@@ -259,6 +262,30 @@ describe('propose_exit', () => {
     const error = (await exit(desk, { position_id: desk.positionId }))._unsafeUnwrapErr();
     expect(error.code).toBe('ENTRY_REJECTED');
     expect(error.message).toContain(occ(NEAR, 'put', 550));
+    expect(error.received).toEqual({ held: [{ leg: occ(NEAR, 'put', 550), side: 'short', held: 0 }] });
+  });
+
+  it('says which session its prices belong to', async () => {
+    const desk = await openDesk();
+    const view = (await exit(desk, { position_id: desk.positionId }))._unsafeUnwrap();
+    expect(view.details['market_session']).toMatchObject({ session: 'regular', quotes: 'live', simulated: false, time: '2026-01-05T14:30:06.000Z' });
+  });
+});
+
+describe('while the market is closed', () => {
+  it('refuses exits and rolls with market_closed, the next open and what to do', async () => {
+    const desk = await openDesk();
+    desk.market.marketSession = FIXTURE_CLOSED_SESSION;
+    for (const error of [
+      (await exit(desk, { position_id: desk.positionId }))._unsafeUnwrapErr(),
+      (await roll(desk, { position_id: desk.positionId, side: 'put' }))._unsafeUnwrapErr(),
+    ]) {
+      expect(error.code).toBe('ENTRY_REJECTED');
+      expect(error.message).toMatch(/cannot be proposed: the market is closed\./);
+      expect(error.message).toContain('The market opens next on Monday 5 January 2026, 09:30 New York time (2026-01-05T14:30:00.000Z)');
+      expect(error.suggestion).toContain('Propose again once the market is open, from 2026-01-05T14:30:00.000Z');
+      expect(error.received).toMatchObject({ market_closed: { next_open: '2026-01-05T14:30:00.000Z', last_close: '2026-01-02T21:00:00.000Z' } });
+    }
   });
 });
 

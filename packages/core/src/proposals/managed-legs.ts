@@ -8,11 +8,10 @@ import type { Json } from '../ports/json.js';
 import type { OptionContract } from '../ports/market-data.js';
 import type { ManagedPosition, PositionLeg } from '../ports/position-store.js';
 import type { Services } from '../services.js';
-import type { GateFinding } from './risk-gate.js';
+import type { GateFinding } from '../condors/entry-rules.js';
+import { gateRejected } from './gate-rejection.js';
 
-
-/** The mid of a contract's bid and ask, per share. */
-export const mid = (contract: OptionContract): number => (contract.bid + contract.ask) / 2;
+export { mid } from '../condors/entry-rules.js';
 
 /**
  * A net price rounded up to the cent, in the broker's sign: a larger debit or a smaller credit, so a limit
@@ -69,15 +68,6 @@ export function widthAtRisk(legs: readonly PositionLeg[]): number {
   return new Set(legs.map((leg) => leg.expiry)).size <= 1 ? Math.max(put, call) : put + call;
 }
 
-/** An ENTRY_REJECTED naming every failed check, as propose_entry reports its gate. */
-export function gateRejected(what: string, findings: readonly GateFinding[]): AppError {
-  return appError('ENTRY_REJECTED', {
-    message: `${what}: ${findings.map((f) => `${f.check} is ${f.value} (limit: ${f.limit})`).join('; ')}.`,
-    expected: findings.map((f) => `${f.check}: ${f.limit}`).join('; '),
-    received: Object.fromEntries(findings.map((f, i) => [findings.findIndex((g) => g.check === f.check) === i ? f.check : `${f.check}_${String(i)}`, f.value])),
-  });
-}
-
 const NOT_OPEN: Record<Exclude<ManagedPosition['status'], 'open'>, string> = {
   opening: 'an order opening its legs (its entry or a roll) has not filled yet; wait for the fill or cancel that order',
   closing: 'an order closing it has not filled yet; wait for the fill or cancel that order',
@@ -117,7 +107,13 @@ export function quoteLegs(services: Services, ticker: string, legs: readonly Pos
         return errAsync(
           gateRejected(
             'Some legs are not quoted',
-            missing.map((leg) => ({ check: 'listed', limit: `listed on ${ticker} ${leg.expiry}`, value: `${leg.symbol} not listed` })),
+            missing.map((leg) => ({
+              reason: 'listed',
+              sentence: `${leg.symbol} is not listed on ${ticker} ${leg.expiry} any more.`,
+              limit: `listed on ${ticker} ${leg.expiry}`,
+              found: leg.symbol,
+              leg: leg.symbol,
+            })),
           ),
         );
       }
@@ -144,38 +140,17 @@ export function heldFindings(legs: readonly PositionLeg[], qty: number, held: re
   return legs.flatMap((leg) => {
     const signed = held.find((p) => p.symbol === leg.symbol)?.qty ?? 0;
     const available = leg.side === 'short' ? -signed : signed;
+    const holding = Math.max(0, available);
     return available >= qty
       ? []
-      : [{ check: 'held', limit: `${String(qty)} ${leg.side} at the broker`, value: `${leg.symbol} ${String(Math.max(0, available))} ${leg.side} held` }];
+      : [
+          {
+            reason: 'held',
+            sentence: `The broker account holds ${String(holding)} ${leg.side} ${leg.symbol}, not the ${String(qty)} the position was opened with.`,
+            limit: `${String(qty)} ${leg.side} at the broker`,
+            found: { leg: leg.symbol, side: leg.side, held: holding },
+            leg: leg.symbol,
+          },
+        ];
   });
 }
-
-/** Checks of a leg about to be opened: a live two-sided quote, open interest, quote age (options-math §2.8). */
-export function openingFindings(contract: OptionContract, now: number): GateFinding[] {
-  const findings: GateFinding[] = [];
-  if (!liquid(contract)) {
-    const allowed = Math.max(0.05, 0.25 * mid(contract));
-    findings.push({ check: 'liquidity', limit: `bid above 0 and spread at most $${allowed.toFixed(2)}`, value: `${contract.symbol} ${contract.bid.toFixed(2)}/${contract.ask.toFixed(2)}` });
-  }
-  if (contract.openInterest < MIN_OPEN_INTEREST) {
-    findings.push({ check: 'open_interest', limit: `at least ${String(MIN_OPEN_INTEREST)}`, value: `${contract.symbol} ${String(contract.openInterest)}` });
-  }
-  return [...findings, ...ageFindings(contract, now)];
-}
-
-/** A quote older than a minute is not a price to propose at. */
-export function ageFindings(contract: OptionContract, now: number): GateFinding[] {
-  return now - contract.quoteTime > MAX_QUOTE_AGE_MS
-    ? [{ check: 'quote_age', limit: `at most ${String(MAX_QUOTE_AGE_MS / 1000)} s old`, value: `${contract.symbol} ${String(Math.round((now - contract.quoteTime) / 1000))} s` }]
-    : [];
-}
-
-const MIN_OPEN_INTEREST = 10;
-const MAX_QUOTE_AGE_MS = 60_000;
-
-/** A bid above 0 and a spread of at most the larger of $0.05 and 25 % of the mid, as the entry gate. */
-export const liquid = (contract: OptionContract): boolean =>
-  contract.bid > 0 && contract.ask >= contract.bid && contract.ask - contract.bid <= Math.max(0.05, 0.25 * mid(contract)) + 1e-9;
-
-/** Liquid with enough open interest to open. */
-export const openable = (contract: OptionContract): boolean => liquid(contract) && contract.openInterest >= MIN_OPEN_INTEREST;

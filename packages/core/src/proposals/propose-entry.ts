@@ -3,14 +3,18 @@ import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { userBroker } from '../brokers/user-broker.js';
 import { brokerError } from '../brokers/broker-errors.js';
 import { CandidateParameter, readCandidate, type CandidateEssentials } from '../condors/candidate-input.js';
+import { ENTRY_RULES, limitCreditOf } from '../condors/entry-rules.js';
 import { marketError } from '../condors/market-errors.js';
 import { appError, type AppError } from '../errors/app-error.js';
+import { marketSessionView } from '../market/session-view.js';
 import { defineOperation, WRITE, type HandlerContext } from '../operations/operation.js';
 import type { BrokerPosition } from '../ports/broker.js';
-import type { OptionContract } from '../ports/market-data.js';
+import type { MarketSession, OptionContract } from '../ports/market-data.js';
 import type { Proposal } from '../ports/proposal-store.js';
+import { gateRejected } from './gate-rejection.js';
+import { openSession } from './market-open.js';
 import { ProposalView, proposalView } from './proposal-view.js';
-import { condorEconomics, riskFindings, type GateFinding, type RepricedCondor, type RiskLimits } from './risk-gate.js';
+import { condorEconomics, riskFindings, type RepricedCondor, type RiskLimits } from './risk-gate.js';
 
 type Input = {
   candidate: unknown;
@@ -23,14 +27,18 @@ export const proposeEntry = defineOperation({
   name: 'propose_entry',
   title: 'Propose opening an iron condor',
   description:
-    'Re-prices a candidate from find_iron_condors against the current chain, runs the risk gate (structure, max loss, ' +
-    'credit/width, liquidity, quote age, price moves, overlapping legs) and returns a proposal to show the user. Nothing ' +
-    'is traded: the user confirms with confirm_proposal between 5 and 60 seconds later, in a separate turn.',
+    'Re-prices a candidate from find_iron_condors against the current chain, runs the risk gate (market open, structure, max ' +
+    'loss, credit/width, liquidity, quote age, price moves, overlapping legs) and returns a proposal to show the user. Nothing ' +
+    'is traded: the user confirms with confirm_proposal between 5 and 60 seconds later, in a separate turn. A refusal is ' +
+    'ENTRY_REJECTED with each reason in a sentence and received keyed by reason (market_closed says when the market opens).',
   input: v.strictObject({
     candidate: CandidateParameter,
     qty: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description('Contracts (condors), at least 1.')),
     max_risk: v.optional(v.pipe(v.number(), v.minValue(1), v.description('Largest max loss of the order in dollars; default 5 % of buying power.'))),
-    min_credit_to_width: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(1), v.description('Smallest credit over wing width.')), 0.1),
+    min_credit_to_width: v.optional(
+      v.pipe(v.number(), v.minValue(0), v.maxValue(1), v.description('Smallest credit (at the limit price) over the wider wing width; find_iron_condors applies the same default.')),
+      ENTRY_RULES.minCreditToWidth,
+    ),
   }),
   output: ProposalView,
   access: 'trading',
@@ -59,29 +67,35 @@ const DEFAULT_RISK_SHARE = 0.05;
 function propose(candidate: CandidateEssentials, input: Input, ctx: HandlerContext<'trading'>): ResultAsync<v.InferOutput<typeof ProposalView>, AppError> {
   const { services, caller } = ctx;
   const now = services.clock.now();
-  return userBroker(caller.userId, services).andThen(({ broker }) =>
-    ResultAsync.combine([broker.verify(), broker.positions()])
-      .mapErr((e) => brokerError(e, (message) => appError('ENTRY_REJECTED', { message })))
-      .andThen(([account, held]) =>
-        reprice(candidate, ctx).andThen((condor) => {
-          const overlap = overlapping(condor, held);
-          if (overlap !== null) return errAsync(overlap);
-          const { credit, width } = condorEconomics(condor);
-          const limitCredit = Math.floor(credit * 100 + 1e-9) / 100;
-          const limits: RiskLimits = {
-            maxRiskPerTrade: input.max_risk ?? DEFAULT_RISK_SHARE * account.buyingPower,
-            minCreditToWidth: input.min_credit_to_width,
-            maxLegSpreadPct: 0.25,
-            minOpenInterest: 10,
-            maxQuoteAgeSeconds: 60,
-          };
-          const findings = riskFindings(candidate, condor, input.qty, limitCredit, limits, now);
-          if (!account.spreadsAllowed) findings.push({ check: 'account', limit: 'multi-leg option spreads allowed', value: 'not allowed' });
-          if (findings.length > 0) return errAsync(rejected(findings));
-          const proposal = entryProposal(candidate, condor, input.qty, limitCredit, width, ctx);
-          return ResultAsync.fromSafePromise(services.proposals.insert(proposal)).map(() => proposalView(proposal, now));
-        }),
-      ),
+  return openSession(services, candidate.ticker, 'The candidate cannot be proposed').andThen((session) =>
+    userBroker(caller.userId, services).andThen(({ broker }) =>
+      ResultAsync.combine([broker.verify(), broker.positions()])
+        .mapErr((e) => brokerError(e, (message) => appError('ENTRY_REJECTED', { message })))
+        .andThen(([account, held]) =>
+          reprice(candidate, ctx).andThen((condor) => {
+            const overlap = overlapping(condor, held);
+            if (overlap !== null) return errAsync(overlap);
+            const { credit, width } = condorEconomics(condor);
+            const limitCredit = limitCreditOf(credit);
+            const limits: RiskLimits = {
+              maxRiskPerTrade: input.max_risk ?? DEFAULT_RISK_SHARE * account.buyingPower,
+              minCreditToWidth: input.min_credit_to_width,
+            };
+            const findings = riskFindings(candidate, condor, input.qty, limitCredit, limits, now);
+            if (!account.spreadsAllowed) {
+              findings.push({
+                reason: 'account',
+                sentence: 'The broker account is not approved for multi-leg option spreads (options level 3).',
+                limit: 'multi-leg option spreads allowed',
+                found: 'not allowed',
+              });
+            }
+            if (findings.length > 0) return errAsync(gateRejected('The risk gate rejected the candidate', findings));
+            const proposal = entryProposal(candidate, condor, input.qty, limitCredit, width, session, ctx);
+            return ResultAsync.fromSafePromise(services.proposals.insert(proposal)).map(() => proposalView(proposal, now));
+          }),
+        ),
+    ),
   );
 }
 
@@ -96,8 +110,12 @@ function reprice(candidate: CandidateEssentials, { services }: HandlerContext<'t
       const legs = [find('put', longPut), find('put', shortPut), find('call', shortCall), find('call', longCall)];
       const missing = legs.flatMap((leg, i) => (leg === undefined ? [[`long put ${String(longPut)}`, `short put ${String(shortPut)}`, `short call ${String(shortCall)}`, `long call ${String(longCall)}`][i]] : []));
       if (missing.length > 0) {
+        const where = `${candidate.ticker} ${candidate.expiry}`;
         return errAsync(
-          rejected(missing.map((leg) => ({ check: 'listed', limit: `listed on ${candidate.ticker} ${candidate.expiry}`, value: `${leg ?? ''} not listed` }))),
+          gateRejected(
+            'The risk gate rejected the candidate',
+            missing.map((leg = '') => ({ reason: 'listed', sentence: `The ${leg} is not listed on ${where}.`, limit: `listed on ${where}`, found: leg, leg })),
+          ),
         );
       }
       const [lp, sp, sc, lc] = legs as [OptionContract, OptionContract, OptionContract, OptionContract];
@@ -115,19 +133,13 @@ function overlapping(condor: RepricedCondor, held: readonly BrokerPosition[]): A
   });
 }
 
-const rejected = (findings: readonly GateFinding[]): AppError =>
-  appError('ENTRY_REJECTED', {
-    message: `The risk gate rejected the candidate: ${findings.map((f) => `${f.check} is ${f.value} (limit: ${f.limit})`).join('; ')}.`,
-    expected: findings.map((f) => `${f.check}: ${f.limit}`).join('; '),
-    received: Object.fromEntries(findings.map((f, i) => [findings.findIndex((g) => g.check === f.check) === i ? f.check : `${f.check}_${String(i)}`, f.value])),
-  });
-
 function entryProposal(
   candidate: CandidateEssentials,
   condor: RepricedCondor,
   qty: number,
   limitCredit: number,
   width: number,
+  session: MarketSession,
   { services, caller, batchKey }: HandlerContext<'trading'>,
 ): Proposal {
   const maxLoss = Math.round((width - limitCredit) * 100 * qty * 100) / 100;
@@ -159,6 +171,7 @@ function entryProposal(
       credit: limitCredit,
       width,
       market_notice: services.marketNotice,
+      market_session: marketSessionView(session, services.clock.now()),
     },
     consumedAt: null,
     outcome: null,

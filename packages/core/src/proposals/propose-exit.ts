@@ -2,10 +2,13 @@ import * as v from 'valibot';
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import type { AppError } from '../errors/app-error.js';
 import { defineOperation, WRITE, type HandlerContext } from '../operations/operation.js';
-import type { OptionContract } from '../ports/market-data.js';
+import type { MarketSession, OptionContract } from '../ports/market-data.js';
 import type { ManagedPosition } from '../ports/position-store.js';
 import type { Proposal } from '../ports/proposal-store.js';
-import type { GateFinding } from './risk-gate.js';
+import type { GateFinding } from '../condors/entry-rules.js';
+import { marketSessionView } from '../market/session-view.js';
+import { gateRejected } from './gate-rejection.js';
+import { openSession } from './market-open.js';
 import {
   actionablePosition,
   brokerHoldings,
@@ -13,7 +16,6 @@ import {
   closingLeg,
   describeLegs,
   dollars,
-  gateRejected,
   heldFindings,
   legsJson,
   mid,
@@ -63,17 +65,26 @@ export const proposeExit = defineOperation({
   ],
   handler: (input, ctx) =>
     actionablePosition(ctx.services, ctx.caller.userId, input.position_id, 'closed').andThen((position) =>
-      heldAtBroker(position, ctx).andThen(() =>
-        quoteLegs(ctx.services, position.ticker, position.legs).andThen((contracts) => {
-          const midDebit = closeDebit(position, contracts);
-          const findings = input.limit_price === undefined ? quoteFindings(contracts) : [];
-          const limit = input.limit_price ?? Math.max(0.01, centsUp(midDebit));
-          const most = widthAtRisk(position.legs);
-          if (limit > most + 1e-9) findings.push({ check: 'limit_price', limit: `at most $${most.toFixed(2)}, the most this condor can be worth`, value: `$${limit.toFixed(2)}` });
-          if (findings.length > 0) return errAsync(gateRejected('The exit cannot be proposed', findings));
-          const proposal = exitProposal(position, limit, midDebit, ctx);
-          return ResultAsync.fromSafePromise(ctx.services.proposals.insert(proposal)).map(() => proposalView(proposal, ctx.services.clock.now()));
-        }),
+      openSession(ctx.services, position.ticker, 'The exit cannot be proposed').andThen((session) =>
+        heldAtBroker(position, ctx).andThen(() =>
+          quoteLegs(ctx.services, position.ticker, position.legs).andThen((contracts) => {
+            const midDebit = closeDebit(position, contracts);
+            const findings = input.limit_price === undefined ? quoteFindings(contracts) : [];
+            const limit = input.limit_price ?? Math.max(0.01, centsUp(midDebit));
+            const most = widthAtRisk(position.legs);
+            if (limit > most + 1e-9) {
+              findings.push({
+                reason: 'limit_price',
+                sentence: `A limit of $${limit.toFixed(2)} per share is more than this condor can be worth: at most $${most.toFixed(2)}, its widest wing.`,
+                limit: `at most $${most.toFixed(2)}, the most this condor can be worth`,
+                found: limit,
+              });
+            }
+            if (findings.length > 0) return errAsync(gateRejected('The exit cannot be proposed', findings));
+            const proposal = exitProposal(position, limit, midDebit, session, ctx);
+            return ResultAsync.fromSafePromise(ctx.services.proposals.insert(proposal)).map(() => proposalView(proposal, ctx.services.clock.now()));
+          }),
+        ),
       ),
     ),
 });
@@ -98,10 +109,22 @@ function closeDebit(position: ManagedPosition, contracts: readonly OptionContrac
 function quoteFindings(contracts: readonly OptionContract[]): GateFinding[] {
   return contracts
     .filter((c) => !(c.ask > 0 && c.ask >= c.bid))
-    .map((c) => ({ check: 'quote', limit: 'an ask above 0 and at or above the bid', value: `${c.symbol} ${c.bid.toFixed(2)}/${c.ask.toFixed(2)}` }));
+    .map((c) => ({
+      reason: 'quote',
+      sentence: `${c.symbol} is quoted ${c.bid.toFixed(2)}/${c.ask.toFixed(2)}: without an ask above 0 at or above the bid its mid is no price (give limit_price to close anyway).`,
+      limit: 'an ask above 0 and at or above the bid',
+      found: { leg: c.symbol, bid: c.bid, ask: c.ask },
+      leg: c.symbol,
+    }));
 }
 
-function exitProposal(position: ManagedPosition, limit: number, midDebit: number, { services, caller, batchKey }: HandlerContext<'trading'>): Proposal {
+function exitProposal(
+  position: ManagedPosition,
+  limit: number,
+  midDebit: number,
+  session: MarketSession,
+  { services, caller, batchKey }: HandlerContext<'trading'>,
+): Proposal {
   const maxLoss = dollars(limit * 100 * position.qty);
   const result = dollars((position.entryCredit - limit) * 100 * position.qty);
   return {
@@ -129,6 +152,7 @@ function exitProposal(position: ManagedPosition, limit: number, midDebit: number
       entry_credit: position.entryCredit,
       result_at_limit: result,
       market_notice: services.marketNotice,
+      market_session: marketSessionView(session, services.clock.now()),
     },
     consumedAt: null,
     outcome: null,

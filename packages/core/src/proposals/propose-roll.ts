@@ -5,23 +5,24 @@ import type { SearchMarket } from '../condors/types.js';
 import { appError, type AppError } from '../errors/app-error.js';
 import { defineOperation, WRITE, type HandlerContext } from '../operations/operation.js';
 import type { BrokerPosition, OrderLeg } from '../ports/broker.js';
-import type { OptionContract, OptionType } from '../ports/market-data.js';
+import type { MarketSession, OptionContract, OptionType } from '../ports/market-data.js';
 import type { ManagedPosition, PositionLeg } from '../ports/position-store.js';
 import type { Proposal } from '../ports/proposal-store.js';
+import { ageFindings, openingFindings } from '../condors/entry-rules.js';
+import { marketSessionView } from '../market/session-view.js';
+import { gateRejected } from './gate-rejection.js';
+import { openSession } from './market-open.js';
 import {
   actionablePosition,
-  ageFindings,
   brokerHoldings,
   centsUp,
   closingLeg,
   describeLegs,
   dollars,
-  gateRejected,
   heldFindings,
   legsJson,
   mid,
   notHeld,
-  openingFindings,
   openingLeg,
   orderLegsJson,
   positionLeg,
@@ -89,6 +90,7 @@ interface RolledSide {
 
 /** What the market says about the underlying and the expiry rolled to. */
 interface Setting {
+  readonly session: MarketSession;
   readonly market: SearchMarket;
   readonly choice: ExpiryChoice;
   readonly chain: readonly OptionContract[];
@@ -106,7 +108,11 @@ function plan(position: ManagedPosition, input: Input, ctx: HandlerContext<'trad
   });
   if (olds.length < types.length) {
     const value = types.map((type) => `${type}: ${describeLegs(position.legs.filter((l) => l.type === type)) || 'none'}`).join('; ');
-    return errAsync(gateRejected('The position cannot be rolled', [{ check: 'structure', limit: `one short and one long leg per side rolled`, value }]));
+    return errAsync(
+      gateRejected('The position cannot be rolled', [
+        { reason: 'structure', sentence: `Each side rolled must be one short and one long leg; the position has ${value}.`, limit: 'one short and one long leg per side rolled', found: value },
+      ]),
+    );
   }
   const closing = olds.flatMap((o) => [o.vertical.short, o.vertical.long]);
   return setting(position, input, ctx).andThen((where) => {
@@ -139,7 +145,8 @@ function gate(sides: readonly RolledSide[], where: Setting, closing: readonly Po
   ]);
   const [put, call] = [sides.find((s) => s.type === 'put'), sides.find((s) => s.type === 'call')];
   if (put !== undefined && call !== undefined && put.next.short.strike > call.next.short.strike) {
-    findings.push({ check: 'structure', limit: 'short put at or below short call', value: `${String(put.next.short.strike)} put above ${String(call.next.short.strike)} call` });
+    const value = `${String(put.next.short.strike)} put above ${String(call.next.short.strike)} call`;
+    findings.push({ reason: 'structure', sentence: `The new short put would sit above the new short call (${value}): the condor would be crossed.`, limit: 'short put at or below short call', found: value });
   }
   return findings.length > 0 ? gateRejected('The roll cannot be proposed', findings) : overlapping(sides, where.held, closing);
 }
@@ -148,16 +155,24 @@ function setting(position: ManagedPosition, input: Input, ctx: HandlerContext<'t
   const { market } = ctx.services;
   const now = ctx.services.clock.now();
   const ticker = position.ticker;
-  return ResultAsync.combine([market.quote(ticker), market.riskFreeRate(), market.dividendYield(ticker), market.expirations(ticker)])
-    .mapErr((e) => marketError(e, ticker))
-    .andThen(([quote, rate, dividendYield, expirations]) => {
-      const choice = nearestExpiry(expirations, input.target_dte, now);
-      if (choice === null) return errAsync(gateRejected('The roll cannot be proposed', [{ check: 'expiry', limit: 'a listed expiry at least 1 day out', value: 'none listed' }]));
-      return ResultAsync.combine([
-        market.optionChain(ticker, choice.expiry).mapErr((e) => marketError(e, ticker)),
-        brokerHoldings(ctx.services, ctx.caller.userId),
-      ]).map(([chain, held]) => ({ market: { spot: (quote.bid + quote.ask) / 2 || quote.last, rate, dividendYield }, choice, chain, held, now }));
-    });
+  return openSession(ctx.services, ticker, 'The roll cannot be proposed').andThen((session) =>
+    ResultAsync.combine([market.quote(ticker), market.riskFreeRate(), market.dividendYield(ticker), market.expirations(ticker)])
+      .mapErr((e) => marketError(e, ticker))
+      .andThen(([quote, rate, dividendYield, expirations]) => {
+        const choice = nearestExpiry(expirations, input.target_dte, now);
+        if (choice === null) {
+          return errAsync(
+            gateRejected('The roll cannot be proposed', [
+              { reason: 'expiry', sentence: `No expiry at least 1 day out is listed on ${ticker}.`, limit: 'a listed expiry at least 1 day out', found: 'none listed' },
+            ]),
+          );
+        }
+        return ResultAsync.combine([
+          market.optionChain(ticker, choice.expiry).mapErr((e) => marketError(e, ticker)),
+          brokerHoldings(ctx.services, ctx.caller.userId),
+        ]).map(([chain, held]) => ({ session, market: { spot: (quote.bid + quote.ask) / 2 || quote.last, rate, dividendYield }, choice, chain, held, now }));
+      }),
+  );
 }
 
 /** The vertical one side rolls into; `creditFirst` lets a nearby short win when it makes a debit roll a credit one (one-order rolls). */
@@ -174,17 +189,28 @@ function chooseSide(
   const width = Math.abs(old.short.strike - old.long.strike);
   const verticals = verticalsByDelta(where.chain, type, width, targetDelta, deltaOf);
   const nearest = verticals[0];
-  const rejected = (value: string, limit: string): AppError => gateRejected('The roll cannot be proposed', [{ check: `${type}_side`, limit, value }]);
-  if (nearest === undefined) return rejected(`no openable ${type} vertical $${String(width)} wide on ${where.choice.expiry}`, 'a liquid vertical of the same width at the new expiry');
+  const rejected = (value: string, limit: string, sentence: string): AppError =>
+    gateRejected('The roll cannot be proposed', [{ reason: `${type}_side`, sentence, limit, found: value }]);
+  if (nearest === undefined) {
+    const value = `no openable ${type} vertical $${String(width)} wide on ${where.choice.expiry}`;
+    return rejected(value, 'a liquid vertical of the same width at the new expiry', `There is ${value}: both legs must meet the entry rules (liquidity, open interest).`);
+  }
   if (nearest.short.symbol === old.short.symbol && nearest.long.symbol === old.long.symbol) {
-    return rejected(`already ${String(old.short.strike)}/${String(old.long.strike)} on ${old.short.expiry}`, 'a vertical other than the one held (change target_dte or short_delta)');
+    const value = `already ${String(old.short.strike)}/${String(old.long.strike)} on ${old.short.expiry}`;
+    return rejected(value, 'a vertical other than the one held (change target_dte or short_delta)', `The ${type} vertical nearest the target is the one held, ${value}: change target_dte or short_delta.`);
   }
   // One order cannot both close and open the same contract.
   const held = new Set([old.short.symbol, old.long.symbol]);
   const usable = creditFirst ? verticals.filter((vx) => !held.has(vx.short.symbol) && !held.has(vx.long.symbol)) : verticals;
   const debit = mid(oldQuotes.short) - mid(oldQuotes.long);
   const next = creditFirst ? preferCredit(usable, targetDelta, (vx) => debit - openCredit(vx)) : nearest;
-  if (next === undefined) return rejected(`only verticals sharing a contract with the one held`, 'a vertical that shares no contract with the one it replaces');
+  if (next === undefined) {
+    return rejected(
+      'only verticals sharing a contract with the one held',
+      'a vertical that shares no contract with the one it replaces',
+      `Every ${type} vertical near the target shares a contract with the one held, and one order cannot both close and open a contract.`,
+    );
+  }
   return { type, old, oldQuotes, next, targetDelta, width };
 }
 
@@ -229,7 +255,7 @@ function oneOrder(position: ManagedPosition, side: RolledSide, input: Input, whe
     `Closing the old vertical and opening the new one are one order, so the roll fills whole or not at all. Afterwards: credit $${(position.entryCredit - limit).toFixed(2)} per share, ` +
     `max loss $${maxLoss.toFixed(2)}. Confirm with confirm_proposal after 5 s and within 60 s.`;
   return okAsync(
-    rollProposal(position, legs, limit, maxLoss, summary, ctx, {
+    rollProposal(position, legs, limit, maxLoss, summary, where.session, ctx, {
       order_plan: 'one_order',
       side: side.type,
       ...common(position, input, where, [side], legsAfter, limit),
@@ -242,7 +268,12 @@ function twoOrders(position: ManagedPosition, sides: readonly RolledSide[], inpu
   const openMid = sides.reduce((sum, s) => sum + openCredit(s.next), 0);
   const closeLimit = Math.max(0.01, centsUp(closeMid));
   const openLimit = centsUp(-openMid);
-  if (!(openLimit < 0)) return errAsync(gateRejected('The roll cannot be proposed', [{ check: 'credit', limit: 'the new condor opens for a credit', value: priceWords(openLimit) }]));
+  if (!(openLimit < 0)) {
+    const value = priceWords(openLimit);
+    return errAsync(
+      gateRejected('The roll cannot be proposed', [{ reason: 'credit', sentence: `The new condor would open for ${value}, not a credit.`, limit: 'the new condor opens for a credit', found: value }]),
+    );
+  }
   const net = dollars(closeLimit + openLimit);
   const opened = ordered(sides.flatMap(newLegs));
   const closeLegs = ordered(sides.flatMap((s) => [s.old.short, s.old.long])).map(closingLeg);
@@ -259,7 +290,7 @@ function twoOrders(position: ManagedPosition, sides: readonly RolledSide[], inpu
     'at all: it is closed, not rolled, and a new one must be proposed with propose_entry. If step 1 has not filled when you confirm, ' +
     'confirm again with this proposal_id once it has. Confirm with confirm_proposal after 5 s and within 60 s.';
   return okAsync(
-    rollProposal(position, closeLegs, closeLimit, maxLoss, summary, ctx, {
+    rollProposal(position, closeLegs, closeLimit, maxLoss, summary, where.session, ctx, {
       order_plan: 'two_orders',
       side: 'both',
       ...common(position, input, where, sides, opened, net),
@@ -295,6 +326,7 @@ function rollProposal(
   limitPrice: number,
   maxLoss: number,
   summary: string,
+  session: MarketSession,
   { services, caller, batchKey }: HandlerContext<'trading'>,
   details: Proposal['details'],
   id: string = services.ids.uuid(),
@@ -312,7 +344,7 @@ function rollProposal(
     maxLoss,
     summary,
     positionId: position.id,
-    details: { ...details, market_notice: services.marketNotice },
+    details: { ...details, market_notice: services.marketNotice, market_session: marketSessionView(session, services.clock.now()) },
     consumedAt: null,
     outcome: null,
   };

@@ -4,7 +4,8 @@ import { daysToExpiry, expiryClose } from '../market/exchange-calendar.js';
 import { yearsBetween } from '../options/index.js';
 import type { OptionContract, OptionType } from '../ports/market-data.js';
 import type { PositionLeg } from '../ports/position-store.js';
-import { centsUp, mid, openable } from './managed-legs.js';
+import { isOpenable, mid } from '../condors/entry-rules.js';
+import { centsUp } from './managed-legs.js';
 
 /** How far from the target |delta| a short may be when that turns a debit roll into a credit one. */
 export const CREDIT_DELTA_TOLERANCE = 0.05;
@@ -65,11 +66,11 @@ export function verticalsByDelta(
 ): Vertical[] {
   const wingStrike = (strike: number): number => (type === 'put' ? strike - width : strike + width);
   return chain
-    .filter((c) => c.type === type && openable(c))
+    .filter((c) => c.type === type && isOpenable(c))
     .flatMap((short) => {
       const long = chain.find((c) => c.type === type && Math.abs(c.strike - wingStrike(short.strike)) < 1e-6);
       const shortDelta = deltaOf(short);
-      return long !== undefined && openable(long) && shortDelta !== null ? [{ short, long, shortDelta }] : [];
+      return long !== undefined && isOpenable(long) && shortDelta !== null ? [{ short, long, shortDelta }] : [];
     })
     .sort((a, b) => Math.abs(a.shortDelta - targetDelta) - Math.abs(b.shortDelta - targetDelta) || a.short.strike - b.short.strike);
 }

@@ -90,6 +90,22 @@ describe('loadConfig: CONDOR_SIM_START', () => {
   });
 });
 
+describe('loadConfig: CONDOR_SIM_SESSION', () => {
+  it('runs a demo session in development and keeps exchange hours in production, unless told otherwise', () => {
+    expect(loadConfig({}).simSession).toBe('demo');
+    expect(loadConfig({ CONDOR_ENV: 'development' }).simSession).toBe('demo');
+    expect(loadConfig({ CONDOR_ENV: 'production' }).simSession).toBe('exchange');
+    expect(loadConfig({ NODE_ENV: 'production' }).simSession).toBe('exchange');
+    expect(loadConfig({ CONDOR_SIM_SESSION: 'exchange' }).simSession).toBe('exchange');
+    expect(loadConfig({ CONDOR_ENV: 'production', CONDOR_SIM_SESSION: 'demo' }).simSession).toBe('demo');
+    expect(loadConfig({ CONDOR_SIM_SESSION: ' ' }).simSession).toBe('demo');
+  });
+
+  it('refuses any other value, naming the two', () => {
+    expect(() => loadConfig({ CONDOR_SIM_SESSION: 'always' })).toThrow(/CONDOR_SIM_SESSION must be one of: demo, exchange/);
+  });
+});
+
 describe('loadConfig: CONDOR_MCP_TOOLSETS', () => {
   it('offers every toolset unless told fewer, in one order whatever the order given', () => {
     expect(loadConfig({}).mcpToolsets).toEqual(['account', 'research', 'trading']);

@@ -45,6 +45,11 @@ export interface RuntimeConfig {
   readonly autorollEnabled: boolean;
   /** CONDOR_SIM_OUTSIDE_POSITION=true: each new paper account also holds a SPY call bought outside the service (demos). */
   readonly simOutsidePosition: boolean;
+  /**
+   * CONDOR_SIM_SESSION: `demo` (the default in development) runs a labelled demo session of the simulated market while
+   * the exchange is closed; `exchange` (the default in production) keeps the exchange's hours, holidays and early closes.
+   */
+  readonly simSession: 'demo' | 'exchange';
   /** CONDOR_LIVE_TRADING_ENABLED=true lets users link live (real-money) Alpaca accounts; paper only otherwise. */
   readonly liveTradingEnabled: boolean;
   /** Alpaca Trading API hosts (CONDOR_ALPACA_PAPER_URL, CONDOR_ALPACA_LIVE_URL); null: Alpaca's own. */
@@ -79,8 +84,9 @@ export class ConfigError extends Error {
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig {
   const dataDir = resolve(text(env.CONDOR_DATA_DIR) ?? './data');
+  const deployment = oneOf(env, 'CONDOR_ENV', ['development', 'production'], env.NODE_ENV === 'production' ? 'production' : 'development');
   return {
-    env: oneOf(env, 'CONDOR_ENV', ['development', 'production'], env.NODE_ENV === 'production' ? 'production' : 'development'),
+    env: deployment,
     host: text(env.HOST) ?? '127.0.0.1',
     port: integer(env, 'PORT', 8787, 0, 65_535),
     dataDir,
@@ -101,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     freeQuotas: quotas(env),
     autorollEnabled: oneOf(env, 'CONDOR_AUTOROLL_ENABLED', ['true', 'false'], 'false') === 'true',
     simOutsidePosition: oneOf(env, 'CONDOR_SIM_OUTSIDE_POSITION', ['true', 'false'], 'false') === 'true',
+    simSession: oneOf(env, 'CONDOR_SIM_SESSION', ['demo', 'exchange'], deployment === 'production' ? 'exchange' : 'demo'),
     liveTradingEnabled: oneOf(env, 'CONDOR_LIVE_TRADING_ENABLED', ['true', 'false'], 'false') === 'true',
     alpacaUrls: { paper: url('CONDOR_ALPACA_PAPER_URL', env.CONDOR_ALPACA_PAPER_URL), live: url('CONDOR_ALPACA_LIVE_URL', env.CONDOR_ALPACA_LIVE_URL) },
     marketData: marketDataSource(env),

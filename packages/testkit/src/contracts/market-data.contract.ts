@@ -156,6 +156,15 @@ export function marketDataContract(adapter: string, make: () => Promise<MarketDa
       }
     });
 
+    it('reports its session: open until a close before the next open, or closed since the last close', async () => {
+      const { market } = await make();
+      const session = value(await market.session());
+      expect(['regular', 'demo', 'closed']).toContain(session.kind);
+      expect(session.lastClose).toBeLessThan(session.nextOpen);
+      if (session.kind === 'closed') expect(session.closesAt).toBeNull();
+      else expect(session.closesAt! > session.lastClose && session.closesAt! <= session.nextOpen).toBe(true);
+    });
+
     it('knows a risk-free rate and the dividend yield', async () => {
       const { market, knownSymbol } = await make();
       const rate = value(await market.riskFreeRate());

@@ -1,4 +1,4 @@
-import type { DailyBar, IvPoint, MarketData, MarketDataError, OptionContract, Quote } from '@condor/core';
+import type { DailyBar, IvPoint, MarketData, MarketDataError, MarketSession, OptionContract, Quote } from '@condor/core';
 import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
 
 /** One underlying of a fixture market. */
@@ -12,12 +12,32 @@ export interface FixtureSymbol {
   readonly ivHistory?: readonly IvPoint[];
 }
 
+/** The regular session of Monday 2026-01-05, the day FakeClock starts on: a fixture market is open unless told otherwise. */
+export const FIXTURE_OPEN_SESSION: MarketSession = {
+  kind: 'regular',
+  simulated: false,
+  closesAt: Date.UTC(2026, 0, 5, 21),
+  nextOpen: Date.UTC(2026, 0, 6, 14, 30),
+  lastClose: Date.UTC(2026, 0, 2, 21),
+};
+
+/** The weekend before it: closed, quotes from Friday 2026-01-02's close. */
+export const FIXTURE_CLOSED_SESSION: MarketSession = {
+  kind: 'closed',
+  simulated: false,
+  closesAt: null,
+  nextOpen: Date.UTC(2026, 0, 5, 14, 30),
+  lastClose: Date.UTC(2026, 0, 2, 21),
+};
+
 /**
  * A market that answers exactly what it was given — for tests that need hand-built chains. Unknown
- * symbols fail with `unknown_symbol`; `failWith` makes every call fail (rate limits, outages).
+ * symbols fail with `unknown_symbol`; `failWith` makes every call fail (rate limits, outages);
+ * `marketSession` is the session it reports (open by default).
  */
 export class FixtureMarketData implements MarketData {
   failWith: MarketDataError | null = null;
+  marketSession: MarketSession = FIXTURE_OPEN_SESSION;
 
   constructor(
     private readonly symbols: Readonly<Record<string, FixtureSymbol>> = {},
@@ -30,6 +50,9 @@ export class FixtureMarketData implements MarketData {
     return found === undefined ? errAsync({ kind: 'unknown_symbol' }) : okAsync(found);
   }
 
+  session(): ResultAsync<MarketSession, MarketDataError> {
+    return this.failWith === null ? okAsync(this.marketSession) : errAsync(this.failWith);
+  }
   isTradeable(symbol: string): ResultAsync<boolean, MarketDataError> {
     if (this.failWith !== null) return errAsync(this.failWith);
     return okAsync(this.symbols[symbol]?.tradeable ?? this.symbols[symbol] !== undefined);

@@ -1,0 +1,61 @@
+import * as v from 'valibot';
+import { isoTime } from '../accounts/user-view.js';
+import type { MarketSession } from '../ports/market-data.js';
+import { durationWords, newYorkTime } from './time-words.js';
+
+export const MarketSessionView = v.pipe(
+  v.object({
+    session: v.pipe(
+      v.picklist(['regular', 'demo', 'closed']),
+      v.description(
+        "regular: the exchange's regular session; demo: the exchange is closed and the simulated market runs a labelled demo session; closed: no session, quotes are the last close's.",
+      ),
+    ),
+    simulated: v.pipe(v.boolean(), v.description('True when prices are synthetic (the simulated market).')),
+    quotes: v.pipe(v.picklist(['live', 'last_close']), v.description('live: quoted now, in the session under way; last_close: quotes from the last close.')),
+    time: v.pipe(v.string(), v.description("The market's time now, ISO-8601 (the simulated clock's when simulated).")),
+    quotes_as_of: v.pipe(v.string(), v.description('When the quotes were taken, ISO-8601.')),
+    closes_at: v.pipe(v.nullable(v.string()), v.description('When the session under way ends (a demo session: when the exchange opens); null when closed.')),
+    next_open: v.pipe(v.string(), v.description("When the exchange's next regular session opens, ISO-8601.")),
+    summary: v.pipe(v.string(), v.description('The above in words, New York time.')),
+  }),
+  v.description('Which session the prices belong to and what time it is in the market.'),
+);
+
+export type MarketSessionOutput = v.InferOutput<typeof MarketSessionView>;
+
+/** The session as callers see it, at `now` (the market's clock). */
+export function marketSessionView(session: MarketSession, now: number): MarketSessionOutput {
+  const live = session.kind !== 'closed';
+  return {
+    session: session.kind,
+    simulated: session.simulated,
+    quotes: live ? 'live' : 'last_close',
+    time: isoTime(now),
+    quotes_as_of: isoTime(live ? now : session.lastClose),
+    closes_at: session.closesAt === null ? null : isoTime(session.closesAt),
+    next_open: isoTime(session.nextOpen),
+    summary: sessionSummary(session, now),
+  };
+}
+
+/** The session in words: what kind, the time in New York, and when it closes or the market next opens. */
+export function sessionSummary(session: MarketSession, now: number): string {
+  const prices = session.simulated ? 'Simulated market' : 'Market';
+  const opens = `${newYorkTime(session.nextOpen)}, in ${durationWords(session.nextOpen - now)}`;
+  switch (session.kind) {
+    case 'regular':
+      return `${prices}, regular session: it is ${newYorkTime(now)}; the session closes ${newYorkTime(session.closesAt ?? now)}.`;
+    case 'demo':
+      return (
+        `Simulated market, demo session: the exchange is closed (it is ${newYorkTime(now)}), so the simulator runs a labelled demo ` +
+        `session until the exchange opens on ${opens}. Its prices move, are fresh and fill like a regular session's, and are as ` +
+        'synthetic as the rest: none of them is a real quote.'
+      );
+    case 'closed':
+      return (
+        `${prices}, closed: it is ${newYorkTime(now)}, and quotes are those of the last close (${newYorkTime(session.lastClose)}). ` +
+        `The market opens next on ${opens}; orders can be proposed from then.`
+      );
+  }
+}

@@ -1,0 +1,104 @@
+import { SIM_UNIVERSE, SIMULATED_NOTICE, SimBrokers, SimMarketData } from '@condor/broker-sim';
+import { execute } from '@condor/core';
+import { createTestServices, FakeClock } from '@condor/testkit';
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect } from 'vitest';
+
+/**
+ * Search and gate agree: with default settings, every candidate find_iron_condors returns passes
+ * propose_entry's gate for qty 1 at that moment — over tickers, search criteria and times, on the simulated
+ * market keeping exchange hours or running its demo session. While the market is closed the search answers
+ * from the last close (market.quotes "last_close") and the gate says market_closed instead.
+ */
+
+const PASSWORD = 'agreement password 1';
+const TICKERS = SIM_UNIVERSE.filter((s) => s.tradeable).map((s) => s.symbol);
+
+type Answer = { ok: boolean; value: Record<string, unknown> };
+
+interface Found {
+  market: { session: string; quotes: string };
+  candidates: Record<string, unknown>[];
+}
+
+async function trader(now: number, session: 'demo' | 'exchange') {
+  const clock = new FakeClock(now);
+  const market = new SimMarketData(clock, 7, { session });
+  const services = createTestServices({ clock, market, marketNotice: SIMULATED_NOTICE });
+  const brokers = new SimBrokers(market, clock, services.ids);
+  const world = { ...services, brokers };
+  const bare = { services: world, credential: null, requestId: 'agreement', batchKey: null };
+  await execute('register', { email: 'ann@example.com', password: PASSWORD }, bare);
+  const login = (await execute('login', { email: 'ann@example.com', password: PASSWORD }, bare))._unsafeUnwrap().value as { access_token: string };
+  const call = async (tool: string, input: unknown = {}): Promise<Answer> =>
+    (await execute(tool, input, { ...bare, credential: login.access_token })).match(
+      ({ value }) => ({ ok: true, value: value as Record<string, unknown> }),
+      ({ body }) => ({ ok: false, value: body as unknown as Record<string, unknown> }),
+    );
+  for (const name of ['eua', 'risk-disclosure', 'broker-authorization']) await call('get_legal_document', { name });
+  await call('accept_eua');
+  await call('acknowledge_risk');
+  expect((await call('connect_broker', { authorization_confirmed: true, broker: 'sim' })).ok).toBe(true);
+  return call;
+}
+
+const criteriaArb = fc
+  .record({
+    dte_min: fc.integer({ min: 0, max: 60 }),
+    dte_span: fc.integer({ min: 0, max: 60 }),
+    short_delta_min: fc.double({ min: 0.05, max: 0.3, noNaN: true }),
+    band: fc.double({ min: 0.02, max: 0.25, noNaN: true }),
+    wing_widths: fc.uniqueArray(fc.constantFrom(1, 2, 5, 10), { minLength: 1, maxLength: 3 }),
+    min_credit: fc.constantFrom(0, 0.1, 0.3),
+    max_leg_spread: fc.constantFrom(0.1, 0.5, 5),
+    min_open_interest: fc.constantFrom(0, 10, 100, 1_000),
+    sort_by: fc.constantFrom('pop', 'credit_to_width', 'return_on_risk', 'expected_value'),
+    top_k: fc.integer({ min: 1, max: 10 }),
+  })
+  .map(({ dte_min, dte_span, short_delta_min, band, ...rest }) => ({
+    ...rest,
+    dte_min,
+    dte_max: dte_min + dte_span,
+    short_delta_min,
+    short_delta_max: Math.min(0.5, short_delta_min + band),
+  }));
+
+describe('find_iron_condors and propose_entry agree', () => {
+  test.prop(
+    [
+      fc.constantFrom(...TICKERS),
+      fc.integer({ min: Date.UTC(2026, 0, 5), max: Date.UTC(2027, 5, 30) }),
+      fc.constantFrom('demo' as const, 'exchange' as const),
+      criteriaArb,
+    ],
+    { numRuns: 40 },
+  )('every candidate passes the gate for qty 1 at that moment, or the market is closed and both say so', async (ticker, now, session, criteria) => {
+    const call = await trader(now, session);
+    const search = await call('find_iron_condors', { ticker, ...criteria });
+    expect(search.ok, JSON.stringify(search.value)).toBe(true);
+    const found = search.value as unknown as Found;
+    if (session === 'demo') expect(found.market.quotes).toBe('live');
+    if (found.market.quotes === 'last_close') {
+      expect(found.market.session).toBe('closed');
+      for (const candidate of found.candidates.slice(0, 1)) {
+        const refused = await call('propose_entry', { candidate, qty: 1 });
+        expect(refused.value).toMatchObject({ error: 'ENTRY_REJECTED', received: { market_closed: { next_open: expect.any(String) } } });
+      }
+      return;
+    }
+    for (const candidate of found.candidates) {
+      const proposed = await call('propose_entry', { candidate, qty: 1 });
+      expect(proposed.ok, `${ticker} ${new Date(now).toISOString()} ${session}: ${JSON.stringify(proposed.value)}`).toBe(true);
+    }
+  });
+
+  test.prop([fc.constantFrom('SPY', 'QQQ', 'IWM', 'AAPL', 'TSLA'), fc.integer({ min: Date.UTC(2026, 0, 5), max: Date.UTC(2027, 5, 30) })], { numRuns: 15 })(
+    "with find_iron_condors' own defaults, the README's search in a demo session returns candidates, and all pass",
+    async (ticker, now) => {
+      const call = await trader(now, 'demo');
+      const found = (await call('find_iron_condors', { ticker, dte_min: 25, dte_max: 50, wing_widths: [5, 10], top_k: 3 })).value as unknown as Found;
+      expect(found.candidates.length).toBeGreaterThan(0);
+      for (const candidate of found.candidates) expect((await call('propose_entry', { candidate, qty: 1 })).ok).toBe(true);
+    },
+  );
+});
