@@ -97,8 +97,9 @@ describe('the simulated market on a Sunday afternoon', () => {
     await pause(5_100);
     const confirmed = await send('POST', `/v1/proposals/${proposed.body['proposal_id'] as string}/confirmation`, {});
     expect(confirmed.body).toMatchObject({ order_status: 'filled', position_id: proposed.body['position_id'] });
-    const positions = (await send('GET', '/v1/positions')).body['positions'] as Json[];
-    expect(positions).toEqual([expect.objectContaining({ position_id: proposed.body['position_id'], status: 'open' })]);
+    const held = (await send('GET', '/v1/positions')).body;
+    expect(held['positions']).toEqual([expect.objectContaining({ position_id: proposed.body['position_id'], status: 'open' })]);
+    expect(held['market']).toMatchObject({ session: 'demo', quotes: 'live', simulated: true });
   }, 60_000);
 
   it('in production keeps exchange hours: the search says its quotes are the last close, propose_entry says market_closed and when it opens', async () => {

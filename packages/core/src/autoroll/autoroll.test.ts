@@ -111,6 +111,7 @@ describe('suggest_iron_condor_autoroll', () => {
       }),
     ]);
     expect(alertsOf(answer)[0]?.['reason']).toContain('Debit to close $0.50 is 40.0 % of the $1.25 entry credit');
+    expect(answer.ok && answer.value['market']).toMatchObject({ session: 'regular', quotes: 'live' });
   });
 
   it('raises nothing for a calm position, and flags a tested short put from the chain delta', async () => {

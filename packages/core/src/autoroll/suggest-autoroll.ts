@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { isoTime } from '../accounts/user-view.js';
+import { currentSessionView, MarketSessionView } from '../market/session-view.js';
 import { defineOperation, READ_ONLY } from '../operations/operation.js';
 import { PositionId } from '../positions/position-id.js';
 import { AlertView, alertView } from './alert-view.js';
@@ -21,6 +22,7 @@ export const suggestIronCondorAutoroll = defineOperation({
     checked_position_ids: v.array(v.string()),
     notes: v.pipe(v.array(v.string()), v.description('Positions not checked, or rules skipped for want of market data.')),
     as_of: v.string(),
+    market: v.pipe(v.nullable(MarketSessionView), v.description('The session the prices checked belong to; null when the market cannot say.')),
     market_notice: v.pipe(v.nullable(v.string()), v.description('Set when prices come from a simulated market.')),
   }),
   access: 'trading',
@@ -30,11 +32,14 @@ export const suggestIronCondorAutoroll = defineOperation({
   annotations: { ...READ_ONLY, idempotentHint: false, openWorldHint: true },
   errors: ['POSITION_NOT_FOUND', 'INVALID_UUID', 'ONBOARDING_REQUIRED', 'BROKER_NOT_CONNECTED', 'BROKER_RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
   handler: ({ position_id: positionId }, ctx) =>
-    scanPositions(positionId, ctx).map((scan) => ({
-      alerts: scan.alerts.map(alertView),
-      checked_position_ids: [...scan.checked],
-      notes: [...scan.notes],
-      as_of: isoTime(ctx.services.clock.now()),
-      market_notice: ctx.services.marketNotice,
-    })),
+    scanPositions(positionId, ctx).andThen((scan) =>
+      currentSessionView(ctx.services).map((market) => ({
+        alerts: scan.alerts.map(alertView),
+        checked_position_ids: [...scan.checked],
+        notes: [...scan.notes],
+        as_of: isoTime(ctx.services.clock.now()),
+        market,
+        market_notice: ctx.services.marketNotice,
+      })),
+    ),
 });

@@ -1,6 +1,8 @@
 import * as v from 'valibot';
+import { okAsync, type ResultAsync } from 'neverthrow';
 import { isoTime } from '../accounts/user-view.js';
 import type { MarketSession } from '../ports/market-data.js';
+import type { Services } from '../services.js';
 import { durationWords, newYorkTime } from './time-words.js';
 
 export const MarketSessionView = v.pipe(
@@ -37,6 +39,14 @@ export function marketSessionView(session: MarketSession, now: number): MarketSe
     next_open: isoTime(session.nextOpen),
     summary: sessionSummary(session, now),
   };
+}
+
+/** The market's session now as callers see it, or null when the market cannot say (answers that show marks still answer). */
+export function currentSessionView(services: Services): ResultAsync<MarketSessionOutput | null, never> {
+  return services.market
+    .session()
+    .map((session): MarketSessionOutput | null => marketSessionView(session, services.clock.now()))
+    .orElse(() => okAsync(null));
 }
 
 /** The session in words: what kind, the time in New York, and when it closes or the market next opens. */

@@ -3,6 +3,7 @@ import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { isoTime } from '../accounts/user-view.js';
 import { userBroker } from '../brokers/user-broker.js';
 import { appError, type AppError } from '../errors/app-error.js';
+import { currentSessionView, MarketSessionView } from '../market/session-view.js';
 import { defineOperation, READ_ONLY } from '../operations/operation.js';
 import type { Broker } from '../ports/broker.js';
 import type { ManagedPosition } from '../ports/position-store.js';
@@ -37,6 +38,7 @@ export const getPositions = defineOperation({
   output: v.object({
     positions: v.array(PositionView),
     as_of: v.pipe(v.string(), v.description('When the marks were taken.')),
+    market: v.pipe(v.nullable(MarketSessionView), v.description('The session the marks belong to; null when the market cannot say.')),
     market_notice: v.pipe(v.nullable(v.string()), v.description('Set when prices come from a simulated market.')),
   }),
   access: 'trading',
@@ -72,14 +74,17 @@ export const getPositions = defineOperation({
           ResultAsync.fromSafePromise(reconcileOrders(caller.userId, orders, services))
             .andThen((owned) => select(input, owned, broker))
             .andThen(({ positions, keepClosed }) =>
-              markPositions(positions, broker, services, 'as_needed', orders).map((marked) => {
-                const now = services.clock.now();
-                return {
-                  positions: marked.filter((m) => keepClosed || m.position.status !== 'closed').map((m) => positionView(m, now)),
-                  as_of: isoTime(now),
-                  market_notice: services.marketNotice,
-                };
-              }),
+              markPositions(positions, broker, services, 'as_needed', orders).andThen((marked) =>
+                currentSessionView(services).map((market) => {
+                  const now = services.clock.now();
+                  return {
+                    positions: marked.filter((m) => keepClosed || m.position.status !== 'closed').map((m) => positionView(m, now)),
+                    as_of: isoTime(now),
+                    market,
+                    market_notice: services.marketNotice,
+                  };
+                }),
+              ),
             ),
         ),
     ),

@@ -157,7 +157,9 @@ describe('get_positions', () => {
     brokers.setPrice(LEGS.shortCall, 0.9);
     brokers.setPrice(LEGS.longCall, 0.4);
 
-    const [position] = positionsOf(await call(getPositions, {}, ALICE));
+    const answer = await call(getPositions, {}, ALICE);
+    expect(answer.ok && answer.value['market']).toMatchObject({ session: 'regular', quotes: 'live', simulated: false });
+    const [position] = positionsOf(answer);
     expect(position).toMatchObject({
       position_id: positionId,
       ticker: 'SPY',
