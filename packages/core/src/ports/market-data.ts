@@ -43,7 +43,7 @@ export interface Quote {
   readonly ask: number;
   /** The last trade price. */
   readonly last: number;
-  /** When the quote was taken, epoch ms (the last close when the market is shut). */
+  /** When the quote was taken, epoch ms: now in a session (regular or demo), the last close when the market is closed (see `session`). */
   readonly time: number;
 }
 
