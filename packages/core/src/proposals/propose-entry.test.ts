@@ -78,6 +78,7 @@ describe('propose_entry', () => {
     expect(body.message).toContain(`${occ('call', 605)} has no bid`);
     expect(body.message).toContain(`The quote of ${occ('put', 540)} is 181094 s old; quotes older than 60 s are not used.`);
     expect(body.expected?.split('; ').map((part) => part.split(':')[0])).toEqual(['credit_to_width', 'liquidity', 'quote_age']);
+    expect(body.suggestion).toContain('Search again with find_iron_condors');
   });
 
   it('refuses while the market is closed with market_closed alone: when it opens next, in ISO time and in words, and what to do', async () => {

@@ -63,6 +63,9 @@ export const proposeEntry = defineOperation({
 });
 
 const DEFAULT_RISK_SHARE = 0.05;
+const GATE_SUGGESTION =
+  'Each reason says what failed. Search again with find_iron_condors and propose one of its candidates right away (they meet ' +
+  'the market rules when returned), or change the account limits: max_risk, min_credit_to_width, qty.';
 
 function propose(candidate: CandidateEssentials, input: Input, ctx: HandlerContext<'trading'>): ResultAsync<v.InferOutput<typeof ProposalView>, AppError> {
   const { services, caller } = ctx;
@@ -90,7 +93,7 @@ function propose(candidate: CandidateEssentials, input: Input, ctx: HandlerConte
                 found: 'not allowed',
               });
             }
-            if (findings.length > 0) return errAsync(gateRejected('The risk gate rejected the candidate', findings));
+            if (findings.length > 0) return errAsync(gateRejected('The risk gate rejected the candidate', findings, { suggestion: GATE_SUGGESTION }));
             const proposal = entryProposal(candidate, condor, input.qty, limitCredit, width, session, ctx);
             return ResultAsync.fromSafePromise(services.proposals.insert(proposal)).map(() => proposalView(proposal, now));
           }),
