@@ -222,6 +222,46 @@ describe('two instances on one PostgreSQL', () => {
     }
   }, 60_000);
 
+  it('shares one simulated paper account: entries placed at once on both, one exited on the other instance, the same order list on each', async () => {
+    await send(a, 'POST', '/v1/users', { email: 'paper@example.com', password: PASSWORD });
+    const token = (await send(b, 'POST', '/v1/sessions', { email: 'paper@example.com', password: PASSWORD })).body['access_token'] as string;
+    for (const name of ['eua', 'risk-disclosure', 'broker-authorization']) await send(a, 'GET', `/v1/legal-documents/${name}`, undefined, token);
+    await send(b, 'POST', '/v1/onboarding/eua-acceptance', {}, token);
+    await send(a, 'POST', '/v1/onboarding/risk-acknowledgement', {}, token);
+    expect((await send(b, 'POST', '/v1/broker/connection', { authorization_confirmed: true, broker: 'sim' }, token)).body['link']).toMatchObject({ broker: 'sim', connected: true });
+    const orders = async (server: RunningServer) => (await send(server, 'POST', '/v1/positions/actions', { action: 'orders' }, token)).body['orders'] as { order_id: string; client_order_id: string }[];
+
+    const entries: { proposalId: string; positionId: string }[] = [];
+    for (const [i, ticker] of ['SPY', 'QQQ', 'IWM'].entries()) {
+      const server = i % 2 === 0 ? a : b;
+      const [candidate] = (await send(server, 'POST', '/v1/iron-condors/search', { ticker, top_k: 1, dte_min: 20, dte_max: 60 }, token)).body['candidates'] as unknown[];
+      const proposed = await send(server, 'POST', '/v1/proposals/entries', { candidate, qty: 1 }, token, { 'x-batch-id': `paper-${ticker}` });
+      expect(proposed.status, JSON.stringify(proposed.body)).toBe(200);
+      entries.push({ proposalId: proposed.body['proposal_id'] as string, positionId: proposed.body['position_id'] as string });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5_100));
+    // The three orders race for the one account from both instances: none may be lost.
+    const placed = await Promise.all(entries.map(({ proposalId }, i) => send(i % 2 === 0 ? b : a, 'POST', `/v1/proposals/${proposalId}/confirmation`, {}, token)));
+    for (const answer of placed) expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ order_id: expect.stringMatching(/^sim-order-/) as unknown });
+    const ids = (list: { order_id: string; client_order_id: string }[]) => list.map((o) => [o.order_id, o.client_order_id]);
+    const afterEntries = ids(await orders(a));
+    expect(afterEntries.map(([, proposalId]) => proposalId).sort()).toEqual(entries.map((e) => e.proposalId).sort());
+    expect(ids(await orders(b))).toEqual(afterEntries);
+
+    // The market moves in the 5 s before a confirm, so an entry may work instead of filling: exit one that filled.
+    const filled = entries.find((_, i) => placed[i]?.body['order_status'] === 'filled');
+    expect(filled, 'no entry filled at once').toBeDefined();
+    const exit = await send(a, 'POST', '/v1/proposals/exits', { position_id: filled?.positionId }, token, { 'x-batch-id': 'paper-exit' });
+    expect(exit.status, JSON.stringify(exit.body)).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 5_100));
+    const closed = await send(b, 'POST', `/v1/proposals/${exit.body['proposal_id'] as string}/confirmation`, {}, token);
+    expect(closed.body, JSON.stringify(closed.body)).toMatchObject({ position_id: filled?.positionId, order_id: expect.stringMatching(/^sim-order-/) as unknown });
+    const all = ids(await orders(b));
+    expect(all).toEqual([[closed.body['order_id'], exit.body['proposal_id']], ...afterEntries]);
+    expect(new Set(all.map(([id]) => id)).size).toBe(4);
+    expect(ids(await orders(a))).toEqual(all);
+  }, 60_000);
+
   it('survives kill -9 of one instance mid-burst: the other keeps serving, nothing is confirmed twice or lost', async () => {
     const token = await user('crash@example.com', true);
     const ids = await proposals(token, 'QQQ', 8);

@@ -7,8 +7,8 @@ import { freshDataDir, startServer, type RunningServer } from './server-process.
  * The kill -9 trial of issue 13 against the real server process on SQLite: confirms are cut off by SIGKILL
  * after the broker took (and filled) their orders but before the database heard of it, and the server is
  * restarted on the same data folder. The broker is the local fake of Alpaca's Trading API, running in this
- * test process so that it outlives the killed server (the simulated paper broker keeps its accounts in the
- * server's memory, so after a restart it holds nothing a position could be exited from).
+ * test process so that it outlives the killed server and can hold its answers back while the server dies
+ * mid-submit (paper-restart.test.ts restarts the server around the simulated paper broker).
  */
 
 const PASSWORD = 'kill restart password';

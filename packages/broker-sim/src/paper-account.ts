@@ -1,4 +1,4 @@
-import type { BrokerAccount, BrokerOrder, MultiLegOrder, OrderLeg, OrderStatus } from '@condor/core';
+import type { BrokerAccount, BrokerOrder, MultiLegOrder, OrderLeg, OrderStatus, PaperBook, PaperChange, PaperHolding, PaperOrderRecord } from '@condor/core';
 import { acceptedOrder } from '@condor/core';
 import { parseOccSymbol } from './occ.js';
 import { hasUncoveredCalls, marginRequirement, type PayoffLeg } from './paper-margin.js';
@@ -46,19 +46,40 @@ function requirement(qtyBySymbol: ReadonlyMap<string, number>): number {
 /**
  * One owner's paper account: cash, held contracts and orders, with Alpaca's bookkeeping (short legs
  * negative, a position at zero disappears, buying power = cash − margin of the positions − what
- * working orders hold). It knows no market: the broker prices and decides, the account records.
+ * working orders hold). It knows no market: the broker prices and decides, the account records. It
+ * is the book as loaded from the ledger, changed in memory by one broker call; `changes()` is what
+ * that call did, for the ledger to commit at the book's version.
  */
 export class PaperAccount {
+  readonly accountId: string;
+  /** The ledger version the book was loaded at. */
+  readonly version: number;
   private cash: number;
-  private readonly records: OrderRecord[] = [];
-  private readonly holdings = new Map<string, Holding>();
-  private submitCalls = 0;
+  private readonly records: OrderRecord[];
+  private readonly holdings: Map<string, Holding>;
+  private readonly placedIds = new Set<string>();
+  private readonly changedIds = new Set<string>();
+  private readonly tradedSymbols = new Set<string>();
 
-  constructor(
-    readonly accountId: string,
-    startingCash: number,
-  ) {
-    this.cash = startingCash;
+  constructor(book: PaperBook) {
+    this.accountId = book.accountId;
+    this.version = book.version;
+    this.cash = book.cash;
+    this.records = book.orders.map(({ order, reservation, expiresAt }) => ({ order, reservation, expiresAt }));
+    this.holdings = new Map(book.holdings.map(({ symbol, qty, avgEntryPrice }) => [symbol, { qty, avgEntryPrice }]));
+  }
+
+  /** What this call changed since the book was loaded, or undefined when it changed nothing. */
+  changes(): PaperChange | undefined {
+    // Cash moves only with a fill, which changes an order too.
+    if (this.placedIds.size === 0 && this.changedIds.size === 0 && this.tradedSymbols.size === 0) return undefined;
+    const placed: PaperOrderRecord[] = this.records.filter((r) => this.placedIds.has(r.order.id)).map(({ order, reservation, expiresAt }) => ({ order, reservation, expiresAt }));
+    const updated = this.records.filter((r) => this.changedIds.has(r.order.id) && !this.placedIds.has(r.order.id)).map((r) => r.order);
+    const holdings: PaperHolding[] = [...this.tradedSymbols].map((symbol) => {
+      const held = this.holdings.get(symbol);
+      return { symbol, qty: held?.qty ?? 0, avgEntryPrice: held?.avgEntryPrice ?? 0 };
+    });
+    return { cash: this.cash, placed, updated, holdings };
   }
 
   account(): BrokerAccount {
@@ -126,18 +147,10 @@ export class PaperAccount {
     return this.records.filter((r) => isWorking(r.order)).map(({ order, expiresAt }) => ({ order, expiresAt }));
   }
 
-  countSubmit(): void {
-    this.submitCalls++;
-  }
-
-  /** Every submit call received, refused and faulted ones included. */
-  submitCount(): number {
-    return this.submitCalls;
-  }
-
   place(order: MultiLegOrder, id: string, now: number, expiresAt: number, reservation: number): BrokerOrder {
     const placed = acceptedOrder(order, id, now);
     this.records.push({ order: placed, reservation, expiresAt });
+    this.placedIds.add(id);
     return placed;
   }
 
@@ -149,6 +162,7 @@ export class PaperAccount {
     for (const leg of legs) this.trade(leg.symbol, signed(leg, qty), legPrices.get(leg.symbol) ?? 0);
     this.cash = cents(this.cash - price * MULTIPLIER * qty);
     record.order = { ...record.order, status: 'filled', filledQty: qty, filledAvgPrice: price };
+    this.changedIds.add(id);
     return record.order;
   }
 
@@ -157,16 +171,19 @@ export class PaperAccount {
     const record = this.records.find((r) => r.order.id === id);
     if (!record || !isWorking(record.order)) return undefined;
     record.order = { ...record.order, status };
+    this.changedIds.add(id);
     return record.order;
   }
 
   /** Sets a position directly (one not opened through this account's orders); qty 0 removes it. */
   hold(symbol: string, qty: number, avgEntryPrice: number): void {
+    this.tradedSymbols.add(symbol);
     if (qty === 0) this.holdings.delete(symbol);
     else this.holdings.set(symbol, { qty, avgEntryPrice });
   }
 
   private trade(symbol: string, qty: number, price: number): void {
+    this.tradedSymbols.add(symbol);
     const held = this.holdings.get(symbol) ?? { qty: 0, avgEntryPrice: 0 };
     const total = held.qty + qty;
     if (total === 0) {

@@ -1,6 +1,7 @@
 import type { Broker, BrokerAccess, MarketData, MultiLegOrder, OptionContract, OrderLeg } from '@condor/core';
 import { brokerContract, FakeClock, SeededIds } from '@condor/testkit';
 import { describe, expect, it } from 'vitest';
+import { MemoryPaperLedger } from './memory-paper-ledger.js';
 import { SimBrokers } from './sim-brokers.js';
 import { SimMarketData } from './sim-market-data.js';
 
@@ -132,7 +133,7 @@ describe('PaperBroker fills', () => {
     const { brokers, broker } = setup({ startingCash: 1_000 });
     const tooMany = Math.ceil(1_000 / ((WIDTH + MARKETABLE) * 100)) + 1;
     expect(await rejection(broker, entry('big', MARKETABLE, tooMany))).toMatch(/^insufficient buying power/);
-    expect(brokers.allOrders(OWNER)).toEqual([]);
+    expect(await brokers.allOrders(OWNER)).toEqual([]);
     expect((await broker.submit(entry('small', MARKETABLE, 1)))._unsafeUnwrap().status).toBe('filled');
     expect((await broker.verify())._unsafeUnwrap().buyingPower).toBeGreaterThanOrEqual(0);
   });
@@ -219,7 +220,7 @@ describe('PaperBroker refusals', () => {
   ])('rejects %s', async (_, bad, message) => {
     const { brokers, broker } = setup();
     expect(await rejection(broker, bad)).toMatch(message);
-    expect(brokers.allOrders(OWNER)).toEqual([]);
+    expect(await brokers.allOrders(OWNER)).toEqual([]);
   });
 
   it('rejects opening against a held opposite position', async () => {
@@ -232,7 +233,7 @@ describe('PaperBroker refusals', () => {
     const { brokers, broker } = setup();
     (await broker.submit(entry('p1', UNMARKETABLE)))._unsafeUnwrap();
     expect(await rejection(broker, entry('p1'))).toBe('client_order_id must be unique');
-    expect(brokers.allOrders(OWNER)).toHaveLength(1);
+    expect(await brokers.allOrders(OWNER)).toHaveLength(1);
   });
 
   it('places exactly one order for 50 concurrent submits of one client order id', async () => {
@@ -240,7 +241,7 @@ describe('PaperBroker refusals', () => {
     const results = await Promise.all(Array.from({ length: 50 }, () => broker.submit(entry('same'))));
     expect(results.filter((r) => r.isOk())).toHaveLength(1);
     expect(results.filter((r) => r.isErr() && r.error.kind === 'rejected' && r.error.message === 'client_order_id must be unique')).toHaveLength(49);
-    expect(brokers.allOrders(OWNER)).toHaveLength(1);
+    expect(await brokers.allOrders(OWNER)).toHaveLength(1);
     expect(brokers.submitCount(OWNER)).toBe(50);
   });
 
@@ -281,7 +282,7 @@ describe('SimBrokers faults', () => {
     expect((await broker.submit(entry('p1')))._unsafeUnwrapErr()).toEqual({ kind: 'unavailable', message: 'timeout' });
     expect((await broker.orderByClientId('p1'))._unsafeUnwrap()?.status).toBe('filled');
     expect(await rejection(broker, entry('p1'))).toBe('client_order_id must be unique');
-    expect(brokers.allOrders(OWNER)).toHaveLength(1);
+    expect(await brokers.allOrders(OWNER)).toHaveLength(1);
   });
 
   it('fails a submit without placing it, once', async () => {
@@ -296,7 +297,7 @@ describe('SimBrokers faults', () => {
   it('holds an external position that shows in positions and can be closed', async () => {
     const { brokers, broker } = setup();
     const [, shortPut] = condor.contracts as [OptionContract, OptionContract];
-    brokers.holdExternalPosition(OWNER, shortPut.symbol, -2, 4.2);
+    await brokers.holdExternalPosition(OWNER, shortPut.symbol, -2, 4.2);
     const positions = (await broker.positions())._unsafeUnwrap();
     expect(positions).toEqual([{ symbol: shortPut.symbol, qty: -2, avgEntryPrice: 4.2, currentPrice: Math.round(mid(shortPut) * 10_000) / 10_000 }]);
     const close: MultiLegOrder = { clientOrderId: 'c', qty: 2, limitPrice: shortPut.ask, legs: [{ symbol: shortPut.symbol, side: 'buy', intent: 'buy_to_close' }] };
@@ -338,5 +339,63 @@ describe('SimBrokers determinism', () => {
     const [one, two] = [(await brokers.open(access()).verify())._unsafeUnwrap(), (await brokers.open(access('user-2')).verify())._unsafeUnwrap()];
     expect(one.accountId).not.toBe(two.accountId);
     expect(two).toEqual({ accountId: two.accountId, buyingPower: 100_000, spreadsAllowed: true });
+  });
+});
+
+describe('SimBrokers over one ledger: a restart, several instances', () => {
+  /** `count` SimBrokers on one ledger, as processes on one database: each its own ids, desks and queues. */
+  function instances(count: number, options: { outsidePosition?: boolean } = {}) {
+    const clock = new FakeClock(NOW);
+    const market = new SimMarketData(clock, SEED);
+    const ledger = new MemoryPaperLedger();
+    const make = (seed: number) => new SimBrokers(market, clock, new SeededIds(seed), { ledger, ...options });
+    return { clock, ledger, make, brokers: Array.from({ length: count }, (_, i) => make(100 + i)) };
+  }
+
+  it('keeps the account through a restart: orders, fills, positions and buying power, and the position can be exited', async () => {
+    const { make, brokers } = instances(1);
+    const before = brokers[0]!.open(access());
+    const filled = (await before.submit(entry('open', MARKETABLE, 2)))._unsafeUnwrap();
+    const working = (await before.submit(entry('w', UNMARKETABLE)))._unsafeUnwrap();
+    const seen = { orders: (await before.orders('all'))._unsafeUnwrap(), positions: (await before.positions())._unsafeUnwrap(), account: (await before.verify())._unsafeUnwrap() };
+
+    const after = make(200).open(access());
+    expect({ orders: (await after.orders('all'))._unsafeUnwrap(), positions: (await after.positions())._unsafeUnwrap(), account: (await after.verify())._unsafeUnwrap() }).toEqual(seen);
+    expect((await after.orderByClientId('open'))._unsafeUnwrap()).toEqual(filled);
+    expect((await after.cancel(working.id))._unsafeUnwrap()).toEqual({ kind: 'canceled' });
+    const closed = (await after.submit(exit('close', cents(-condor.netMid) + 0.1, 2)))._unsafeUnwrap();
+    expect(closed.status).toBe('filled');
+    expect((await after.positions())._unsafeUnwrap()).toEqual([]);
+    const ids = (await after.orders('all'))._unsafeUnwrap().map((o) => o.id);
+    expect(ids).toEqual([closed.id, working.id, filled.id]);
+    expect(new Set(ids).size).toBe(3);
+  });
+
+  it('gives the demo holding once per account, not again after a restart', async () => {
+    const { make, brokers } = instances(1, { outsidePosition: true });
+    expect((await brokers[0]!.open(access()).positions())._unsafeUnwrap()).toHaveLength(1);
+    expect((await make(200).open(access()).positions())._unsafeUnwrap()).toHaveLength(1);
+  });
+
+  it('places one order for 50 concurrent submits of one client order id spread over two instances', async () => {
+    const { brokers } = instances(2);
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => brokers[i % 2]!.open(access()).submit(entry('same'))));
+    expect(results.filter((r) => r.isOk())).toHaveLength(1);
+    expect(results.filter((r) => r.isErr() && r.error.kind === 'rejected' && r.error.message === 'client_order_id must be unique')).toHaveLength(49);
+    expect(await brokers[0]!.allOrders(OWNER)).toHaveLength(1);
+    expect((await brokers[1]!.open(access()).orders('all'))._unsafeUnwrap()).toHaveLength(1);
+  });
+
+  it('loses no fill, cash or position when two instances trade one account at once', async () => {
+    const trade = async (brokers: readonly SimBrokers[]) => {
+      const placed = await Promise.all(Array.from({ length: 12 }, (_, i) => brokers[i % brokers.length]!.open(access()).submit(entry(`p${String(i)}`))));
+      expect(placed.map((r) => r._unsafeUnwrap().status)).toEqual(Array(12).fill('filled'));
+      const broker = brokers[0]!.open(access());
+      return { positions: (await broker.positions())._unsafeUnwrap(), account: (await broker.verify())._unsafeUnwrap(), orders: (await broker.orders('all'))._unsafeUnwrap().length };
+    };
+    const shared = await trade(instances(2).brokers);
+    expect(shared).toEqual(await trade(instances(1).brokers));
+    for (const leg of condor.legs) expect(shared.positions.find((p) => p.symbol === leg.symbol)?.qty).toBe(leg.side === 'buy' ? 12 : -12);
+    expect(shared.account.buyingPower).toBeCloseTo(100_000 - (WIDTH + MARKETABLE) * 100 * 12, 2);
   });
 });

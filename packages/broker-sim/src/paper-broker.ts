@@ -12,22 +12,25 @@ import type {
   OptionContract,
 } from '@condor/core';
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
-import { isWorking, type PaperAccount } from './paper-account.js';
+import { isWorking, type Holding, type PaperAccount } from './paper-account.js';
+import type { PaperBooks } from './paper-books.js';
 import type { PaperFaults } from './paper-faults.js';
 import type { PaperRateLimit } from './paper-rate-limit.js';
-import { outsidePosition } from './outside-position.js';
 import { legFillPrices, listedContracts, netMid, priceLegs, shapeProblem, type PricedLeg } from './paper-legs.js';
 import { parseOccSymbol } from './occ.js';
 import type { SerialQueue } from './serial-queue.js';
 
-/** One owner's paper account as every `PaperBroker` opened on it shares it. */
+/**
+ * What this process keeps of one owner's paper account beside the ledger: the order its calls are
+ * answered in, the request limit, the scripted faults and a count of submits (tests' instruments).
+ */
 export interface PaperDesk {
-  readonly account: PaperAccount;
+  readonly ownerId: string;
   readonly faults: PaperFaults;
   readonly queue: SerialQueue;
   readonly rateLimit: PaperRateLimit;
-  /** A demo account is given its position from outside the service on its first call. */
-  pendingOutsidePosition: boolean;
+  /** Submits this process received for the owner, refused and faulted ones included. */
+  submits: number;
 }
 
 /** Floating-point slack when comparing a limit with the net mid. */
@@ -50,47 +53,50 @@ function dayOrderEnd(now: number): number {
  * A paper account on the simulated market, with Alpaca's order semantics: a multi-leg limit order
  * fills at its limit as soon as the limit is at or through the net mid of the legs (re-checked on
  * every later call, as the clock moves), else it works until cancelled or until the session closes.
- * Calls are answered one at a time, in call order.
+ * The account lives in the ledger (`PaperBooks`): each call acts on it as stored and commits what it
+ * changed atomically, so every instance sees one account and a restart forgets nothing. This process
+ * answers one owner's calls one at a time, in call order.
  */
 export class PaperBroker implements Broker {
   constructor(
     private readonly desk: PaperDesk,
+    private readonly books: PaperBooks,
     private readonly market: MarketData,
     private readonly clock: Clock,
     private readonly nextOrderId: () => string,
   ) {}
 
   verify(): ResultAsync<BrokerAccount, BrokerError> {
-    return this.call(() => this.sweep().map(() => this.desk.account.account()));
+    return this.call((account) => this.sweep(account).map(() => account.account()));
   }
 
   positions(): ResultAsync<readonly BrokerPosition[], BrokerError> {
-    return this.call(() => this.sweep().andThen(() => this.marked()));
+    return this.call((account) => this.sweep(account).map(() => account.positions())).andThen((held) => this.marked(held));
   }
 
   orders(which: 'open' | 'all'): ResultAsync<readonly BrokerOrder[], BrokerError> {
-    return this.call(() => this.sweep().map(() => this.desk.account.orders(which)));
+    return this.call((account) => this.sweep(account).map(() => account.orders(which)));
   }
 
   submit(order: MultiLegOrder): ResultAsync<BrokerOrder, BrokerError> {
-    const { account, faults } = this.desk;
-    account.countSubmit();
-    return this.call(() => {
+    const { faults } = this.desk;
+    this.desk.submits++;
+    return this.queued(() => {
       if (faults.takeFailedSubmit()) return errAsync(DOWN);
       const lostAck = faults.takeLostAck();
-      const placed = this.sweep().andThen(() => this.place(order));
+      const placed = this.books.transact(this.desk.ownerId, (account) => this.sweep(account).andThen(() => this.place(account, order)));
       return lostAck ? placed.andThen(() => errAsync(TIMEOUT)).orElse(() => errAsync(TIMEOUT)) : placed;
     });
   }
 
   orderByClientId(clientOrderId: string): ResultAsync<BrokerOrder | null, BrokerError> {
-    return this.call(() => this.sweep().map(() => this.desk.account.byClientOrderId(clientOrderId)));
+    return this.call((account) => this.sweep(account).map(() => account.byClientOrderId(clientOrderId)));
   }
 
   cancel(orderId: string): ResultAsync<CancelOutcome, BrokerError> {
-    const { account, faults } = this.desk;
-    return this.call(() =>
-      this.sweep().map((): CancelOutcome => {
+    const { faults } = this.desk;
+    return this.call((account) =>
+      this.sweep(account).map((): CancelOutcome => {
         if (faults.refuseCancels) return refused('the broker refused the cancel request (simulated fault)');
         const order = account.byId(orderId);
         if (!order) return refused('order not found');
@@ -101,27 +107,21 @@ export class PaperBroker implements Broker {
     );
   }
 
-  private call<T>(work: () => ResultAsync<T, BrokerError>): ResultAsync<T, BrokerError> {
+  /** The owner's calls take turns in this process, each counted against the request limit. */
+  private queued<T>(work: () => ResultAsync<T, BrokerError>): ResultAsync<T, BrokerError> {
     return this.desk.queue.run(() => {
       const limited = this.desk.faults.takeRateLimit() ?? this.desk.rateLimit.take(this.clock.now());
-      return limited ? errAsync(limited) : this.seedOutsidePosition().andThen(work);
+      return limited ? errAsync(limited) : work();
     });
   }
 
-  /** Holds the demo's contract bought outside the service (NOT_SERVICE_MANAGED), once. */
-  private seedOutsidePosition(): ResultAsync<void, BrokerError> {
-    if (!this.desk.pendingOutsidePosition) return okAsync(undefined);
-    this.desk.pendingOutsidePosition = false;
-    return outsidePosition(this.market, this.clock.now())
-      .map((held) => {
-        if (held !== null) this.desk.account.hold(held.symbol, 1, held.price);
-      })
-      .orElse(() => okAsync(undefined));
+  /** A call acting on the stored account. */
+  private call<T>(work: (account: PaperAccount) => ResultAsync<T, BrokerError>): ResultAsync<T, BrokerError> {
+    return this.queued(() => this.books.transact(this.desk.ownerId, work));
   }
 
-  private place(order: MultiLegOrder): ResultAsync<BrokerOrder, BrokerError> {
-    const { account } = this.desk;
-    const problem = shapeProblem(order) ?? this.positionProblem(order);
+  private place(account: PaperAccount, order: MultiLegOrder): ResultAsync<BrokerOrder, BrokerError> {
+    const problem = shapeProblem(order) ?? this.positionProblem(account, order);
     if (problem !== undefined) return errAsync(rejected(problem));
     if (account.hasClientOrderId(order.clientOrderId)) return errAsync(rejected('client_order_id must be unique'));
     return priceLegs(this.market, order.legs).andThen((legs) => {
@@ -131,13 +131,12 @@ export class PaperBroker implements Broker {
       if (use > available) return errAsync(rejected(`insufficient buying power: the order needs $${use}, $${available} is available`));
       const now = this.clock.now();
       const placed = account.place(order, this.nextOrderId(), now, dayOrderEnd(now), use);
-      return okAsync(this.fillIfMarketable(placed, legs) ?? placed);
+      return okAsync(this.fillIfMarketable(account, placed, legs) ?? placed);
     });
   }
 
   /** Closing legs must close contracts held in that direction; opening legs must not face a held opposite position. */
-  private positionProblem(order: MultiLegOrder): string | undefined {
-    const { account } = this.desk;
+  private positionProblem(account: PaperAccount, order: MultiLegOrder): string | undefined {
     for (const leg of order.legs) {
       if (leg.intent.endsWith('_to_close')) {
         const available = account.closable(leg.symbol, leg.side);
@@ -152,32 +151,31 @@ export class PaperBroker implements Broker {
     return undefined;
   }
 
-  private fillIfMarketable(order: BrokerOrder, legs: readonly PricedLeg[]): BrokerOrder | undefined {
+  private fillIfMarketable(account: PaperAccount, order: BrokerOrder, legs: readonly PricedLeg[]): BrokerOrder | undefined {
     if (order.limitPrice < netMid(legs) - EPSILON) return undefined;
-    return this.desk.account.fill(order.id, order.limitPrice, legFillPrices(legs, order.limitPrice));
+    return account.fill(order.id, order.limitPrice, legFillPrices(legs, order.limitPrice));
   }
 
   /** Expires day orders past their close and fills the working orders the market has come to. */
-  private sweep(): ResultAsync<void, never> {
-    return ResultAsync.fromSafePromise(this.sweepWorking());
+  private sweep(account: PaperAccount): ResultAsync<void, never> {
+    return ResultAsync.fromSafePromise(this.sweepWorking(account));
   }
 
-  private async sweepWorking(): Promise<void> {
+  private async sweepWorking(account: PaperAccount): Promise<void> {
     const now = this.clock.now();
-    for (const { order, expiresAt } of this.desk.account.working()) {
+    for (const { order, expiresAt } of account.working()) {
       if (now >= expiresAt) {
-        this.desk.account.end(order.id, 'expired');
+        account.end(order.id, 'expired');
         continue;
       }
       const legs = await priceLegs(this.market, order.legs);
       // A leg the market cannot price right now leaves the order working.
-      if (legs.isOk()) this.fillIfMarketable(order, legs.value);
+      if (legs.isOk()) this.fillIfMarketable(account, order, legs.value);
     }
   }
 
   /** Held contracts at their current mid; a contract no longer listed at its intrinsic value (or its entry price when even that is unknown). */
-  private marked(): ResultAsync<BrokerPosition[], BrokerError> {
-    const held = this.desk.account.positions();
+  private marked(held: readonly [string, Holding][]): ResultAsync<BrokerPosition[], BrokerError> {
     return listedContracts(
       this.market,
       held.map(([symbol]) => symbol),

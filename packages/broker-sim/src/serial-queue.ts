@@ -1,9 +1,9 @@
 import { ResultAsync } from 'neverthrow';
 
 /**
- * Runs asynchronous work one piece at a time, in call order: a paper account answers its calls the
- * way a broker's matching engine does, so a check and the write it guards never interleave with
- * another call (50 concurrent submits of one client order id place one order).
+ * Runs asynchronous work one piece at a time, in call order: a process answers one paper account's
+ * calls the way a broker's matching engine does, so its own calls never race each other for the
+ * account's version in the ledger (which is what keeps calls of several instances apart).
  */
 export class SerialQueue {
   private tail: Promise<unknown> = Promise.resolve();

@@ -1,6 +1,21 @@
-import type { Broker, BrokerAccess, BrokerError, BrokerName, BrokerOrder, Brokers, Clock, Ids, MarketData } from '@condor/core';
-import { errAsync, type ResultAsync } from 'neverthrow';
-import { PaperAccount } from './paper-account.js';
+import type {
+  Broker,
+  BrokerAccess,
+  BrokerError,
+  BrokerName,
+  BrokerOrder,
+  Brokers,
+  Clock,
+  Ids,
+  MarketData,
+  PaperHolding,
+  PaperLedger,
+  PaperOpening,
+} from '@condor/core';
+import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
+import { MemoryPaperLedger } from './memory-paper-ledger.js';
+import { outsidePosition } from './outside-position.js';
+import { PaperBooks } from './paper-books.js';
 import { PaperBroker, type PaperDesk } from './paper-broker.js';
 import { PaperFaults } from './paper-faults.js';
 import { PaperRateLimit } from './paper-rate-limit.js';
@@ -8,9 +23,14 @@ import { hashString } from './prng.js';
 import { SerialQueue } from './serial-queue.js';
 
 export interface SimBrokersOptions {
+  /**
+   * Where the paper accounts live: the runtime passes the database's, so a restart forgets nothing and
+   * instances on one database share each account. Default: this process's memory (tests, demos).
+   */
+  readonly ledger?: PaperLedger;
   /** Cash each new paper account starts with, dollars (default 100,000). */
   readonly startingCash?: number;
-  /** Calls each paper account may make per minute before the broker answers rate_limited (default 200, as Alpaca). */
+  /** Calls each paper account may make per minute (per process) before the broker answers rate_limited (default 200, as Alpaca). */
   readonly requestsPerMinute?: number;
   /** For demos: each new account also holds one SPY call bought outside the service, so NOT_SERVICE_MANAGED can be seen. */
   readonly outsidePosition?: boolean;
@@ -30,30 +50,36 @@ function notOffered(name: BrokerName): Broker {
 }
 
 /**
- * The simulated paper broker: one in-memory paper account per owner (credentials ignored), trading the
- * simulated market at the clock's time. Fills are deterministic; account ids are a hash of the owner id;
- * order ids are `sim-order-` and a UUID from `ids`, so with random ids (the runtime's) an order id tells
- * nothing of any other order and is never reused, across restarts too. The fault controls script broker
- * failures for tests and the demo.
+ * The simulated paper broker: one paper account per owner (credentials ignored), kept in the ledger
+ * (the database in a deployment) so that a restart forgets nothing and every instance on one database
+ * trades the same account, trading the simulated market at the clock's time. Fills are deterministic;
+ * account ids are a hash of the owner id; order ids are `sim-order-` and a UUID from `ids`, so with
+ * random ids (the runtime's) an order id tells nothing of any other order and is never reused. The
+ * fault controls script broker failures for tests and the demo, in this process.
  * @example
- * const brokers = new SimBrokers(new SimMarketData(clock, 7), clock, new CryptoIds());
+ * const brokers = new SimBrokers(new SimMarketData(clock, 7), clock, new CryptoIds(), { ledger: new SqlPaperLedger(db) });
  * const broker = brokers.open({ ownerId: 'u1', broker: 'sim', environment: 'paper', credentials: null });
  * brokers.loseNextSubmitAck('u1'); // the next submit places the order but answers `unavailable`
  */
 export class SimBrokers implements Brokers {
   readonly available: readonly BrokerName[] = ['sim'];
   private readonly desks = new Map<string, PaperDesk>();
+  private readonly ledger: PaperLedger;
+  private readonly books: PaperBooks;
 
   constructor(
     private readonly market: MarketData,
     private readonly clock: Clock,
     private readonly ids: Ids,
     private readonly options: SimBrokersOptions = {},
-  ) {}
+  ) {
+    this.ledger = options.ledger ?? new MemoryPaperLedger();
+    this.books = new PaperBooks(this.ledger, (ownerId) => this.opening(ownerId));
+  }
 
   open(access: BrokerAccess): Broker {
     if (access.broker !== 'sim') return notOffered(access.broker);
-    return new PaperBroker(this.desk(access.ownerId), this.market, this.clock, () => `${SIM_ORDER_PREFIX}${this.ids.uuid()}`);
+    return new PaperBroker(this.desk(access.ownerId), this.books, this.market, this.clock, () => `${SIM_ORDER_PREFIX}${this.ids.uuid()}`);
   }
 
   /** While `on`, every cancel of the owner's orders is refused with a broker message. */
@@ -77,30 +103,49 @@ export class SimBrokers implements Brokers {
   }
 
   /** Gives the owner a position not opened through the service (signed qty, 0 removes it); price per share. */
-  holdExternalPosition(ownerId: string, symbol: string, qty: number, avgPrice: number): void {
-    this.desk(ownerId).account.hold(symbol, qty, avgPrice);
+  async holdExternalPosition(ownerId: string, symbol: string, qty: number, avgPrice: number): Promise<void> {
+    const held = await this.desk(ownerId).queue.run(() =>
+      this.books.transact(ownerId, (account) => {
+        account.hold(symbol, qty, avgPrice);
+        return okAsync(undefined);
+      }),
+    );
+    if (held.isErr()) throw new Error(`could not hold ${symbol}: ${JSON.stringify(held.error)}`);
   }
 
-  /** How many submits the owner's account received, refused and faulted ones included. */
+  /** How many submits this process received for the owner, refused and faulted ones included. */
   submitCount(ownerId: string): number {
-    return this.desk(ownerId).account.submitCount();
+    return this.desk(ownerId).submits;
   }
 
-  /** Every order placed in the owner's account, newest first. */
-  allOrders(ownerId: string): readonly BrokerOrder[] {
-    return this.desk(ownerId).account.orders('all');
+  /** Every order placed in the owner's account, newest first, as stored (no fill or expiry is applied). */
+  async allOrders(ownerId: string): Promise<readonly BrokerOrder[]> {
+    const book = await this.ledger.load(ownerId);
+    return (book?.orders ?? []).map((r) => r.order).reverse();
+  }
+
+  /** A new account: the starting cash and, for demos, the contract bought outside the service (none when the market cannot say). */
+  private async opening(ownerId: string): Promise<PaperOpening> {
+    const now = this.clock.now();
+    const held = this.options.outsidePosition === true ? await outsidePosition(this.market, now).unwrapOr(null) : null;
+    const holdings: PaperHolding[] = held === null ? [] : [{ symbol: held.symbol, qty: 1, avgEntryPrice: held.price }];
+    return {
+      accountId: `sim-${hashString(ownerId).toString(16).padStart(8, '0')}`,
+      cash: this.options.startingCash ?? DEFAULT_STARTING_CASH,
+      holdings,
+      openedAt: now,
+    };
   }
 
   private desk(ownerId: string): PaperDesk {
     let desk = this.desks.get(ownerId);
     if (!desk) {
-      const accountId = `sim-${hashString(ownerId).toString(16).padStart(8, '0')}`;
       desk = {
-        account: new PaperAccount(accountId, this.options.startingCash ?? DEFAULT_STARTING_CASH),
+        ownerId,
         faults: new PaperFaults(),
         queue: new SerialQueue(),
         rateLimit: new PaperRateLimit(this.options.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE),
-        pendingOutsidePosition: this.options.outsidePosition === true,
+        submits: 0,
       };
       this.desks.set(ownerId, desk);
     }

@@ -6,6 +6,7 @@ import {
   SqlBrokerLinkStore,
   SqlCallBatchStore,
   SqlOnboardingStore,
+  SqlPaperLedger,
   SqlPositionStore,
   SqlProposalStore,
   SqlQuotaStore,
@@ -65,9 +66,6 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
   const secrets = buildSecretBox(config, logger);
   const clock = config.simStart === null ? new SystemClock() : new ShiftedClock(config.simStart, config.simAnchor ?? Date.now());
   if (config.simStart !== null) logger.warn('clock_shifted', { starts_at: new Date(config.simStart).toISOString() });
-  if (dialect === 'postgres' && config.marketData.source === 'sim') {
-    logger.warn('sim_broker_per_instance', { hint: 'The simulated paper broker keeps its accounts in this process; behind a load balancer link Alpaca paper accounts instead.' });
-  }
   const simMarket = new SimMarketData(clock, 1, { session: config.simSession });
   if (config.marketData.source === 'sim') logger.info('sim_session', { session: config.simSession });
   const market = marketDataOf(config, simMarket, clock);
@@ -99,8 +97,11 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
     positions: new SqlPositionStore(db),
     market,
     // The paper broker fills against the simulated market, so it is offered only when prices are simulated too.
+    // Its accounts live in the database: a restart forgets nothing, and every instance trades the same account.
     brokers: new RoutedBrokers({
-      ...(config.marketData.source === 'sim' ? { sim: new SimBrokers(simMarket, clock, ids, { outsidePosition: config.simOutsidePosition }) } : {}),
+      ...(config.marketData.source === 'sim'
+        ? { sim: new SimBrokers(simMarket, clock, ids, { ledger: new SqlPaperLedger(db), outsidePosition: config.simOutsidePosition }) }
+        : {}),
       alpaca: new AlpacaBrokers({ baseUrls: alpacaBaseUrls(config), now: () => clock.now() }),
     }),
     marketNotice: config.marketData.source === 'sim' ? SIMULATED_NOTICE : null,

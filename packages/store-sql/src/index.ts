@@ -17,3 +17,4 @@ export { SqlBrokerLinkStore } from './sql-broker-link-store.js';
 export { SqlProposalStore } from './sql-proposal-store.js';
 export { SqlPositionStore } from './sql-position-store.js';
 export { SqlCallBatchStore } from './sql-call-batch-store.js';
+export { SqlPaperLedger } from './sql-paper-ledger.js';

@@ -11,6 +11,9 @@ const TABLES = [
   'call_batches',
   'document_acceptances',
   'document_reads',
+  'paper_accounts',
+  'paper_holdings',
+  'paper_orders',
   'positions',
   'proposals',
   'quota_usage',
@@ -44,6 +47,11 @@ for (const dialect of dialects) {
       expect([...types.values()].filter((t) => !['text', 'bigint', 'integer', 'double precision'].includes(t))).toEqual([]);
       for (const [column, type] of types) if (/_at$|_ms$/.test(column)) expect({ column, type }).toEqual({ column, type: 'bigint' });
       expect([...types].filter(([, type]) => type === 'double precision').map(([column]) => column).sort()).toEqual([
+        'paper_accounts.cash',
+        'paper_holdings.avg_entry_price',
+        'paper_orders.filled_avg_price',
+        'paper_orders.limit_price',
+        'paper_orders.reservation',
         'positions.entry_credit',
         'proposals.limit_price',
         'proposals.max_loss',

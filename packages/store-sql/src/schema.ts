@@ -1,4 +1,4 @@
-import type { BrokerEnvironment, BrokerName, PositionStatus, ProposalKind } from '@condor/core';
+import type { BrokerEnvironment, BrokerName, OrderStatus, PositionStatus, ProposalKind } from '@condor/core';
 
 /** Epoch milliseconds in a `bigint` column, read back as a number on both databases (see postgres-types.ts). */
 export type EpochMsColumn = number;
@@ -170,6 +170,47 @@ export interface CallBatchesTable {
   updated_at: EpochMsColumn;
 }
 
+/**
+ * The `paper_accounts` table: one simulated paper account per user. `version` moves on with every
+ * commit (the compare-and-set every write of the account goes through); `order_count` numbers its orders.
+ */
+export interface PaperAccountsTable {
+  owner_id: string;
+  account_id: string;
+  cash: number;
+  version: number;
+  order_count: number;
+  opened_at: EpochMsColumn;
+}
+
+/**
+ * The `paper_orders` table: every order of the simulated paper broker, `seq` numbering them per account
+ * in placement order; `legs` is a JSON array as text. Ids are unique across all accounts.
+ */
+export interface PaperOrdersTable {
+  id: string;
+  owner_id: string;
+  seq: number;
+  client_order_id: string;
+  status: OrderStatus;
+  qty: number;
+  filled_qty: number;
+  limit_price: number;
+  filled_avg_price: number | null;
+  submitted_at: EpochMsColumn;
+  legs: string;
+  reservation: number;
+  expires_at: EpochMsColumn;
+}
+
+/** The `paper_holdings` table: contracts a paper account holds, signed (short negative); no row at zero. */
+export interface PaperHoldingsTable {
+  owner_id: string;
+  symbol: string;
+  qty: number;
+  avg_entry_price: number;
+}
+
 /** The whole schema, as Kysely sees it. */
 export interface Database {
   users: UsersTable;
@@ -186,4 +227,7 @@ export interface Database {
   proposals: ProposalsTable;
   positions: PositionsTable;
   call_batches: CallBatchesTable;
+  paper_accounts: PaperAccountsTable;
+  paper_orders: PaperOrdersTable;
+  paper_holdings: PaperHoldingsTable;
 }

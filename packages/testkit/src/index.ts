@@ -34,3 +34,4 @@ export { callBatchStoreContract } from './contracts/index.js';
 export { brokerLinkStoreContract, positionStoreContract, proposalStoreContract } from './contracts/index.js';
 export { brokerContract, type BrokerFixture } from './contracts/index.js';
 export { FakeBrokers, type FakeBrokersOptions, type FakeOrderOutcome } from './fakes/fake-brokers.js';
+export { paperLedgerContract } from './contracts/index.js';

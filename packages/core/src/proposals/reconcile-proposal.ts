@@ -33,7 +33,7 @@ const UNCHANGED: Reconciliation = { result: 'unchanged' };
  * its own): found, it is recorded as its confirm would have (a fill opens or closes the position, a working
  * order keeps it 'opening' or 'closing'). Not found, a proposal whose order was never acknowledged is
  * recorded as not placed once its 60 s are over (until then a confirm may still send it, design §5), and one
- * whose order the broker acknowledged but no longer knows (the simulated broker after a restart) has its
+ * whose order the broker acknowledged but no longer knows (a broker that lost its records) has its
  * position settled as if the order ended unfilled: an entry closed, an exit or roll back to what it was.
  * Never places, resubmits or cancels anything. Within the submit grace of a consume without an outcome it
  * answers 'later': the consuming confirm may still be on its way.

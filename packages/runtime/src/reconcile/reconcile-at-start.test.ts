@@ -9,7 +9,8 @@ import { loadConfig } from '../config/load-config.js';
 /**
  * Start-up reconciliation through the real composition: a runtime leaves proposals as a kill -9 would, and a
  * second runtime on the same SQLite file and data folder (a restart) finishes them from the broker's record.
- * The simulated paper broker keeps its accounts in memory, so the restarted one knows none of the old orders.
+ * The simulated paper broker keeps its accounts in the database, so the restarted one knows every old order;
+ * an order id it never placed stands for one a broker forgot.
  */
 
 const PASSWORD = 'restart password 1';
@@ -116,6 +117,35 @@ describe('reconciling unfinished proposals at start', () => {
     expect((await after.proposals.get(userId, rejected.id))?.outcome).toEqual({ status: 'rejected', detail: 'buying power' });
     const broker = after.brokers.open({ ownerId: userId, broker: 'sim', environment: 'paper', credentials: null });
     expect((await broker.orders('all'))._unsafeUnwrap()).toEqual([]);
+  });
+
+  it('keeps the simulated paper account through a restart: the order placed before it is listed and its position closed after', async () => {
+    const { dir, runtime, userId } = await trader();
+    const access = { ownerId: userId, broker: 'sim', environment: 'paper', credentials: null } as const;
+    const { market } = runtime.services;
+    const expiry = (await market.expirations('SPY'))._unsafeUnwrap().at(-1) ?? '';
+    const call = (await market.optionChain('SPY', expiry))._unsafeUnwrap().find((c) => c.type === 'call' && c.bid > 0.05);
+    const symbol = call?.symbol ?? '';
+    const before = runtime.services.brokers.open(access);
+    const bought = (await before.submit({ clientOrderId: 'before', qty: 2, limitPrice: (call?.ask ?? 0) + 0.05, legs: [{ symbol, side: 'buy', intent: 'buy_to_open' }] }))._unsafeUnwrap();
+    expect(bought.status).toBe('filled');
+    const account = (await before.verify())._unsafeUnwrap();
+    await runtime.close();
+    opened.splice(opened.indexOf(runtime), 1);
+
+    const after = (await start(dir)).services.brokers.open(access);
+    expect((await after.orders('all'))._unsafeUnwrap()).toEqual([bought]);
+    expect((await after.orderByClientId('before'))._unsafeUnwrap()).toEqual(bought);
+    expect((await after.positions())._unsafeUnwrap().map((p) => [p.symbol, p.qty])).toEqual([[symbol, 2]]);
+    expect((await after.verify())._unsafeUnwrap().accountId).toBe(account.accountId);
+    const sold = (await after.submit({ clientOrderId: 'after', qty: 2, limitPrice: -0.01, legs: [{ symbol, side: 'sell', intent: 'sell_to_close' }] }))._unsafeUnwrap();
+    expect(sold.status).toBe('filled');
+    expect(sold.id).not.toBe(bought.id);
+    expect((await after.positions())._unsafeUnwrap()).toEqual([]);
+    expect((await after.submit({ clientOrderId: 'before', qty: 1, limitPrice: 1, legs: [{ symbol, side: 'buy', intent: 'buy_to_open' }] }))._unsafeUnwrapErr()).toEqual({
+      kind: 'rejected',
+      message: 'client_order_id must be unique',
+    });
   });
 
   it('names simulated orders with 122 random bits each: nothing in one id tells another', async () => {

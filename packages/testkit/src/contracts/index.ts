@@ -12,3 +12,4 @@ export { proposalStoreContract } from './proposal-store.contract.js';
 export { positionStoreContract } from './position-store.contract.js';
 export { callBatchStoreContract } from './call-batch-store.contract.js';
 export { brokerContract, type BrokerFixture } from './broker.contract.js';
+export { paperLedgerContract } from './paper-ledger.contract.js';

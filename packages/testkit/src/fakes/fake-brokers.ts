@@ -151,8 +151,8 @@ export class FakeBrokers implements Brokers {
   }
 
   /**
-   * Forgets the owner's account — orders, positions and faults — as the in-memory simulated paper broker
-   * does when the process restarts; brokers already opened on it keep the old account.
+   * Forgets the owner's account — orders, positions and faults — as a broker that lost its records would;
+   * brokers already opened on it keep the old account.
    */
   forget(ownerId: string): void {
     this.accounts.delete(ownerId);
