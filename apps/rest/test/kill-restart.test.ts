@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeAlpaca } from '../../../packages/broker-alpaca/test/fake-alpaca.js';
-import { freshDataDir, startServer, type RunningServer } from './server-process.js';
+import { freshDataDir, startServer, type RunningServer, sendJson, type JsonAnswer } from './server-process.js';
 
 /**
  * The kill -9 trial of issue 13 against the real server process on SQLite: confirms are cut off by SIGKILL
@@ -14,10 +14,7 @@ import { freshDataDir, startServer, type RunningServer } from './server-process.
 const PASSWORD = 'kill restart password';
 const SIM_START = '2026-02-10T15:00:00Z';
 
-interface Answer {
-  readonly status: number;
-  readonly body: Record<string, unknown>;
-}
+type Answer = JsonAnswer;
 
 interface PositionView {
   readonly position_id: string;
@@ -46,15 +43,8 @@ describe('kill -9 while confirms are in flight, then a restart on the same data 
     }
   }, 30_000);
 
-  const send = async (method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<Answer> => {
-    if (server === undefined) throw new Error('no server is running');
-    const response = await fetch(`${server.baseUrl}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token === undefined ? {} : { authorization: `Bearer ${token}` }), ...headers },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  };
+  const send = (method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<Answer> =>
+    sendJson(server, method, path, body, token, headers);
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const ordersAtAlpaca = (clientOrderId: string) =>
     alpaca.requests.filter((r) => r.method === 'POST' && r.path === '/v2/orders' && (r.body as { client_order_id?: string }).client_order_id === clientOrderId);

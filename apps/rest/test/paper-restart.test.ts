@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDataDir, startServer, type RunningServer } from './server-process.js';
+import { freshDataDir, startServer, type RunningServer, sendJson, type JsonAnswer } from './server-process.js';
 
 /**
  * The simulated paper broker is durable (issue 15): its accounts live in the server's SQLite file, so a
@@ -11,10 +11,7 @@ import { freshDataDir, startServer, type RunningServer } from './server-process.
 const PASSWORD = 'paper restart password';
 const SIM_START = '2026-02-10T15:00:00Z';
 
-interface Answer {
-  readonly status: number;
-  readonly body: Record<string, unknown>;
-}
+type Answer = JsonAnswer;
 
 interface OrderView {
   readonly order_id: string;
@@ -43,15 +40,8 @@ describe('the simulated paper broker across a restart of the server process (SQL
     }
   }, 30_000);
 
-  const send = async (method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<Answer> => {
-    if (server === undefined) throw new Error('no server is running');
-    const response = await fetch(`${server.baseUrl}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token === undefined ? {} : { authorization: `Bearer ${token}` }), ...headers },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  };
+  const send = (method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<Answer> =>
+    sendJson(server, method, path, body, token, headers);
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   /** A proposal made in its own batch, confirmed once its 5 s have passed; the confirmation. */

@@ -83,3 +83,27 @@ async function stop(child: ChildProcess, dataDir: string | null, signal: NodeJS.
   }
   if (dataDir !== null) rmSync(dataDir, { recursive: true, force: true });
 }
+
+/** A JSON answer of the real server: its status and body. */
+export interface JsonAnswer {
+  readonly status: number;
+  readonly body: Record<string, unknown>;
+}
+
+/** One JSON request to `server`, with `token` as Bearer when given; throws when no server is running. */
+export async function sendJson(
+  server: RunningServer | undefined,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+  headers: Record<string, string> = {},
+): Promise<JsonAnswer> {
+  if (server === undefined) throw new Error('no server is running');
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token === undefined ? {} : { authorization: `Bearer ${token}` }), ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
