@@ -101,7 +101,7 @@ export function createMcpServer(services: Services, options: McpServerOptions): 
     const { credential, bound } = credentialOf(ctx);
     let call: { end(): Promise<void> } | null = null;
     try {
-      const batched = await options.batches.begin(await principalOf(credential, services), batchOf(ctx));
+      const batched = await options.batches.begin(principalOf(credential, services), batchOf(ctx));
       call = batched;
       const outcome = await execute(name, args, contextOf(ctx, batched.batchKey, credential));
       if (outcome.isErr()) {

@@ -11,6 +11,17 @@ export const MCP_URL = 'http://localhost:8787/mcp';
 export type Era = 'modern' | 'legacy';
 export const ERAS: readonly Era[] = ['modern', 'legacy'];
 
+/** The research toolset, written out as the tests expect it (not derived from core's mapping, which they check). */
+export const RESEARCH_TOOLS: readonly string[] = [
+  'create_strategy',
+  'get_optimization_history',
+  'save_strategy',
+  'get_saved_strategies',
+  'delete_saved_strategy',
+  'activate_saved_strategy',
+  'find_iron_condors',
+];
+
 /** A connected MCP client; `bearer` is sent as the Authorization of every later request (HTTP only). */
 export interface Connected {
   readonly client: Client;

@@ -1,17 +1,7 @@
 import { CATALOGUE, TOOLSETS } from '@condor/core';
 import { createTestServices } from '@condor/testkit';
 import { describe, expect, it } from 'vitest';
-import { connectHttp, connectStdioLike, ERAS, expectToolError, expectToolOk, httpHandlerFor, PASSWORD } from './support.js';
-
-const RESEARCH = [
-  'create_strategy',
-  'get_optimization_history',
-  'save_strategy',
-  'get_saved_strategies',
-  'delete_saved_strategy',
-  'activate_saved_strategy',
-  'find_iron_condors',
-];
+import { connectHttp, connectStdioLike, ERAS, expectToolError, expectToolOk, httpHandlerFor, PASSWORD, RESEARCH_TOOLS as RESEARCH } from './support.js';
 
 describe.each(ERAS)('toolsets (CONDOR_MCP_TOOLSETS), %s era', (era) => {
   it('lists only the tools of the toolsets served, in catalogue order', async () => {

@@ -14,7 +14,6 @@ import { freshDataDir, startServer, type RunningServer, sendJson, type JsonAnswe
 const PASSWORD = 'kill restart password';
 const SIM_START = '2026-02-10T15:00:00Z';
 
-type Answer = JsonAnswer;
 
 interface PositionView {
   readonly position_id: string;
@@ -43,7 +42,7 @@ describe('kill -9 while confirms are in flight, then a restart on the same data 
     }
   }, 30_000);
 
-  const send = (method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<Answer> =>
+  const send = (method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<JsonAnswer> =>
     sendJson(server, method, path, body, token, headers);
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const ordersAtAlpaca = (clientOrderId: string) =>

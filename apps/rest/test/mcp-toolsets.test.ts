@@ -1,6 +1,6 @@
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERAS, newClient } from '../../mcp/test/support.js';
+import { ERAS, newClient, RESEARCH_TOOLS } from '../../mcp/test/support.js';
 import { startServer, type RunningServer } from './server-process.js';
 
 let server: RunningServer;
@@ -16,15 +16,7 @@ describe.each(ERAS)('the real server with CONDOR_MCP_TOOLSETS=research, %s era',
     const client = newClient(era);
     await client.connect(new StreamableHTTPClientTransport(new URL(`${server.baseUrl}/mcp`)));
     try {
-      expect((await client.listTools()).tools.map((t) => t.name)).toEqual([
-        'create_strategy',
-        'get_optimization_history',
-        'save_strategy',
-        'get_saved_strategies',
-        'delete_saved_strategy',
-        'activate_saved_strategy',
-        'find_iron_condors',
-      ]);
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(RESEARCH_TOOLS);
       expect((await client.callTool({ name: 'register', arguments: {} })).structuredContent).toMatchObject({ error: 'NOT_FOUND' });
       expect((await client.listPrompts()).prompts.map((p) => p.name)).toEqual(['weekly_condor_scan']);
       expect((await client.listResources()).resources).toEqual([]);

@@ -11,7 +11,6 @@ import { freshDataDir, startServer, type RunningServer, sendJson, type JsonAnswe
 const PASSWORD = 'paper restart password';
 const SIM_START = '2026-02-10T15:00:00Z';
 
-type Answer = JsonAnswer;
 
 interface OrderView {
   readonly order_id: string;
@@ -40,7 +39,7 @@ describe('the simulated paper broker across a restart of the server process (SQL
     }
   }, 30_000);
 
-  const send = (method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<Answer> =>
+  const send = (method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<JsonAnswer> =>
     sendJson(server, method, path, body, token, headers);
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
