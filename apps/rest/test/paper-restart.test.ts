@@ -68,7 +68,7 @@ describe('the simulated paper broker across a restart of the server process (SQL
     expect((await send('POST', '/v1/broker/connection', { authorization_confirmed: true, broker: 'sim' }, token)).body['link']).toMatchObject({ broker: 'sim', connected: true });
 
     // Before the restart: an iron condor opened and filled.
-    const found = await send('POST', '/v1/iron-condors/search', { ticker: 'SPY', top_k: 1, dte_min: 20, dte_max: 50 }, token);
+    const found = await send('POST', '/v1/iron-condors/search', { ticker: 'SPY', top_k: 1, dte_min: 20, dte_max: 35 }, token);
     const [candidate] = found.body['candidates'] as unknown[];
     const opened = await proposeAndConfirm(token, '/v1/proposals/entries', { candidate, qty: 1 }, 'entry');
     expect(opened).toMatchObject({ order_status: 'filled' });

@@ -151,7 +151,7 @@ async function walkLoggedIn(call: Call, connect: (call: Call) => Promise<void> =
   expect((await call('get_positions'))['error']).toBe('BROKER_NOT_CONNECTED');
   await connect(call);
 
-  const found = await call('find_iron_condors', { ticker: 'QQQ', top_k: 1, dte_min: 20, dte_max: 50 });
+  const found = await call('find_iron_condors', { ticker: 'QQQ', top_k: 1, dte_min: 20, dte_max: 35 });
   const [candidate] = found['candidates'] as Record<string, unknown>[];
   const entry = await call('propose_entry', { candidate, qty: 1 });
   expect(entry['kind']).toBe('entry');

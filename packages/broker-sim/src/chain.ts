@@ -1,9 +1,18 @@
-import { DAY_MS, formatDay, type OptionContract, type OptionType, priceOption, sessionClose } from '@condor/core';
+import {
+  DAY_MS,
+  formatDay,
+  hashString,
+  mixSeed,
+  type OptionContract,
+  type OptionType,
+  priceOption,
+  SeededRandom,
+  sessionClose,
+} from '@condor/core';
 import { isMonthlyExpiry } from './expirations.js';
 import type { MarketState } from './market-state.js';
 import { occSymbol } from './occ.js';
 import { quoteAround } from './option-quote.js';
-import { hashString, uniformAt } from './prng.js';
 import { strikeGrid } from './strikes.js';
 import { atmVol, smileVol, type SurfaceParams } from './surface.js';
 import type { LiquidityTier, SimSymbol } from './universe.js';
@@ -72,4 +81,9 @@ export function buildChain(inputs: ChainInputs): OptionContract[] {
     }
   }
   return contracts;
+}
+
+/** A uniform on (0, 1) that depends only on the values, for activity looked up out of order. */
+function uniformAt(...values: readonly number[]): number {
+  return new SeededRandom(mixSeed(...values)).uniform();
 }

@@ -1,5 +1,5 @@
 import { easternDay, lastSessionClose, nextSessionOpen } from '@condor/core';
-import { hashString, mixSeed, mulberry32, normal } from './prng.js';
+import { SeededRandom, hashString, mixSeed } from '@condor/core';
 import type { DailySeries } from './series.js';
 import { SESSION_STEPS, SESSION_VOLATILITY_SHARE, simSession } from './session.js';
 import type { SimSymbol } from './universe.js';
@@ -47,10 +47,10 @@ export function demoPrices(spec: SimSymbol, series: DailySeries, seed: number, n
   if (!last || !next) return undefined;
   const [fromPrice, toPrice] = [last.knots[SESSION_STEPS] ?? last.close, next.knots[0] ?? next.open];
   const steps = Math.max(1, Math.ceil((stretch.to - stretch.from) / STEP_MS));
-  const uniform = mulberry32(mixSeed(seed, hashString(spec.symbol), stretch.lastDay, 3));
+  const random = new SeededRandom(mixSeed(seed, hashString(spec.symbol), stretch.lastDay, 3));
   const sigma = last.ivAfter * SQRT_DT * SESSION_VOLATILITY_SHARE;
   const walk = [0];
-  for (let k = 1; k <= steps; k++) walk.push((walk[k - 1] ?? 0) + normal(uniform) / Math.sqrt(SESSION_STEPS));
+  for (let k = 1; k <= steps; k++) walk.push((walk[k - 1] ?? 0) + random.normal() / Math.sqrt(SESSION_STEPS));
   const end = walk[steps] ?? 0;
   const logFrom = Math.log(fromPrice);
   const logTo = Math.log(toPrice);

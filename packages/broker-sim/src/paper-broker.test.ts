@@ -91,11 +91,11 @@ describe('PaperBroker fills', () => {
     for (const [i, c] of condor.contracts.entries()) expect(positions.find((p) => p.symbol === c.symbol)?.currentPrice).toBeCloseTo(mid(condor.contracts[i]!), 4);
   });
 
-  it('fills exactly at the mid, and not a cent inside it', async () => {
+  it('fills up to a cent inside the net mid, and not beyond', async () => {
     const { broker } = setup();
-    const atMid = Math.ceil(condor.netMid * 100 - 1e-9) / 100;
-    expect((await broker.submit(entry('at-mid', atMid)))._unsafeUnwrap().status).toBe('filled');
-    expect((await broker.submit(entry('inside', atMid - 0.01)))._unsafeUnwrap().status).toBe('accepted');
+    const penny = Math.ceil((condor.netMid - 0.01) * 100 - 1e-9) / 100;
+    expect((await broker.submit(entry('a-penny-inside', penny)))._unsafeUnwrap().status).toBe('filled');
+    expect((await broker.submit(entry('two-pennies-inside', penny - 0.01)))._unsafeUnwrap().status).toBe('accepted');
   });
 
   it('signs positions: longs positive, shorts negative; a partial close shrinks them and a full close removes them', async () => {
@@ -151,7 +151,7 @@ describe('PaperBroker working orders', () => {
       clock.set(NOW + step * HOUR * 0.5);
       const debitNow = -(await spyCondorAt(market));
       const order = (await broker.orderByClientId('close'))._unsafeUnwrap();
-      expect(order?.status).toBe(limit >= debitNow - 1e-9 ? 'filled' : 'accepted');
+      expect(order?.status).toBe(limit >= debitNow - 0.01 - 1e-9 ? 'filled' : 'accepted');
       if (order?.status === 'filled') filledAt = clock.now();
     }
     expect(filledAt).toBeDefined();

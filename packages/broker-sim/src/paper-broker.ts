@@ -35,6 +35,12 @@ export interface PaperDesk {
 
 /** Floating-point slack when comparing a limit with the net mid. */
 const EPSILON = 1e-9;
+/**
+ * How far inside the net mid a multi-leg limit still fills: one cent, as market makers fill complex orders
+ * a penny from the mid. Leg mids move in half-cent steps, so without it an order at the mid misses on the
+ * next step.
+ */
+const MIDPOINT_TOLERANCE = 0.01;
 const TIMEOUT: BrokerError = { kind: 'unavailable', message: 'timeout' };
 const DOWN: BrokerError = { kind: 'unavailable', message: 'the simulated broker did not answer (503)' };
 
@@ -152,7 +158,7 @@ export class PaperBroker implements Broker {
   }
 
   private fillIfMarketable(account: PaperAccount, order: BrokerOrder, legs: readonly PricedLeg[]): BrokerOrder | undefined {
-    if (order.limitPrice < netMid(legs) - EPSILON) return undefined;
+    if (order.limitPrice < netMid(legs) - MIDPOINT_TOLERANCE - EPSILON) return undefined;
     return account.fill(order.id, order.limitPrice, legFillPrices(legs, order.limitPrice));
   }
 

@@ -1,5 +1,5 @@
 import { dayOf, isTradingDay, parseDay } from '@condor/core';
-import { hashString, mixSeed, mulberry32, normal, type Uniform } from './prng.js';
+import { SeededRandom, hashString, mixSeed } from '@condor/core';
 import { ANCHOR_DATE, type SimSymbol } from './universe.js';
 
 /** The first simulated session: history before it does not exist. */
@@ -35,7 +35,7 @@ export interface DailyState {
 export class DailySeries {
   private readonly states: DailyState[] = [];
   private readonly indexByDay = new Map<number, number>();
-  private readonly uniform: Uniform;
+  private readonly random: SeededRandom;
   private readonly drift: number;
   private readonly correlation: number;
   private readonly volOfVol: number;
@@ -46,7 +46,7 @@ export class DailySeries {
     private readonly spec: SimSymbol,
     seed: number,
   ) {
-    this.uniform = mulberry32(mixSeed(seed, hashString(spec.symbol), 1));
+    this.random = new SeededRandom(mixSeed(seed, hashString(spec.symbol), 1));
     this.drift = (spec.kind === 'etf' ? 0.06 : 0.08) - spec.dividendYield;
     this.correlation = -Math.min(0.8, 0.3 + 2 * spec.skew);
     this.volOfVol = 0.5 + 1.5 * spec.skew;
@@ -89,7 +89,7 @@ export class DailySeries {
   }
 
   private step(last: DailyState, index: number): Omit<DailyState, 'day'> {
-    const [z, w, g] = [normal(this.uniform), normal(this.uniform), normal(this.uniform)];
+    const [z, w, g] = [this.random.normal(), this.random.normal(), this.random.normal()];
     const sigma = REALISED_TO_IMPLIED * Math.exp(last.logIv);
     const trend = this.drift * (index - 1) * DT;
     const meanReturn = (this.drift - (sigma * sigma) / 2 - PRICE_REVERSION * (last.logClose - trend)) * DT;

@@ -1,4 +1,4 @@
-import { hashString, mixSeed, mulberry32, normal } from './prng.js';
+import { SeededRandom, hashString, mixSeed } from '@condor/core';
 import type { DailySeries } from './series.js';
 import type { SimSymbol } from './universe.js';
 
@@ -36,11 +36,11 @@ export function simSession(spec: SimSymbol, series: DailySeries, seed: number, d
   const state = series.state(day);
   const before = series.previous(day);
   if (!state || !before) return undefined;
-  const uniform = mulberry32(mixSeed(seed, hashString(spec.symbol), day, 2));
+  const random = new SeededRandom(mixSeed(seed, hashString(spec.symbol), day, 2));
   const logOpen = before.logClose + state.gap;
   const sigma = Math.exp(before.logIv) * SQRT_DT * SESSION_VOLATILITY_SHARE;
   const walk = [0];
-  for (let k = 1; k <= SESSION_STEPS; k++) walk.push((walk[k - 1] ?? 0) + normal(uniform) / Math.sqrt(SESSION_STEPS));
+  for (let k = 1; k <= SESSION_STEPS; k++) walk.push((walk[k - 1] ?? 0) + random.normal() / Math.sqrt(SESSION_STEPS));
   const end = walk[SESSION_STEPS] ?? 0;
   const knots = walk.map((w, k) => {
     const t = k / SESSION_STEPS;
@@ -56,7 +56,7 @@ export function simSession(spec: SimSymbol, series: DailySeries, seed: number, d
     high: round2(Math.max(...knots)),
     low: round2(Math.min(...knots)),
     close: round2(close),
-    volume: Math.round(spec.averageVolume * Math.exp(0.25 * normal(uniform)) * (0.7 + 0.3 * dailyMove)),
+    volume: Math.round(spec.averageVolume * Math.exp(0.25 * random.normal()) * (0.7 + 0.3 * dailyMove)),
     previousClose: round2(previousClose),
     ivBefore: Math.exp(before.logIv),
     ivAfter: Math.exp(state.logIv),

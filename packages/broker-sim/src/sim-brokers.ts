@@ -12,6 +12,7 @@ import type {
   PaperLedger,
   PaperOpening,
 } from '@condor/core';
+import { hashString } from '@condor/core';
 import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
 import { MemoryPaperLedger } from './memory-paper-ledger.js';
 import { outsidePosition } from './outside-position.js';
@@ -19,7 +20,6 @@ import { PaperBooks } from './paper-books.js';
 import { PaperBroker, type PaperDesk } from './paper-broker.js';
 import { PaperFaults } from './paper-faults.js';
 import { PaperRateLimit } from './paper-rate-limit.js';
-import { hashString } from './prng.js';
 import { SerialQueue } from './serial-queue.js';
 
 export interface SimBrokersOptions {
