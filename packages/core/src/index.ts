@@ -99,6 +99,9 @@ export {
 export { exchangeSession } from './market/exchange-session.js';
 export { durationWords, newYorkTime } from './market/time-words.js';
 
+// The one seeded generator of the project (strategies, the simulated market).
+export { SeededRandom, hashString, mixSeed } from './strategies/seeded-random.js';
+
 // Market data (issue 4): the port every market adapter implements.
 export type * from './ports/market-data.js';
 
