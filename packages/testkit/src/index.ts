@@ -35,3 +35,6 @@ export { brokerLinkStoreContract, positionStoreContract, proposalStoreContract }
 export { brokerContract, type BrokerFixture } from './contracts/index.js';
 export { FakeBrokers, type FakeBrokersOptions, type FakeOrderOutcome } from './fakes/fake-brokers.js';
 export { paperLedgerContract } from './contracts/index.js';
+export { MemoryApprovalLinkStore } from './fakes/memory-approval-link-store.js';
+export { MemoryBrowserSessionStore } from './fakes/memory-browser-session-store.js';
+export { approvalLinkStoreContract, browserSessionStoreContract } from './contracts/index.js';

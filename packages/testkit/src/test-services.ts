@@ -5,7 +5,9 @@ import { FakeSecretBox } from './fakes/fake-secret-box.js';
 import { FakeClock } from './fakes/fake-clock.js';
 import { FixtureMarketData } from './fakes/fixture-market-data.js';
 import { FakeDigest, FakePasswordHasher, FakeTokenSigner } from './fakes/fake-passwords.js';
+import { MemoryApprovalLinkStore } from './fakes/memory-approval-link-store.js';
 import { MemoryBrokerLinkStore } from './fakes/memory-broker-link-store.js';
+import { MemoryBrowserSessionStore } from './fakes/memory-browser-session-store.js';
 import { MemoryOnboardingStore } from './fakes/memory-onboarding-store.js';
 import { MemoryPositionStore } from './fakes/memory-position-store.js';
 import { MemoryProposalStore } from './fakes/memory-proposal-store.js';
@@ -44,6 +46,8 @@ export function createTestServices(overrides: Partial<Services> = {}): TestServi
     savedStrategies: new MemorySavedStrategyStore(),
     brokerLinks: new MemoryBrokerLinkStore(),
     proposals: new MemoryProposalStore(),
+    approvalLinks: new MemoryApprovalLinkStore(),
+    browserSessions: new MemoryBrowserSessionStore(),
     positions: new MemoryPositionStore(),
     logger: new RecordingLogger(),
     scheduler: new ImmediateScheduler(),

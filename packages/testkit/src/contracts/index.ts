@@ -13,3 +13,5 @@ export { positionStoreContract } from './position-store.contract.js';
 export { callBatchStoreContract } from './call-batch-store.contract.js';
 export { brokerContract, type BrokerFixture } from './broker.contract.js';
 export { paperLedgerContract } from './paper-ledger.contract.js';
+export { approvalLinkStoreContract } from './approval-link-store.contract.js';
+export { browserSessionStoreContract } from './browser-session-store.contract.js';

@@ -1,49 +1,22 @@
-import type { Proposal, ProposalOutcome, ProposalStore } from '@condor/core';
+import type { ProposalOutcome, ProposalStore } from '@condor/core';
 import { describe, expect, it } from 'vitest';
+import { proposalApprovalContract } from './proposal-approval.contract.js';
+import { approval, OTHER, proposal, proposalId, T0, USER } from './proposal-fixture.js';
+import { proposalPositionListContract } from './proposal-position-list.contract.js';
 import { JSON_DOCUMENT } from './strategy-run-store.contract.js';
-
-const USER = '6f1c2d3e-0000-4000-8000-000000000001';
-const OTHER = '6f1c2d3e-0000-4000-8000-0000000000ff';
-const T0 = 1_767_623_400_000;
-
-const proposalId = (n: number): string => `5e000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 /**
  * The behaviour every ProposalStore adapter must show. `make` returns a fresh store without proposals,
  * in which the users with `ownerIds` exist.
  */
 export function proposalStoreContract(adapter: string, make: (ownerIds: readonly string[]) => Promise<ProposalStore>): void {
-  const proposal = (n: number, overrides: Partial<Proposal> = {}): Proposal => ({
-    id: proposalId(n),
-    ownerId: USER,
-    kind: 'entry',
-    batchKey: 'batch-1',
-    createdAt: T0 + n * 1000,
-    ticker: 'SPY',
-    qty: 2,
-    legs: [
-      { symbol: 'SPY260220P00570000', side: 'buy', intent: 'buy_to_open' },
-      { symbol: 'SPY260220P00575000', side: 'sell', intent: 'sell_to_open' },
-      { symbol: 'SPY260220C00625000', side: 'sell', intent: 'sell_to_open' },
-      { symbol: 'SPY260220C00630000', side: 'buy', intent: 'buy_to_open' },
-    ],
-    limitPrice: -1.25,
-    maxLoss: 750.5,
-    summary: 'Sell 2 SPY 570/575/625/630 iron condors for a 1.25 credit',
-    positionId: `5f000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    details: { expiry: '2026-02-20', strikes: [570, 575, 625, 630], credit: 1.25, checks: { buying_power: true } },
-    consumedAt: null,
-    outcome: null,
-    ...overrides,
-  });
-
   const fresh = () => make([USER, OTHER]);
 
   describe(`ProposalStore contract: ${adapter}`, () => {
     it('has no proposals at first', async () => {
       const store = await fresh();
       expect(await store.get(USER, proposalId(1))).toBeUndefined();
-      expect(await store.consume(USER, proposalId(1), T0)).toBe('not_found');
+      expect(await store.consume(USER, proposalId(1), T0, null)).toBe('not_found');
     });
 
     it('gives a proposal back exactly as inserted: legs in order, nulls, exact decimals and the details document', async () => {
@@ -53,6 +26,7 @@ export function proposalStoreContract(adapter: string, make: (ownerIds: readonly
         proposal(2, { kind: 'roll', batchKey: null, limitPrice: -(0.1 + 0.2), maxLoss: 123_456.789, details: JSON_DOCUMENT }),
         proposal(3, { kind: 'exit', qty: 1, limitPrice: 0.05, maxLoss: 0, legs: [], details: {} }),
         proposal(4, { limitPrice: 2, maxLoss: 1e-7, summary: 'Grüße 🚀 "quoted"\nline' }),
+        proposal(5, { consumedAt: T0 + 9_000, approval: approval(T0 + 9_000, { method: 'app', client: null, address: null }) }),
       ];
       for (const p of stored) await store.insert(p);
       for (const [i, p] of stored.entries()) expect(await store.get(USER, proposalId(i + 1))).toEqual(p);
@@ -79,28 +53,28 @@ export function proposalStoreContract(adapter: string, make: (ownerIds: readonly
     it('consumes a proposal once, keeping the first consume time', async () => {
       const store = await fresh();
       await store.insert(proposal(1));
-      expect(await store.consume(USER, proposalId(1), T0 + 10_000)).toBe('consumed');
+      expect(await store.consume(USER, proposalId(1), T0 + 10_000, null)).toBe('consumed');
       expect(await store.get(USER, proposalId(1))).toEqual(proposal(1, { consumedAt: T0 + 10_000 }));
-      expect(await store.consume(USER, proposalId(1), T0 + 20_000)).toBe('already_consumed');
+      expect(await store.consume(USER, proposalId(1), T0 + 20_000, null)).toBe('already_consumed');
       expect(await store.get(USER, proposalId(1))).toEqual(proposal(1, { consumedAt: T0 + 10_000 }));
-      expect(await store.consume(USER, proposalId(2), T0 + 20_000)).toBe('not_found');
+      expect(await store.consume(USER, proposalId(2), T0 + 20_000, null)).toBe('not_found');
     });
 
     it("treats another owner's proposal as absent: get finds nothing and consume leaves it unconsumed", async () => {
       const store = await fresh();
       await store.insert(proposal(1, { ownerId: OTHER }));
       expect(await store.get(USER, proposalId(1))).toBeUndefined();
-      expect(await store.consume(USER, proposalId(1), T0 + 10_000)).toBe('not_found');
+      expect(await store.consume(USER, proposalId(1), T0 + 10_000, null)).toBe('not_found');
       expect(await store.get(OTHER, proposalId(1))).toEqual(proposal(1, { ownerId: OTHER }));
-      expect(await store.consume(OTHER, proposalId(1), T0 + 11_000)).toBe('consumed');
-      expect(await store.consume(USER, proposalId(1), T0 + 12_000)).toBe('not_found');
+      expect(await store.consume(OTHER, proposalId(1), T0 + 11_000, null)).toBe('consumed');
+      expect(await store.consume(USER, proposalId(1), T0 + 12_000, null)).toBe('not_found');
     });
 
     it('lets exactly one of 50 concurrent consumes of one proposal win', async () => {
       const store = await fresh();
       await store.insert(proposal(1));
       await store.insert(proposal(2));
-      const outcomes = await Promise.all(Array.from({ length: 50 }, (_, i) => store.consume(USER, proposalId(1), T0 + 10_000 + i)));
+      const outcomes = await Promise.all(Array.from({ length: 50 }, (_, i) => store.consume(USER, proposalId(1), T0 + 10_000 + i, null)));
       expect(outcomes.filter((o) => o === 'consumed')).toHaveLength(1);
       expect(outcomes.filter((o) => o === 'already_consumed')).toHaveLength(49);
       const winner = T0 + 10_000 + outcomes.indexOf('consumed');
@@ -112,7 +86,7 @@ export function proposalStoreContract(adapter: string, make: (ownerIds: readonly
       const store = await fresh();
       for (let n = 1; n <= 5; n++) await store.insert(proposal(n));
       const calls = Array.from({ length: 50 }, (_, i) => ({ n: (i % 5) + 1, at: T0 + 10_000 + i }));
-      const outcomes = await Promise.all(calls.map(({ n, at }) => store.consume(USER, proposalId(n), at)));
+      const outcomes = await Promise.all(calls.map(({ n, at }) => store.consume(USER, proposalId(n), at, null)));
       for (let n = 1; n <= 5; n++) {
         const mine = outcomes.filter((_, i) => calls[i]!.n === n);
         expect(mine.filter((o) => o === 'consumed')).toHaveLength(1);
@@ -120,7 +94,7 @@ export function proposalStoreContract(adapter: string, make: (ownerIds: readonly
       }
     });
 
-    it('records each kind of outcome of a consumed proposal, keeping the consume time', async () => {
+    it('records each kind of outcome of a consumed proposal, keeping the consume time and the approval', async () => {
       const store = await fresh();
       const outcomes: readonly ProposalOutcome[] = [
         { status: 'submitted', orderId: '61e7c016-9d5b-4f3e-9d21-7c0a1c1e4b2f' },
@@ -129,19 +103,21 @@ export function proposalStoreContract(adapter: string, make: (ownerIds: readonly
       ];
       for (const [i, outcome] of outcomes.entries()) {
         await store.insert(proposal(i + 1));
-        await store.consume(USER, proposalId(i + 1), T0 + 10_000);
+        await store.consume(USER, proposalId(i + 1), T0 + 10_000, approval(T0 + 10_000));
         await store.recordOutcome(proposalId(i + 1), outcome);
       }
       for (const [i, outcome] of outcomes.entries()) {
-        expect(await store.get(USER, proposalId(i + 1))).toEqual(proposal(i + 1, { consumedAt: T0 + 10_000, outcome }));
+        expect(await store.get(USER, proposalId(i + 1))).toEqual(
+          proposal(i + 1, { consumedAt: T0 + 10_000, approval: approval(T0 + 10_000), outcome }),
+        );
       }
-      expect(await store.consume(USER, proposalId(1), T0 + 20_000)).toBe('already_consumed');
+      expect(await store.consume(USER, proposalId(1), T0 + 20_000, null)).toBe('already_consumed');
     });
 
     it('replaces an outcome, as when an unknown order is found later', async () => {
       const store = await fresh();
       await store.insert(proposal(1));
-      await store.consume(USER, proposalId(1), T0 + 10_000);
+      await store.consume(USER, proposalId(1), T0 + 10_000, null);
       await store.recordOutcome(proposalId(1), { status: 'unknown', detail: 'no answer' });
       await store.recordOutcome(proposalId(1), { status: 'submitted', orderId: 'order-1' });
       expect(await store.get(USER, proposalId(1))).toEqual(
@@ -157,5 +133,8 @@ export function proposalStoreContract(adapter: string, make: (ownerIds: readonly
       expect(await store.get(USER, proposalId(1))).toEqual(proposal(1));
       expect(await store.get(USER, proposalId(2))).toBeUndefined();
     });
+
+    proposalApprovalContract(fresh);
+    proposalPositionListContract(fresh);
   });
 }

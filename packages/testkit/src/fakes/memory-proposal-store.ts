@@ -1,4 +1,6 @@
-import type { Proposal, ProposalOutcome, ProposalStore } from '@condor/core';
+import type { ApprovalRecord, Proposal, ProposalOutcome, ProposalStore } from '@condor/core';
+
+const oldestFirst = (a: Proposal, b: Proposal): number => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /**
  * In-memory ProposalStore with the same semantics as the SQL one; proposals kept as JSON text, so
@@ -18,11 +20,11 @@ export class MemoryProposalStore implements ProposalStore {
     return Promise.resolve(proposal?.ownerId === ownerId ? proposal : undefined);
   }
 
-  consume(ownerId: string, id: string, at: number): Promise<'consumed' | 'already_consumed' | 'not_found'> {
+  consume(ownerId: string, id: string, at: number, approval: ApprovalRecord | null): Promise<'consumed' | 'already_consumed' | 'not_found'> {
     const proposal = this.read(id);
     if (proposal?.ownerId !== ownerId) return Promise.resolve('not_found');
     if (proposal.consumedAt !== null) return Promise.resolve('already_consumed');
-    this.all.set(id, JSON.stringify({ ...proposal, consumedAt: at }));
+    this.all.set(id, JSON.stringify({ ...proposal, consumedAt: at, approval }));
     return Promise.resolve('consumed');
   }
 
@@ -31,6 +33,13 @@ export class MemoryProposalStore implements ProposalStore {
     if (proposal?.consumedAt == null) return Promise.reject(new Error(`No consumed proposal ${id} to record an outcome for`));
     this.all.set(id, JSON.stringify({ ...proposal, outcome }));
     return Promise.resolve();
+  }
+
+  listForPosition(ownerId: string, positionId: string): Promise<readonly Proposal[]> {
+    const acting = [...this.all.keys()]
+      .map((id) => this.read(id)!)
+      .filter((p) => p.ownerId === ownerId && p.positionId === positionId && p.consumedAt !== null);
+    return Promise.resolve(acting.sort(oldestFirst));
   }
 
   private read(id: string): Proposal | undefined {
