@@ -8,4 +8,5 @@ export const projects = [
   'packages/testkit',
   'apps/rest',
   'apps/mcp',
+  'apps/web',
 ] as const;

@@ -1,0 +1,120 @@
+import type { PayoffCurve } from '@condor/core';
+import { describe, expect, it } from 'vitest';
+import { all, num, parseSvg as parse, type Node as Element } from '../../test/dom.js';
+import { renderPayoffChart } from './payoff-chart.js';
+
+const condor: PayoffCurve = {
+  points: [
+    { price: 640, pnl: -430 },
+    { price: 650, pnl: -430 },
+    { price: 655, pnl: 70 },
+    { price: 723, pnl: 70 },
+    { price: 728, pnl: -430 },
+    { price: 740, pnl: -430 },
+  ],
+  breakevens: [654.3, 723.7],
+  spot: 690.12,
+  maxProfit: 70,
+  maxLoss: 430,
+};
+
+const pairs = (polygon: Element): [number, number][] =>
+  (polygon.getAttribute('points') ?? '').trim().split(/\s+/).map((pair): [number, number] => { const [px = NaN, py = NaN] = pair.split(',').map(Number); return [px, py]; });
+
+/** The price at pixel `px`, read off two labelled ticks of the x axis, as a person reading the chart would. */
+function priceAt(root: Element, pixel: number): number {
+  const ticks = all(root, '[data-role="x-axis"] [data-role="tick"]').map((tick) => ({
+    value: Number(tick.querySelector('text')?.textContent),
+    at: num(tick.querySelector('line'), 'x1'),
+  }));
+  const [a, b] = [ticks[0], ticks.at(-1)];
+  if (a === undefined || b === undefined || a === b) throw new Error('fewer than two x ticks');
+  return a.value + ((pixel - a.at) / (b.at - a.at)) * (b.value - a.value);
+}
+
+describe('renderPayoffChart', () => {
+  const svg = renderPayoffChart(condor);
+  const root = parse(svg);
+  const zeroY = num(root.querySelector('[data-role="zero"]'), 'y1');
+
+  it('is accessible: an image labelled by its own title and a description in words', () => {
+    expect(root.getAttribute('role')).toBe('img');
+    const [titleId, descId] = (root.getAttribute('aria-labelledby') ?? '').split(' ');
+    expect(root.querySelector('title')?.getAttribute('id')).toBe(titleId);
+    expect(root.querySelector('desc')?.getAttribute('id')).toBe(descId);
+    const desc = root.querySelector('desc')?.textContent ?? '';
+    expect(desc).toContain('654.30 and 723.70');
+    expect(desc).toContain('Max profit $70.00');
+    expect(desc).toContain('max loss $430.00');
+    expect(desc).toContain('690.12');
+  });
+
+  it('needs nothing from outside and carries no script or inline style', () => {
+    expect(all(root, 'script, style, image, use, foreignObject, a')).toEqual([]);
+    expect(svg).not.toMatch(/\s(?:href|xlink:href|style|on\w+)=/);
+    expect(svg).not.toMatch(/url\(|https?:\/\/(?!www\.w3\.org\/2000\/svg)/);
+  });
+
+  it('labels every tick of both axes with its value, in order', () => {
+    const xTicks = all(root, '[data-role="x-axis"] [data-role="tick"]');
+    expect(xTicks.length).toBeGreaterThanOrEqual(4);
+    for (const tick of xTicks) expect(Number(tick.querySelector('text')?.textContent)).toBe(num(tick, 'data-value'));
+    const xs = xTicks.map((tick) => num(tick.querySelector('line'), 'x1'));
+    expect(xs).toEqual([...xs].sort((a, b) => a - b));
+    const yTicks = all(root, '[data-role="y-axis"] [data-role="tick"]');
+    expect(yTicks.map((tick) => tick.querySelector('text')?.textContent)).toContain('$0');
+    expect(yTicks.map((tick) => tick.querySelector('text')?.textContent)).toContain('\u2212$400');
+    const zeroTick = yTicks.find((tick) => tick.getAttribute('data-value') === '0');
+    expect(num(zeroTick?.querySelector('line'), 'y1')).toBe(zeroY);
+  });
+
+  it('puts each breakeven marker at its price on the x axis, labelled, on the zero line', () => {
+    const markers = all(root, '[data-role="breakeven"]');
+    expect(markers.map((m) => num(m, 'data-price'))).toEqual([654.3, 723.7]);
+    for (const marker of markers) {
+      const at = num(marker.querySelector('line'), 'x1');
+      expect(priceAt(root, at)).toBeCloseTo(num(marker, 'data-price'), 1);
+      expect(num(marker.querySelector('circle'), 'cy')).toBe(zeroY);
+      expect(marker.querySelector('text')?.textContent).toBe(`Breakeven ${num(marker, 'data-price').toFixed(2)}`);
+    }
+  });
+
+  it('draws the spot as a labelled vertical line at its price', () => {
+    const spot = root.querySelector('[data-role="spot"]');
+    const line = spot?.querySelector('line');
+    expect(num(line, 'x1')).toBe(num(line, 'x2'));
+    expect(priceAt(root, num(line, 'x1'))).toBeCloseTo(690.12, 1);
+    expect(spot?.querySelector('text')?.textContent).toBe('Spot 690.12');
+  });
+
+  it('shades profit green above the zero line and loss red below it, between the breakevens and outside them', () => {
+    const profit = all(root, 'polygon[data-side="profit"]');
+    const loss = all(root, 'polygon[data-side="loss"]');
+    expect([profit.length, loss.length]).toEqual([1, 2]);
+    expect(profit[0]?.getAttribute('fill')).toMatch(/^#1a7f37$/i);
+    for (const polygon of loss) expect(polygon.getAttribute('fill')).toMatch(/^#cf222e$/i);
+    for (const [, py] of profit.flatMap(pairs)) expect(py).toBeLessThanOrEqual(zeroY);
+    for (const [, py] of loss.flatMap(pairs)) expect(py).toBeGreaterThanOrEqual(zeroY);
+    const profitPrices = pairs(profit[0] as Element).map(([px]) => priceAt(root, px));
+    expect(Math.min(...profitPrices)).toBeCloseTo(654.3, 1);
+    expect(Math.max(...profitPrices)).toBeCloseTo(723.7, 1);
+    const [left, right] = loss.map((polygon) => pairs(polygon).map(([px]) => priceAt(root, px)));
+    expect(Math.max(...left!)).toBeCloseTo(654.3, 1);
+    expect(Math.min(...right!)).toBeCloseTo(723.7, 1);
+  });
+
+  it('labels max profit above the zero line and max loss below it', () => {
+    const maxProfit = root.querySelector('[data-role="max-profit"]');
+    const maxLoss = root.querySelector('[data-role="max-loss"]');
+    expect(maxProfit?.textContent).toBe('Max profit $70.00');
+    expect(maxLoss?.textContent).toBe('Max loss $430.00');
+    expect(num(maxProfit, 'y')).toBeLessThan(zeroY);
+    expect(num(maxLoss, 'y')).toBeGreaterThan(zeroY);
+  });
+
+  it('leaves the spot out when it is unknown and prefixes its ids when asked', () => {
+    const other = parse(renderPayoffChart({ ...condor, spot: null }, 'exit-chart'));
+    expect(other.querySelector('[data-role="spot"]')).toBeNull();
+    expect(other.getAttribute('aria-labelledby')).toBe('exit-chart-title exit-chart-desc');
+  });
+});

@@ -1,0 +1,109 @@
+import type { PayoffCurve, PayoffPoint } from '@condor/core';
+import { axisDollars, axisPrice, dollars, listWords, price } from '../format.js';
+import { markup, type Markup } from '../markup.js';
+import { profitAndLossRegions } from './regions.js';
+import { linearScale, niceTicks, padded, type Scale } from './scale.js';
+
+const WIDTH = 640;
+const HEIGHT = 340;
+const PLOT = { left: 76, right: WIDTH - 28, top: 40, bottom: HEIGHT - 56 } as const;
+const COLOURS = { profit: '#1a7f37', loss: '#cf222e', ink: '#1f2328', muted: '#59636e', grid: '#d1d9e0', spot: '#0969da' } as const;
+
+/** Pixel coordinates, rounded to hundredths so the markup stays short. */
+const px = (value: number): number => Math.round(value * 100) / 100;
+
+/**
+ * The payoff at expiry as a self-contained inline SVG (no script, no style sheet, no external reference): price
+ * and profit axes with labelled ticks, the zero line, the profit area shaded green and the loss area red, the
+ * breakevens and the spot as labelled vertical lines, max profit and max loss labelled, and a `<title>` and
+ * `<desc>` that say the same in words. `id` prefixes the element ids (one chart per page needs none).
+ *
+ * @example c.html(`<figure>${renderPayoffChart(ticket.payoff)}</figure>`)
+ */
+export function renderPayoffChart(curve: PayoffCurve, id = 'payoff'): string {
+  const x = linearScale(padded(...priceExtent(curve), 0.03), [PLOT.left, PLOT.right]);
+  const pnls = curve.points.map((p) => p.pnl);
+  const y = linearScale(padded(Math.min(0, ...pnls), Math.max(0, ...pnls), 0.2), [PLOT.bottom, PLOT.top]);
+  const titleId = `${id}-title`;
+  const descId = `${id}-desc`;
+  return markup`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${HEIGHT}" width="${WIDTH}" height="${HEIGHT}" role="img" aria-labelledby="${titleId} ${descId}" font-family="system-ui, sans-serif" font-size="12">
+<title id="${titleId}">Profit or loss at expiry</title>
+<desc id="${descId}">${describe(curve)}</desc>
+${axes(x, y)}
+${areas(curve.points, x, y)}
+<line data-role="zero" x1="${PLOT.left}" x2="${PLOT.right}" y1="${px(y(0))}" y2="${px(y(0))}" stroke="${COLOURS.ink}" stroke-width="1.5"/>
+<polyline data-role="curve" fill="none" stroke="${COLOURS.ink}" stroke-width="2" points="${curve.points.map((p) => `${px(x(p.price))},${px(y(p.pnl))}`).join(' ')}"/>
+${curve.breakevens.map((be, i) => breakeven(be, i, curve.breakevens.length, x, y))}
+${curve.spot === null ? '' : spot(curve.spot, x)}
+${extremes(curve, x, y)}
+</svg>`.toString();
+}
+
+function priceExtent(curve: PayoffCurve): [number, number] {
+  const prices = [...curve.points.map((p) => p.price), ...(curve.spot === null ? [] : [curve.spot])];
+  return prices.length === 0 ? [0, 1] : [Math.min(...prices), Math.max(...prices)];
+}
+
+function describe(curve: PayoffCurve): string {
+  const first = curve.points[0];
+  const last = curve.points.at(-1);
+  const range = first === undefined || last === undefined ? '' : ` from ${price(first.price)} to ${price(last.price)}`;
+  const breakevens = curve.breakevens.length === 0 ? 'No breakeven.' : `Breakeven${curve.breakevens.length > 1 ? 's' : ''} at ${listWords(curve.breakevens.map(price))}.`;
+  const now = curve.spot === null ? '' : ` The underlying is at ${price(curve.spot)} now.`;
+  return `Profit or loss of the whole order at expiry against the underlying's price${range}. Max profit ${dollars(curve.maxProfit)}; max loss ${dollars(curve.maxLoss)}. ${breakevens}${now}`;
+}
+
+function axes(x: Scale, y: Scale): Markup {
+  const xTicks = niceTicks(...x.domain, 7);
+  const yTicks = niceTicks(...y.domain, 6);
+  return markup`<g data-role="y-axis" fill="${COLOURS.muted}" text-anchor="end">
+${yTicks.map((v) => markup`<g data-role="tick" data-value="${v}"><line x1="${PLOT.left}" x2="${PLOT.right}" y1="${px(y(v))}" y2="${px(y(v))}" stroke="${COLOURS.grid}"/><text x="${PLOT.left - 8}" y="${px(y(v) + 4)}">${axisDollars(v)}</text></g>`)}
+<text x="14" y="${px((PLOT.top + PLOT.bottom) / 2)}" text-anchor="middle" transform="rotate(-90 14 ${px((PLOT.top + PLOT.bottom) / 2)})">Profit / loss at expiry</text>
+</g>
+<g data-role="x-axis" fill="${COLOURS.muted}" text-anchor="middle">
+<line x1="${PLOT.left}" x2="${PLOT.right}" y1="${PLOT.bottom}" y2="${PLOT.bottom}" stroke="${COLOURS.muted}"/>
+${xTicks.map((v) => markup`<g data-role="tick" data-value="${v}"><line x1="${px(x(v))}" x2="${px(x(v))}" y1="${PLOT.bottom}" y2="${PLOT.bottom + 5}" stroke="${COLOURS.muted}"/><text x="${px(x(v))}" y="${PLOT.bottom + 18}">${axisPrice(v)}</text></g>`)}
+<text x="${px((PLOT.left + PLOT.right) / 2)}" y="${HEIGHT - 10}">Underlying price at expiry</text>
+</g>`;
+}
+
+function areas(points: readonly PayoffPoint[], x: Scale, y: Scale): Markup[] {
+  return profitAndLossRegions(points).map((region) => {
+    const first = region.points[0];
+    const last = region.points.at(-1);
+    if (first === undefined || last === undefined) return markup``;
+    const outline = [{ price: first.price, pnl: 0 }, ...region.points, { price: last.price, pnl: 0 }];
+    return markup`<polygon data-side="${region.side}" fill="${COLOURS[region.side]}" fill-opacity="0.22" stroke="none" points="${outline.map((p) => `${px(x(p.price))},${px(y(p.pnl))}`).join(' ')}"/>`;
+  });
+}
+
+/** A breakeven's label sits beside its line, away from the profit area: the first to the left, the others to the right. */
+function breakeven(at: number, index: number, count: number, x: Scale, y: Scale): Markup {
+  const left = index === 0 && count > 1;
+  const labelX = px(x(at) + (left ? -6 : 6));
+  return markup`<g data-role="breakeven" data-price="${at}" fill="${COLOURS.ink}"><line x1="${px(x(at))}" x2="${px(x(at))}" y1="${PLOT.top}" y2="${PLOT.bottom}" stroke="${COLOURS.ink}" stroke-dasharray="4 3"/><circle cx="${px(x(at))}" cy="${px(y(0))}" r="3.5"/><text x="${labelX}" y="${px(y(0) - 8)}" text-anchor="${left ? 'end' : 'start'}">Breakeven ${price(at)}</text></g>`;
+}
+
+function spot(at: number, x: Scale): Markup {
+  return markup`<g data-role="spot" data-price="${at}" fill="${COLOURS.spot}"><line x1="${px(x(at))}" x2="${px(x(at))}" y1="${PLOT.top - 4}" y2="${PLOT.bottom}" stroke="${COLOURS.spot}" stroke-width="1.5"/><text x="${px(x(at))}" y="${PLOT.top - 10}" text-anchor="middle">Spot ${price(at)}</text></g>`;
+}
+
+/** Max profit above the middle of its plateau; max loss below the middle of its leftmost plateau. */
+function extremes(curve: PayoffCurve, x: Scale, y: Scale): Markup {
+  const top = plateauMiddle(curve.points, Math.max(...curve.points.map((p) => p.pnl)));
+  const bottom = plateauMiddle(curve.points, Math.min(...curve.points.map((p) => p.pnl)));
+  // Keep the labels (about 120 px wide) clear of the axis labels and the right edge.
+  const labelX = (price: number): number => px(Math.min(Math.max(x(price), PLOT.left + 64), PLOT.right - 64));
+  return markup`${top === null ? '' : markup`<text data-role="max-profit" x="${labelX(top)}" y="${px(y(curve.maxProfit) - 8)}" text-anchor="middle" fill="${COLOURS.profit}" font-weight="bold">Max profit ${dollars(curve.maxProfit)}</text>`}
+${bottom === null ? '' : markup`<text data-role="max-loss" x="${labelX(bottom)}" y="${px(y(-curve.maxLoss) + 18)}" text-anchor="middle" fill="${COLOURS.loss}" font-weight="bold">Max loss ${dollars(curve.maxLoss)}</text>`}`;
+}
+
+function plateauMiddle(points: readonly PayoffPoint[], level: number): number | null {
+  const start = points.findIndex((p) => p.pnl === level);
+  if (start === -1) return null;
+  let end = start;
+  while (points[end + 1]?.pnl === level) end++;
+  const a = points[start];
+  const b = points[end];
+  return a === undefined || b === undefined ? null : (a.price + b.price) / 2;
+}
