@@ -24,6 +24,7 @@ export { TOOL_NAMES, type ToolName } from './operations/tool-names.js';
 export { CATALOGUE, findOperation } from './operations/catalogue.js';
 export { TOOLSETS, TOOLSET_OF, type Toolset } from './operations/toolsets.js';
 export { execute, unknownTool, type ExecuteContext, type ExecuteSuccess } from './operations/execute.js';
+export type { ShellApproval } from './operations/operation.js';
 export { principalOf } from './accounts/principal.js';
 export {
   defineOperation,
@@ -64,6 +65,23 @@ export type { BrokerEnvironment, BrokerLink, BrokerLinkStore, BrokerName } from 
 export type * from './ports/broker.js';
 export { acceptedOrder } from './brokers/accepted-order.js';
 export type { Proposal, ProposalKind, ProposalOutcome, ProposalStore } from './ports/proposal-store.js';
+export type { ApprovalLink, ApprovalLinkStore, LinkPurpose } from './ports/approval-link-store.js';
+export type { BrowserSession, BrowserSessionStore } from './ports/browser-session-store.js';
+export type * from './approval/ticket-types.js';
+// Human approval (design §12): the ticket, the pages' functions, elicitation's single use.
+export { orderTicket, priceWords, type TicketInputs } from './approval/order-ticket.js';
+export { payoffCurve, pnlPerShare, type HeldLeg } from './approval/payoff-curve.js';
+export { parseOcc, type OccFields } from './approval/occ-symbol.js';
+export { TicketView, ticketView, ApprovalView, approvalView } from './approval/ticket-view.js';
+export { loadTicket } from './approval/load-ticket.js';
+export { methodAllowed } from './approval/approval-policy.js';
+export { PERSON_REQUIRED_EXPECTED, isPersonRequired } from './approval/person-required.js';
+export { BROKER_KEYS_LINK_TTL_MS, approvalUrl, brokerKeysUrl, pageUrl } from './approval/links.js';
+export { BROWSER_SESSION_TTL_MS, browserCaller, csrfTokenFor, endBrowserSession, startBrowserSession, type BrowserCaller } from './approval/browser-session.js';
+export { approvalTicket, approveByLink, rejectByLink } from './approval/approval-page.js';
+export { REJECTED_BY_PERSON, proposalTicket, rejectProposal } from './approval/reject-proposal.js';
+export { ELICITATION_TTL_MS, closeElicitation, openElicitation } from './approval/elicitation.js';
+export { brokerKeysForm, setBrokerKeysByLink } from './approval/broker-keys-page.js';
 export { reconcileProposal, type Reconciliation } from './proposals/reconcile-proposal.js';
 export type { ManagedPosition, PositionLeg, PositionStatus, PositionStore } from './ports/position-store.js';
 export type { PaperBook, PaperChange, PaperHolding, PaperLedger, PaperOpening, PaperOrderRecord } from './ports/paper-ledger.js';

@@ -1,5 +1,7 @@
 import type { ToolName } from './operations/tool-names.js';
+import type { ApprovalLinkStore } from './ports/approval-link-store.js';
 import type { Billing } from './ports/billing.js';
+import type { BrowserSessionStore } from './ports/browser-session-store.js';
 import type { Clock } from './ports/clock.js';
 import type { Digest } from './ports/digest.js';
 import type { Ids } from './ports/ids.js';
@@ -33,6 +35,15 @@ export interface CoreConfig {
   /** Whether execute_iron_condor_autoroll may turn alerts into proposals (never orders); off by default. */
   readonly autorollEnabled?: boolean;
   readonly loginThrottle: LoginThrottleConfig;
+  /**
+   * Who may place an order (design §12): `human` (the default) — only a person, through the approval page, an MCP
+   * App ticket or an elicitation; `confirm` — also the agent's confirm_proposal, for paper accounts only.
+   */
+  readonly approvalPolicy?: 'human' | 'confirm';
+  /** Whether an MCP App ticket's Approve counts as a person's approval (on by default; the host is trusted to keep app-only tools from the model). */
+  readonly appApprovals?: boolean;
+  /** Where people open condor's pages (approval and keys links), e.g. "https://condor.example"; no trailing slash. */
+  readonly publicUrl?: string;
 }
 
 /** How failed logins are throttled (the policy is in `accounts/login-throttle.ts`). */
@@ -82,6 +93,8 @@ export interface Services {
   readonly savedStrategies: SavedStrategyStore;
   readonly brokerLinks: BrokerLinkStore;
   readonly proposals: ProposalStore;
+  readonly approvalLinks: ApprovalLinkStore;
+  readonly browserSessions: BrowserSessionStore;
   readonly positions: PositionStore;
   readonly brokers: Brokers;
   /** Null when no encryption key is configured (production without CONDOR_SECRET_KEY): broker keys cannot be stored. */

@@ -81,6 +81,8 @@ async function setUp({ value = 0.9, putDelta = -0.12, spot = 572, enabled = fals
     batchKey: 'autoroll-batch',
     clientIp: null,
     progress: null,
+    client: null,
+    approval: null,
   });
   async function call(operation: AnyOperation, raw: unknown, userId = ALICE): Promise<Outcome> {
     const parsed = v.safeParse(operation.input, raw);

@@ -9,7 +9,7 @@ import { checkInputShape } from '../validation/input-shape.js';
 import { issuesToAppError, notAnObject } from '../validation/issues-to-error.js';
 import { findOperation } from './catalogue.js';
 import { GATES } from './gates.js';
-import type { AnyOperation, Caller, HandlerContext, ProgressReporter, SessionEffect } from './operation.js';
+import type { AnyOperation, Caller, HandlerContext, ProgressReporter, SessionEffect, ShellApproval } from './operation.js';
 
 /** What a shell hands `execute` besides the tool name and the raw input. */
 export interface ExecuteContext {
@@ -24,6 +24,10 @@ export interface ExecuteContext {
   readonly clientIp?: string | null;
   /** Where long work reports progress, when the caller asked for it. */
   readonly progress?: ProgressReporter | null;
+  /** The client program: an MCP client's name/version or a browser's user agent, for the approval evidence. */
+  readonly client?: string | null;
+  /** A person's approval the shell obtained for this call (an MCP App's Approve, an accepted elicitation). */
+  readonly approval?: ShellApproval | null;
 }
 
 export interface ExecuteSuccess {
@@ -86,6 +90,8 @@ function run(operation: AnyOperation, input: unknown, ctx: ExecuteContext): Resu
       batchKey: ctx.batchKey,
       clientIp: ctx.clientIp ?? null,
       progress: ctx.progress ?? null,
+      client: ctx.client ?? null,
+      approval: ctx.approval ?? null,
     };
     return passGates(operation, input as Record<string, unknown>, handlerCtx, who).andThen(() =>
       operation.handler(parsed.output, handlerCtx),

@@ -28,6 +28,17 @@ export interface HandlerContext<A extends Access = Access> {
   readonly clientIp: string | null;
   /** Reports how far long work has got, when the caller asked to hear (an MCP progress token); else null. */
   readonly progress: ProgressReporter | null;
+  /** The client program (MCP client name/version or browser user agent), or null. */
+  readonly client: string | null;
+  /** A person's approval the shell obtained for this call, or null (the agent's own call). */
+  readonly approval: ShellApproval | null;
+}
+
+/** An approval a shell obtained from a person: an MCP App ticket's Approve, or an accepted elicitation. */
+export interface ShellApproval {
+  readonly method: 'app' | 'elicitation';
+  /** The client that showed it to the person, when it differs from the call's own. */
+  readonly client?: string | null;
 }
 
 /** Tells the caller `done` of `total` units of work are finished; resolves once the report is on its way. */

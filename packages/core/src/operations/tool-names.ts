@@ -15,6 +15,7 @@ export const TOOL_NAMES = [
   'subscribe',
   'cancel_subscription',
   'set_broker_keys',
+  'get_broker_keys_link',
   'connect_broker',
   'disconnect_broker',
   'create_strategy',

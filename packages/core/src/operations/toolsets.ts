@@ -24,6 +24,7 @@ export const TOOLSET_OF = {
   cancel_subscription: 'account',
   // Linking a broker is set-up done once, beside onboarding, not part of trading itself.
   set_broker_keys: 'account',
+  get_broker_keys_link: 'account',
   connect_broker: 'account',
   disconnect_broker: 'account',
   create_strategy: 'research',

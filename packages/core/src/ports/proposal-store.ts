@@ -1,4 +1,5 @@
 import type { JsonObject } from './json.js';
+import type { ApprovalRecord } from '../approval/ticket-types.js';
 import type { OrderLeg } from './broker.js';
 
 export type ProposalKind = 'entry' | 'roll' | 'exit';
@@ -32,6 +33,8 @@ export interface Proposal {
   /** What the caller was shown, beyond the fields above (strikes, expiry, credit, checks). */
   readonly details: JsonObject;
   readonly consumedAt: number | null;
+  /** How its order was approved, set with `consumedAt`; null before, and for a proposal a person rejected. */
+  readonly approval: ApprovalRecord | null;
   readonly outcome: ProposalOutcome | null;
 }
 
@@ -41,9 +44,12 @@ export interface ProposalStore {
   get(ownerId: string, id: string): Promise<Proposal | undefined>;
   /**
    * Marks it consumed at `at` if and only if it is not yet (one atomic compare-and-set): exactly one of
-   * any number of concurrent calls gets 'consumed'.
+   * any number of concurrent calls gets 'consumed'. The winner's approval is kept with it (null: a person
+   * rejected it, and nothing will be placed).
    */
-  consume(ownerId: string, id: string, at: number): Promise<'consumed' | 'already_consumed' | 'not_found'>;
+  consume(ownerId: string, id: string, at: number, approval: ApprovalRecord | null): Promise<'consumed' | 'already_consumed' | 'not_found'>;
   /** Records what became of the consumed proposal's order. */
   recordOutcome(id: string, outcome: ProposalOutcome): Promise<void>;
+  /** The owner's consumed proposals acting on a position (its entry, rolls and exit), oldest first. */
+  listForPosition(ownerId: string, positionId: string): Promise<readonly Proposal[]>;
 }

@@ -7,7 +7,9 @@ import { currentSessionView, MarketSessionView } from '../market/session-view.js
 import { defineOperation, READ_ONLY } from '../operations/operation.js';
 import type { Broker } from '../ports/broker.js';
 import type { ManagedPosition } from '../ports/position-store.js';
-import { brokerReadError, markPositions } from './mark-positions.js';
+import type { Proposal } from '../ports/proposal-store.js';
+import type { Services } from '../services.js';
+import { brokerReadError, markPositions, type MarkedPosition } from './mark-positions.js';
 import { OccSymbol, PositionId } from './position-id.js';
 import { reconcileOrders } from './reconcile-orders.js';
 import { PositionView, positionView } from './position-view.js';
@@ -75,10 +77,12 @@ export const getPositions = defineOperation({
             .andThen((owned) => select(input, owned, broker))
             .andThen(({ positions, keepClosed }) =>
               markPositions(positions, broker, services, 'as_needed', orders).andThen((marked) =>
-                currentSessionView(services).map((market) => {
+                ResultAsync.combine([currentSessionView(services), approvalsOf(marked, caller.userId, services)]).map(([market, approvals]) => {
                   const now = services.clock.now();
                   return {
-                    positions: marked.filter((m) => keepClosed || m.position.status !== 'closed').map((m) => positionView(m, now)),
+                    positions: marked
+                      .filter((m) => keepClosed || m.position.status !== 'closed')
+                      .map((m) => positionView(m, now, approvals.get(m.position.id) ?? [])),
                     as_of: isoTime(now),
                     market,
                     market_notice: services.marketNotice,
@@ -89,6 +93,13 @@ export const getPositions = defineOperation({
         ),
     ),
 });
+
+/** The proposals that placed each position's orders, for their approvals. */
+function approvalsOf(marked: readonly MarkedPosition[], ownerId: string, services: Services): ResultAsync<Map<string, readonly Proposal[]>, never> {
+  return ResultAsync.fromSafePromise(
+    Promise.all(marked.map(async (m) => [m.position.id, await services.proposals.listForPosition(ownerId, m.position.id)] as const)).then((pairs) => new Map(pairs)),
+  );
+}
 
 /** The caller's positions (`owned`, all of them, newest first) the input asks for. */
 function select(input: Input, owned: readonly ManagedPosition[], broker: Broker): ResultAsync<Selection, AppError> {

@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { isoTime } from '../accounts/user-view.js';
 import { daysToExpiry } from '../market/exchange-calendar.js';
+import { ApprovalView, approvalView } from '../approval/ticket-view.js';
+import type { Proposal } from '../ports/proposal-store.js';
 import type { MarkedPosition } from './mark-positions.js';
 
 const LegView = v.object({
@@ -32,11 +34,15 @@ export const PositionView = v.object({
   opened_at: v.string(),
   closed_at: v.nullable(v.string()),
   order_ids: v.pipe(v.array(v.string()), v.description('Broker orders that acted on it, oldest first (entry, rolls, exit).')),
+  approvals: v.pipe(
+    v.array(v.object({ proposal_id: v.string(), kind: v.picklist(['entry', 'roll', 'exit']), order_id: v.nullable(v.string()), approval: ApprovalView })),
+    v.description('How each order of the position was approved and by whom, oldest first.'),
+  ),
 });
 
 export type PositionViewOutput = v.InferOutput<typeof PositionView>;
 
-export function positionView({ position, marks }: MarkedPosition, now: number): PositionViewOutput {
+export function positionView({ position, marks }: MarkedPosition, now: number, proposals: readonly Proposal[] = []): PositionViewOutput {
   const priced = marks?.legs ?? [];
   return {
     position_id: position.id,
@@ -59,5 +65,8 @@ export function positionView({ position, marks }: MarkedPosition, now: number): 
     opened_at: isoTime(position.openedAt),
     closed_at: position.closedAt === null ? null : isoTime(position.closedAt),
     order_ids: [...position.orderIds],
+    approvals: proposals.flatMap((p) =>
+      p.approval === null ? [] : [{ proposal_id: p.id, kind: p.kind, order_id: p.outcome?.status === 'submitted' ? p.outcome.orderId : null, approval: approvalView(p.approval) }],
+    ),
   };
 }

@@ -63,6 +63,8 @@ async function setUp() {
     batchKey,
     clientIp: null,
     progress: null,
+    client: null,
+    approval: null,
   });
 
   /** Runs an operation as execute would after authentication: validation, then the handler. */

@@ -10,7 +10,12 @@ import { NEVER_SENT } from './reconcile-proposal.js';
 import { recordPlaced } from './record-order.js';
 import { ProposalId } from './proposal-view.js';
 import { continueRoll, secondStep } from './roll-steps.js';
-import { isExpired, isSubmitUnderway, isTooFast } from './timing.js';
+import { expiresAt, isExpired, isSubmitUnderway, isTooFast } from './timing.js';
+import { methodAllowed } from '../approval/approval-policy.js';
+import { approvalUrl, mintLink } from '../approval/links.js';
+import { personRequired } from '../approval/person-required.js';
+import type { ApprovalMethod, ApprovalRecord } from '../approval/ticket-types.js';
+import type { BrokerEnvironment } from '../ports/broker-link-store.js';
 
 const ConfirmView = v.object({
   proposal_id: v.string(),
@@ -19,7 +24,7 @@ const ConfirmView = v.object({
   position_id: v.string(),
   summary: v.string(),
 });
-type Confirmed = v.InferOutput<typeof ConfirmView>;
+export type Confirmed = v.InferOutput<typeof ConfirmView>;
 
 export const confirmProposal = defineOperation({
   name: 'confirm_proposal',
@@ -27,7 +32,9 @@ export const confirmProposal = defineOperation({
   description:
     'Places the order of a proposal the user has reviewed and explicitly approved: at least 5 s after the proposal, within ' +
     '60 s, never in the same tool-call batch that created it, and only once (the order carries the proposal id as its ' +
-    'client order id, so a retry can never place it twice).',
+    'client order id, so a retry can never place it twice). A person approves it: by default this tool alone never places ' +
+    "an order — it asks the person (elicitation) when the client can, and otherwise answers CONFIRM_BLOCKED naming the " +
+    'approval page (the approval_url of the proposal). A live account always needs the person.',
   input: v.strictObject({ proposal_id: ProposalId }),
   output: ConfirmView,
   access: 'trading',
@@ -48,28 +55,50 @@ export const confirmProposal = defineOperation({
     'INVALID_UUID',
     'ONBOARDING_REQUIRED',
   ],
-  handler: ({ proposal_id: id }, ctx) => {
-    const { services, caller } = ctx;
-    return ResultAsync.fromSafePromise(services.proposals.get(caller.userId, id)).andThen((proposal) => {
+  handler: ({ proposal_id: id }, ctx) => placeProposal(id, ctx.approval?.method ?? 'confirm', ctx),
+});
+
+/**
+ * The one placement path (design §12): every order a proposal places goes through here, whoever approved it —
+ * the agent's confirm (`confirm`), the approval page (`page`), an MCP App ticket (`app`) or an elicitation
+ * (`elicitation`). The contract's checks run for every method; the approval policy decides which methods may
+ * place on the caller's account; the winner's approval is recorded with the consumption.
+ */
+export function placeProposal(id: string, method: ApprovalMethod, ctx: HandlerContext<'trading'>): ResultAsync<Confirmed, AppError> {
+  const { services, caller } = ctx;
+  return ResultAsync.fromSafePromise(Promise.all([services.proposals.get(caller.userId, id), services.brokerLinks.get(caller.userId)])).andThen(
+    ([proposal, link]) => {
       if (proposal === undefined) return errAsync(appError('PROPOSAL_NOT_FOUND', { received: { proposal_id: id } }));
       if (proposal.consumedAt !== null) return reconcile(proposal, ctx);
       const now = services.clock.now();
       if (isExpired(proposal.createdAt, now)) return errAsync(appError('PROPOSAL_EXPIRED', { received: { proposal_id: id } }));
-      if (proposal.batchKey !== null && proposal.batchKey === ctx.batchKey) {
+      if (method !== 'page' && proposal.batchKey !== null && proposal.batchKey === ctx.batchKey) {
         return errAsync(appError('CONFIRM_BLOCKED', { received: { proposal_id: id } }));
       }
+      const environment = link?.environment ?? 'paper';
+      if (!methodAllowed(method, environment, services)) return askPerson(proposal, environment, ctx);
       if (isTooFast(proposal.createdAt, now)) {
         const wait = Math.ceil((proposal.createdAt + 5_000 - now) / 1000);
         return errAsync(appError('CONFIRM_TOO_FAST', { message: `Confirmation arrived less than 5 seconds after the proposal; it can be confirmed in ${String(wait)} s.`, received: { proposal_id: id } }));
       }
-      return ResultAsync.fromSafePromise(services.proposals.consume(caller.userId, id, now)).andThen((won) => {
+      const approval: ApprovalRecord = { method, at: now, userId: caller.userId, client: ctx.approval?.client ?? ctx.client, address: ctx.clientIp };
+      return ResultAsync.fromSafePromise(services.proposals.consume(caller.userId, id, now, approval)).andThen((won) => {
         if (won === 'not_found') return errAsync(appError('PROPOSAL_NOT_FOUND', { received: { proposal_id: id } }));
         if (won === 'already_consumed') return errAsync(alreadyConsumed(id, null));
         return userBroker(caller.userId, services).andThen(({ broker }) => submitOnce(proposal, broker, ctx));
       });
-    });
-  },
-});
+    },
+  );
+}
+
+/** CONFIRM_BLOCKED with a fresh single-use approval link, so the agent can tell the person where to approve. */
+function askPerson(proposal: Proposal, environment: BrokerEnvironment, ctx: HandlerContext<'trading'>): ResultAsync<Confirmed, AppError> {
+  const { services } = ctx;
+  const until = expiresAt(proposal.createdAt);
+  return ResultAsync.fromSafePromise(mintLink(services, 'approve_proposal', proposal.ownerId, proposal.id, until)).andThen((token) =>
+    errAsync(personRequired(proposal.id, approvalUrl(services, token), environment, Math.max(0, Math.ceil((until - services.clock.now()) / 1000)))),
+  );
+}
 
 /** The consume winner's submit; a failed submit is checked against the broker's record by client id before anything else. */
 function submitOnce(proposal: Proposal, broker: Broker, ctx: HandlerContext<'trading'>): ResultAsync<Confirmed, AppError> {

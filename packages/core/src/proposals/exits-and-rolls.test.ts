@@ -143,6 +143,8 @@ async function openDesk(): Promise<Desk> {
       batchKey: 'propose-batch',
       clientIp: null,
       progress: null,
+      client: null,
+      approval: null,
     }),
     confirm,
     confirmError,

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { isoTime } from '../accounts/user-view.js';
+import { ApprovalView, approvalView } from '../approval/ticket-view.js';
 import type { Proposal } from '../ports/proposal-store.js';
 import { confirmableAt, expiresAt, isExpired } from './timing.js';
 
@@ -20,6 +21,7 @@ export const ProposalView = v.object({
   confirmable_at: v.string(),
   expires_at: v.string(),
   order_id: v.nullable(v.string()),
+  approval: v.nullable(ApprovalView),
   details: v.record(v.string(), v.unknown()),
 });
 
@@ -39,6 +41,7 @@ export function proposalView(proposal: Proposal, now: number): v.InferOutput<typ
     confirmable_at: isoTime(confirmableAt(proposal.createdAt)),
     expires_at: isoTime(expiresAt(proposal.createdAt)),
     order_id: proposal.outcome?.status === 'submitted' ? proposal.outcome.orderId : null,
+    approval: proposal.approval === null ? null : approvalView(proposal.approval),
     details: proposal.details,
   };
 }

@@ -13,7 +13,8 @@ import type { MarketSession, OptionContract } from '../ports/market-data.js';
 import type { Proposal } from '../ports/proposal-store.js';
 import { gateRejected } from './gate-rejection.js';
 import { openSession } from './market-open.js';
-import { ProposalView, proposalView } from './proposal-view.js';
+import { proposalAnswer, ProposalAnswer } from './proposal-answer.js';
+import { entryOdds, type EntryOdds } from './entry-odds.js';
 import { condorEconomics, riskFindings, type RepricedCondor, type RiskLimits } from './risk-gate.js';
 
 type Input = {
@@ -40,7 +41,7 @@ export const proposeEntry = defineOperation({
       ENTRY_RULES.minCreditToWidth,
     ),
   }),
-  output: ProposalView,
+  output: ProposalAnswer,
   access: 'trading',
   needsBroker: true,
   quota: false,
@@ -67,7 +68,7 @@ const GATE_SUGGESTION =
   'Each reason says what failed. Search again with find_iron_condors and propose one of its candidates right away (they meet ' +
   'the market rules when returned), or change the account limits: max_risk, min_credit_to_width, qty.';
 
-function propose(candidate: CandidateEssentials, input: Input, ctx: HandlerContext<'trading'>): ResultAsync<v.InferOutput<typeof ProposalView>, AppError> {
+function propose(candidate: CandidateEssentials, input: Input, ctx: HandlerContext<'trading'>): ResultAsync<v.InferOutput<typeof ProposalAnswer>, AppError> {
   const { services, caller } = ctx;
   const now = services.clock.now();
   return openSession(services, candidate.ticker, 'The candidate cannot be proposed').andThen((session) =>
@@ -94,8 +95,9 @@ function propose(candidate: CandidateEssentials, input: Input, ctx: HandlerConte
               });
             }
             if (findings.length > 0) return errAsync(gateRejected('The risk gate rejected the candidate', findings, { suggestion: GATE_SUGGESTION }));
-            const proposal = entryProposal(candidate, condor, input.qty, limitCredit, width, session, ctx);
-            return ResultAsync.fromSafePromise(services.proposals.insert(proposal)).map(() => proposalView(proposal, now));
+            return entryOdds(services, candidate.ticker, candidate.expiry, condor, limitCredit).andThen((odds) =>
+              proposalAnswer(entryProposal(candidate, condor, input.qty, limitCredit, width, session, odds, ctx), ctx),
+            );
           }),
         ),
     ),
@@ -143,6 +145,7 @@ function entryProposal(
   limitCredit: number,
   width: number,
   session: MarketSession,
+  odds: EntryOdds,
   { services, caller, batchKey }: HandlerContext<'trading'>,
 ): Proposal {
   const maxLoss = Math.round((width - limitCredit) * 100 * qty * 100) / 100;
@@ -173,10 +176,13 @@ function entryProposal(
       strikes: { long_put: longPut.strike, short_put: shortPut.strike, short_call: shortCall.strike, long_call: longCall.strike },
       credit: limitCredit,
       width,
+      spot: odds.spot,
+      pop: odds.pop,
       market_notice: services.marketNotice,
       market_session: marketSessionView(session, services.clock.now()),
     },
     consumedAt: null,
+    approval: null,
     outcome: null,
   };
 }

@@ -24,7 +24,7 @@ import {
   widthAtRisk,
 } from './managed-legs.js';
 import { PositionId } from '../positions/position-id.js';
-import { ProposalView, proposalView } from './proposal-view.js';
+import { ProposalAnswer, proposalAnswer } from './proposal-answer.js';
 
 const isCents = (price: number): boolean => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6;
 
@@ -47,7 +47,7 @@ export const proposeExit = defineOperation({
       ),
     ),
   }),
-  output: ProposalView,
+  output: ProposalAnswer,
   access: 'trading',
   needsBroker: true,
   quota: false,
@@ -82,7 +82,7 @@ export const proposeExit = defineOperation({
             }
             if (findings.length > 0) return errAsync(gateRejected('The exit cannot be proposed', findings));
             const proposal = exitProposal(position, limit, midDebit, session, ctx);
-            return ResultAsync.fromSafePromise(ctx.services.proposals.insert(proposal)).map(() => proposalView(proposal, ctx.services.clock.now()));
+            return proposalAnswer(proposal, ctx);
           }),
         ),
       ),
@@ -155,6 +155,7 @@ function exitProposal(
       market_session: marketSessionView(session, services.clock.now()),
     },
     consumedAt: null,
+    approval: null,
     outcome: null,
   };
 }

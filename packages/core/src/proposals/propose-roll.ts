@@ -30,7 +30,7 @@ import {
   widthAtRisk,
 } from './managed-legs.js';
 import { PositionId } from '../positions/position-id.js';
-import { ProposalView, proposalView } from './proposal-view.js';
+import { ProposalAnswer, proposalAnswer } from './proposal-answer.js';
 import { absDelta, DEFAULT_SHORT_DELTA, nearestExpiry, openCredit, preferCredit, verticalOf, verticalsByDelta, type ExpiryChoice, type Vertical } from './roll-plan.js';
 import { secondStepClientId } from './roll-steps.js';
 
@@ -53,7 +53,7 @@ export const proposeRoll = defineOperation({
       v.pipe(v.number(), v.minValue(0.01), v.maxValue(0.5), v.description("The new short's |delta|; default the current short's |delta|, or 0.16 when it has no quote.")),
     ),
   }),
-  output: ProposalView,
+  output: ProposalAnswer,
   access: 'trading',
   needsBroker: true,
   quota: false,
@@ -75,7 +75,7 @@ export const proposeRoll = defineOperation({
   handler: (input, ctx) =>
     actionablePosition(ctx.services, ctx.caller.userId, input.position_id, 'rolled')
       .andThen((position) => plan(position, input, ctx))
-      .andThen((proposal) => ResultAsync.fromSafePromise(ctx.services.proposals.insert(proposal)).map(() => proposalView(proposal, ctx.services.clock.now()))),
+      .andThen((proposal) => proposalAnswer(proposal, ctx)),
 });
 
 /** One side being rolled: the vertical held now (with its quotes) and the one replacing it. */
@@ -346,6 +346,7 @@ function rollProposal(
     positionId: position.id,
     details: { ...details, market_notice: services.marketNotice, market_session: marketSessionView(session, services.clock.now()) },
     consumedAt: null,
+    approval: null,
     outcome: null,
   };
 }

@@ -39,6 +39,8 @@ async function setUp() {
     batchKey,
     clientIp: null,
     progress: null,
+    client: null,
+    approval: null,
   });
 
   /** A proposal of `kind` made now and 6 s old when this returns. */

@@ -1,0 +1,39 @@
+import * as v from 'valibot';
+import { errAsync, ResultAsync } from 'neverthrow';
+import { setBrokerKeys, storeBrokerKeys } from '../brokers/set-broker-keys.js';
+import { appError, type AppError } from '../errors/app-error.js';
+import type { Services } from '../services.js';
+import type { BrowserCaller } from './browser-session.js';
+import { findLink } from './links.js';
+
+const expiredLink = (): AppError =>
+  appError('NOT_FOUND', { message: 'This broker-keys link has expired or was already used. Ask for a new one with get_broker_keys_link.', seeTool: 'get_broker_keys_link' });
+
+/** What the broker-keys page shows before the form: until when the link works and whether live keys are accepted. */
+export function brokerKeysForm(services: Services, caller: BrowserCaller, linkToken: string): ResultAsync<{ expiresAt: number; liveAllowed: boolean }, AppError> {
+  return findLink(services, linkToken, 'broker_keys', caller.userId).andThen(({ link, expired }) =>
+    expired || link.usedAt !== null ? errAsync(expiredLink()) : ResultAsync.fromSafePromise(Promise.resolve({ expiresAt: link.expiresAt, liveAllowed: services.config.liveTradingEnabled === true })),
+  );
+}
+
+/** Stores the key pair typed on the broker-keys page (sealed, as set_broker_keys does); the link is used up. */
+export function setBrokerKeysByLink(
+  services: Services,
+  caller: BrowserCaller,
+  linkToken: string,
+  input: { api_key: unknown; api_secret: unknown; environment: unknown },
+): ResultAsync<{ keyHint: string; environment: 'paper' | 'live' }, AppError> {
+  return brokerKeysForm(services, caller, linkToken).andThen(() => {
+    const parsed = v.safeParse(setBrokerKeys.input, { api_key: input.api_key, api_secret: input.api_secret, environment: input.environment ?? 'paper' });
+    if (!parsed.success) {
+      return errAsync(appError('VALIDATION_ERROR', { message: 'Enter the API key id and the API secret (each 1–256 characters), and paper or live.' }));
+    }
+    // Stored before the link is used up: a refusal (live keys not allowed here) leaves the link for another try.
+    return storeBrokerKeys(services, caller.userId, parsed.output).andThen((stored) =>
+      ResultAsync.fromSafePromise(services.approvalLinks.markUsed(services.digest.sha256(linkToken), services.clock.now())).map(() => ({
+        keyHint: stored.link.key_hint ?? '',
+        environment: parsed.output.environment,
+      })),
+    );
+  });
+}

@@ -1,0 +1,92 @@
+import type { BrokerEnvironment, BrokerName } from '../ports/broker-link-store.js';
+import type { ProposalKind } from '../ports/proposal-store.js';
+
+/** How a proposal's order was approved (design §12). */
+export type ApprovalMethod = 'confirm' | 'page' | 'app' | 'elicitation';
+
+/** The evidence kept with every order a proposal places. */
+export interface ApprovalRecord {
+  readonly method: ApprovalMethod;
+  /** Epoch ms. */
+  readonly at: number;
+  readonly userId: string;
+  /** The MCP client's name/version or the browser's user agent; null when the transport gave none. */
+  readonly client: string | null;
+  /** The address the approval came from; null on stdio. */
+  readonly address: string | null;
+}
+
+/** One leg as a person reads it. */
+export interface TicketLeg {
+  readonly symbol: string;
+  readonly action: 'buy to open' | 'sell to open' | 'buy to close' | 'sell to close';
+  readonly type: 'put' | 'call';
+  readonly strike: number;
+  readonly expiry: string;
+  /** "Sell to open 1 SPY 655 put, expiring Fri 6 Mar 2026". */
+  readonly words: string;
+}
+
+/** A point of the payoff at expiry: the underlying's price and the profit (+) or loss (−) in dollars for the whole order. */
+export interface PayoffPoint {
+  readonly price: number;
+  readonly pnl: number;
+}
+
+/** The payoff at expiry of the condor the order leaves (entry, roll) or closes (exit), as data for a chart. */
+export interface PayoffCurve {
+  /** From below the long put to above the long call, in price order; straight lines between points are exact. */
+  readonly points: readonly PayoffPoint[];
+  readonly breakevens: readonly number[];
+  /** The underlying's last price, or null when unknown. */
+  readonly spot: number | null;
+  readonly maxProfit: number;
+  /** A positive number of dollars. */
+  readonly maxLoss: number;
+}
+
+/** The account an order goes to. */
+export interface TicketAccount {
+  readonly broker: BrokerName;
+  readonly environment: BrokerEnvironment;
+  /** True when prices come from condor's market simulator, not real quotes. */
+  readonly simulatedMarket: boolean;
+  /** "Simulated paper account (simulated market)" / "Alpaca live account (real money)". */
+  readonly words: string;
+}
+
+/** Everything a person needs to approve or reject a proposal, built by `orderTicket` and formatted by renderers. */
+export interface OrderTicket {
+  readonly proposalId: string;
+  readonly kind: ProposalKind;
+  readonly ticker: string;
+  readonly qty: number;
+  /** One line: "Sell 1 SPY 2026-03-06 iron condor 650/655/723/728". */
+  readonly headline: string;
+  readonly legs: readonly TicketLeg[];
+  /** Per share, broker sign: negative = a credit received. */
+  readonly limitPrice: number;
+  /** "a $0.70 credit per share ($70.00 for 1 contract), or better" / "a debit of at most $0.35 per share ($35.00)". */
+  readonly priceWords: string;
+  /** Dollars for the whole order; null where it does not apply. */
+  readonly maxProfit: number | null;
+  readonly maxLoss: number | null;
+  readonly breakevens: readonly number[];
+  /** Probability of profit at expiry, 0–1, or null when unknown. */
+  readonly pop: number | null;
+  readonly account: TicketAccount;
+  readonly status: 'awaiting_approval' | 'expired' | 'placed' | 'rejected' | 'unknown';
+  /** Epoch ms. */
+  readonly createdAt: number;
+  readonly approvableAt: number;
+  readonly expiresAt: number;
+  /** Whole seconds until it expires (0 when expired) and until it may be approved (0 once it may). */
+  readonly secondsLeft: number;
+  readonly secondsUntilApprovable: number;
+  /** Null when the order the ticket describes has no payoff to chart. */
+  readonly payoff: PayoffCurve | null;
+  /** Set once the proposal placed its order. */
+  readonly approval: ApprovalRecord | null;
+  /** The simulated-market notice, or null for real quotes. */
+  readonly marketNotice: string | null;
+}

@@ -1,0 +1,74 @@
+import * as v from 'valibot';
+import { isoTime } from '../accounts/user-view.js';
+import type { ApprovalRecord, OrderTicket } from './ticket-types.js';
+
+export const ApprovalView = v.pipe(
+  v.object({
+    method: v.pipe(v.picklist(['confirm', 'page', 'app', 'elicitation']), v.description("confirm: the agent's confirm_proposal (CONDOR_APPROVAL=confirm, paper only); page, app, elicitation: a person.")),
+    at: v.string(),
+    user_id: v.string(),
+    client: v.pipe(v.nullable(v.string()), v.description('The MCP client (name/version) or browser user agent.')),
+    address: v.nullable(v.string()),
+  }),
+  v.description('How the order was approved, and by whom.'),
+);
+
+export const approvalView = (record: ApprovalRecord): v.InferOutput<typeof ApprovalView> => ({
+  method: record.method,
+  at: isoTime(record.at),
+  user_id: record.userId,
+  client: record.client,
+  address: record.address,
+});
+
+const PayoffView = v.object({
+  points: v.array(v.object({ price: v.number(), pnl: v.number() })),
+  breakevens: v.array(v.number()),
+  spot: v.nullable(v.number()),
+  max_profit: v.number(),
+  max_loss: v.number(),
+});
+
+export const TicketView = v.pipe(
+  v.object({
+    headline: v.string(),
+    legs: v.array(v.object({ symbol: v.string(), action: v.string(), type: v.picklist(['put', 'call']), strike: v.number(), expiry: v.string(), words: v.string() })),
+    price_words: v.string(),
+    qty: v.number(),
+    max_profit: v.nullable(v.number()),
+    max_loss: v.nullable(v.number()),
+    breakevens: v.array(v.number()),
+    pop: v.pipe(v.nullable(v.number()), v.description('Probability of profit at expiry, 0–1.')),
+    account: v.object({ broker: v.string(), environment: v.picklist(['paper', 'live']), simulated_market: v.boolean(), words: v.string() }),
+    status: v.picklist(['awaiting_approval', 'expired', 'placed', 'rejected', 'unknown']),
+    approvable_at: v.string(),
+    expires_at: v.string(),
+    seconds_left: v.number(),
+    payoff: v.pipe(v.nullable(PayoffView), v.description('Profit (+) or loss (−) in dollars at expiry for the whole order, by the underlying’s price; straight lines between points are exact.')),
+    approval: v.nullable(ApprovalView),
+    market_notice: v.nullable(v.string()),
+  }),
+  v.description('The order as a person approves it: legs and price in words, risk, account, time left and the payoff at expiry.'),
+);
+
+export const ticketView = (t: OrderTicket): v.InferOutput<typeof TicketView> => ({
+  headline: t.headline,
+  legs: t.legs.map((l) => ({ symbol: l.symbol, action: l.action, type: l.type, strike: l.strike, expiry: l.expiry, words: l.words })),
+  price_words: t.priceWords,
+  qty: t.qty,
+  max_profit: t.maxProfit,
+  max_loss: t.maxLoss,
+  breakevens: [...t.breakevens],
+  pop: t.pop,
+  account: { broker: t.account.broker, environment: t.account.environment, simulated_market: t.account.simulatedMarket, words: t.account.words },
+  status: t.status,
+  approvable_at: isoTime(t.approvableAt),
+  expires_at: isoTime(t.expiresAt),
+  seconds_left: t.secondsLeft,
+  payoff:
+    t.payoff === null
+      ? null
+      : { points: t.payoff.points.map((p) => ({ ...p })), breakevens: [...t.payoff.breakevens], spot: t.payoff.spot, max_profit: t.payoff.maxProfit, max_loss: t.payoff.maxLoss },
+  approval: t.approval === null ? null : approvalView(t.approval),
+  market_notice: t.marketNotice,
+});
