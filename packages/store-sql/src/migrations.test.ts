@@ -7,7 +7,9 @@ import { migrateToLatest } from './migrations.js';
 const dialects = testDialects();
 
 const TABLES = [
+  'approval_links',
   'broker_links',
+  'browser_sessions',
   'call_batches',
   'document_acceptances',
   'document_reads',

@@ -1,4 +1,4 @@
-import type { BrokerEnvironment, BrokerName, OrderStatus, PositionStatus, ProposalKind } from '@condor/core';
+import type { BrokerEnvironment, BrokerName, LinkPurpose, OrderStatus, PositionStatus, ProposalKind } from '@condor/core';
 
 /** Epoch milliseconds in a `bigint` column, read back as a number on both databases (see postgres-types.ts). */
 export type EpochMsColumn = number;
@@ -121,8 +121,8 @@ export interface BrokerLinksTable {
 }
 
 /**
- * The `proposals` table; `legs` (an array), `details` and `outcome` are JSON as text. Prices are
- * `double precision`, which keeps every JavaScript number exactly.
+ * The `proposals` table; `legs` (an array), `details`, `outcome` and `approval` are JSON as text. Prices
+ * are `double precision`, which keeps every JavaScript number exactly. `approval` is set with `consumed_at`.
  */
 export interface ProposalsTable {
   id: string;
@@ -140,6 +140,7 @@ export interface ProposalsTable {
   details: string;
   consumed_at: NullableEpochMsColumn;
   outcome: string | null;
+  approval: string | null;
 }
 
 /** The `positions` table: managed iron condors; `legs` and `order_ids` are JSON arrays as text. */
@@ -211,6 +212,27 @@ export interface PaperHoldingsTable {
   avg_entry_price: number;
 }
 
+/** The `approval_links` table: single-use links by the hex SHA-256 of their token, never the token. */
+export interface ApprovalLinksTable {
+  digest: string;
+  purpose: LinkPurpose;
+  owner_id: string;
+  proposal_id: string | null;
+  created_at: EpochMsColumn;
+  expires_at: EpochMsColumn;
+  used_at: NullableEpochMsColumn;
+}
+
+/** The `browser_sessions` table: people's sessions in a browser, by the hex SHA-256 of the cookie's token. */
+export interface BrowserSessionsTable {
+  digest: string;
+  user_id: string;
+  created_at: EpochMsColumn;
+  expires_at: EpochMsColumn;
+  revoked_at: NullableEpochMsColumn;
+  user_agent: string | null;
+}
+
 /** The whole schema, as Kysely sees it. */
 export interface Database {
   users: UsersTable;
@@ -230,4 +252,6 @@ export interface Database {
   paper_accounts: PaperAccountsTable;
   paper_orders: PaperOrdersTable;
   paper_holdings: PaperHoldingsTable;
+  approval_links: ApprovalLinksTable;
+  browser_sessions: BrowserSessionsTable;
 }

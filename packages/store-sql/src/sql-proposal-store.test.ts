@@ -1,4 +1,4 @@
-import type { Proposal } from '@condor/core';
+import type { ApprovalRecord, Proposal } from '@condor/core';
 import { proposalStoreContract } from '@condor/testkit';
 import { describe, expect, it } from 'vitest';
 import { violation } from '../test/constraint-violation.js';
@@ -25,9 +25,12 @@ const proposal = (id: string, overrides: Partial<Proposal> = {}): Proposal => ({
   positionId: 'pos-1',
   details: { credit: 1.25, note: 'ünïcode' },
   consumedAt: null,
+  approval: null,
   outcome: null,
   ...overrides,
 });
+
+const approval = (at: number): ApprovalRecord => ({ method: 'page', at, userId: OWNER_ID, client: 'Firefox/128.0', address: '203.0.113.9' });
 
 for (const dialect of testDialects()) {
   proposalStoreContract(`SqlProposalStore on ${dialect.name}`, async (ownerIds) =>
@@ -35,11 +38,11 @@ for (const dialect of testDialects()) {
   );
 
   describe(`SqlProposalStore storage on ${dialect.name}`, () => {
-    it('keeps legs, details and outcome as JSON text, prices as exact doubles and times as integers', async () => {
+    it('keeps legs, details, outcome and approval as JSON text, prices as exact doubles and times as integers', async () => {
       const db = await migratedWithOwner(dialect);
       const store = new SqlProposalStore(db);
       await store.insert(proposal('p1', { limitPrice: -(0.1 + 0.2) }));
-      await store.consume(OWNER_ID, 'p1', T0 + 7_000);
+      await store.consume(OWNER_ID, 'p1', T0 + 7_000, approval(T0 + 7_000));
       await store.recordOutcome('p1', { status: 'submitted', orderId: 'o-1' });
       expect(await db.selectFrom('proposals').selectAll().execute()).toEqual([
         {
@@ -58,6 +61,7 @@ for (const dialect of testDialects()) {
           details: '{"credit":1.25,"note":"ünïcode"}',
           consumed_at: T0 + 7_000,
           outcome: '{"status":"submitted","orderId":"o-1"}',
+          approval: `{"method":"page","at":${String(T0 + 7_000)},"userId":"${OWNER_ID}","client":"Firefox/128.0","address":"203.0.113.9"}`,
         },
       ]);
     });
@@ -69,13 +73,14 @@ for (const dialect of testDialects()) {
       );
     });
 
-    it('lets the database refuse an unknown kind, and an outcome on a proposal not consumed', async () => {
+    it('lets the database refuse an unknown kind, and an outcome or an approval on a proposal not consumed', async () => {
       const store = new SqlProposalStore(await migratedWithOwner(dialect));
       await expect(store.insert(proposal('p1', { kind: 'hedge' as 'entry' }))).rejects.toMatchObject(violation(dialect.kind, 'check'));
       await expect(store.insert(proposal('p2', { outcome: { status: 'rejected', detail: 'no' } }))).rejects.toMatchObject(
         violation(dialect.kind, 'check'),
       );
-      expect(await store.get(OWNER_ID, 'p1')).toBeUndefined();
+      await expect(store.insert(proposal('p3', { approval: approval(T0) }))).rejects.toMatchObject(violation(dialect.kind, 'check'));
+      for (const id of ['p1', 'p2', 'p3']) expect(await store.get(OWNER_ID, id)).toBeUndefined();
     });
 
     it('names the column when a stored document is not what it should be', async () => {
@@ -84,17 +89,23 @@ for (const dialect of testDialects()) {
       await store.insert(proposal('p1'));
       await db.updateTable('proposals').set({ legs: '{"symbol":"x"}' }).execute();
       await expect(store.get(OWNER_ID, 'p1')).rejects.toThrow('proposals.legs holds JSON that is not an array');
+      await store.insert(proposal('p2', { positionId: 'pos-2', consumedAt: T0 + 1, approval: approval(T0 + 1) }));
+      await db.updateTable('proposals').set({ approval: '{"method":"email","at":1,"userId":"u","client":null,"address":null}' }).where('id', '=', 'p2').execute();
+      await expect(store.listForPosition(OWNER_ID, 'pos-2')).rejects.toThrow('proposals.approval holds JSON that is not an approval');
     });
 
-    it('lets exactly one of 50 consumes win across 5 separate connections to one database', async () => {
+    it('lets exactly one of 50 consumes win across 5 separate connections to one database, keeping its approval', async () => {
       const dbs = await dialect.migratedMany(5);
       await new SqlUserStore(dbs[0]!).insert({ id: OWNER_ID, email: 'o@example.com', passwordHash: 'h', createdAt: T0 });
       await new SqlProposalStore(dbs[0]!).insert(proposal('p1'));
       const stores = dbs.map((db) => new SqlProposalStore(db));
-      const outcomes = await Promise.all(Array.from({ length: 50 }, (_, i) => stores[i % stores.length]!.consume(OWNER_ID, 'p1', T0 + i)));
+      const outcomes = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => stores[i % stores.length]!.consume(OWNER_ID, 'p1', T0 + i, approval(T0 + i))),
+      );
       expect(outcomes.filter((o) => o === 'consumed')).toHaveLength(1);
       expect(outcomes.filter((o) => o === 'already_consumed')).toHaveLength(49);
-      expect((await stores[3]!.get(OWNER_ID, 'p1'))?.consumedAt).toBe(T0 + outcomes.indexOf('consumed'));
+      const winner = outcomes.indexOf('consumed');
+      expect(await stores[3]!.get(OWNER_ID, 'p1')).toEqual(proposal('p1', { consumedAt: T0 + winner, approval: approval(T0 + winner) }));
     });
   });
 }

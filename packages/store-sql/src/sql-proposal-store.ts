@@ -1,5 +1,6 @@
-import type { OrderLeg, Proposal, ProposalOutcome, ProposalStore } from '@condor/core';
+import type { ApprovalRecord, OrderLeg, Proposal, ProposalOutcome, ProposalStore } from '@condor/core';
 import type { Kysely, Selectable } from 'kysely';
+import { approvalText, parseApproval } from './approval-text.js';
 import { parseJsonArray } from './json-array.js';
 import { parseJsonObject } from './json-text.js';
 import type { Database, ProposalsTable } from './schema.js';
@@ -19,12 +20,17 @@ const toProposal = (row: Selectable<ProposalsTable>): Proposal => ({
   positionId: row.position_id,
   details: parseJsonObject(row.details, 'proposals.details'),
   consumedAt: row.consumed_at,
+  approval: parseApproval(row.approval, 'proposals.approval'),
   outcome: row.outcome === null ? null : (parseJsonObject(row.outcome, 'proposals.outcome') as unknown as ProposalOutcome),
 });
 
+// Code-unit order of ids, whatever the database's collation.
+const oldestFirst = (a: Proposal, b: Proposal): number => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
 /**
- * ProposalStore over SQL (SQLite or PostgreSQL); legs, details and outcome are JSON text. `consume` is
- * a single conditional UPDATE, so the database decides which of concurrent consumes wins.
+ * ProposalStore over SQL (SQLite or PostgreSQL); legs, details, outcome and approval are JSON text.
+ * `consume` is a single conditional UPDATE that sets the consume time and the approval together, so the
+ * database decides which of concurrent consumes wins, and only the winner's approval is written.
  */
 export class SqlProposalStore implements ProposalStore {
   constructor(private readonly db: Kysely<Database>) {}
@@ -48,6 +54,7 @@ export class SqlProposalStore implements ProposalStore {
         details: JSON.stringify(proposal.details),
         consumed_at: proposal.consumedAt,
         outcome: proposal.outcome === null ? null : JSON.stringify(proposal.outcome),
+        approval: approvalText(proposal.approval),
       })
       .execute();
   }
@@ -62,10 +69,10 @@ export class SqlProposalStore implements ProposalStore {
     return row === undefined ? undefined : toProposal(row);
   }
 
-  async consume(ownerId: string, id: string, at: number): Promise<'consumed' | 'already_consumed' | 'not_found'> {
+  async consume(ownerId: string, id: string, at: number, approval: ApprovalRecord | null): Promise<'consumed' | 'already_consumed' | 'not_found'> {
     const result = await this.db
       .updateTable('proposals')
-      .set({ consumed_at: at })
+      .set({ consumed_at: at, approval: approvalText(approval) })
       .where('id', '=', id)
       .where('owner_id', '=', ownerId)
       .where('consumed_at', 'is', null)
@@ -89,5 +96,16 @@ export class SqlProposalStore implements ProposalStore {
       .where('consumed_at', 'is not', null)
       .executeTakeFirst();
     if (result.numUpdatedRows !== 1n) throw new Error(`No consumed proposal ${id} to record an outcome for`);
+  }
+
+  async listForPosition(ownerId: string, positionId: string): Promise<readonly Proposal[]> {
+    const rows = await this.db
+      .selectFrom('proposals')
+      .selectAll()
+      .where('owner_id', '=', ownerId)
+      .where('position_id', '=', positionId)
+      .where('consumed_at', 'is not', null)
+      .execute();
+    return rows.map(toProposal).sort(oldestFirst);
   }
 }
