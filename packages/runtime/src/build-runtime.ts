@@ -3,7 +3,9 @@ import { SIMULATED_NOTICE, SimBrokers, SimMarketData } from '@condor/broker-sim'
 import {
   migrateToLatest,
   openDatabase,
+  SqlApprovalLinkStore,
   SqlBrokerLinkStore,
+  SqlBrowserSessionStore,
   SqlCallBatchStore,
   SqlOnboardingStore,
   SqlPaperLedger,
@@ -94,6 +96,8 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
     savedStrategies: new SqlSavedStrategyStore(db),
     brokerLinks: new SqlBrokerLinkStore(db),
     proposals: new SqlProposalStore(db),
+    approvalLinks: new SqlApprovalLinkStore(db),
+    browserSessions: new SqlBrowserSessionStore(db),
     positions: new SqlPositionStore(db),
     market,
     // The paper broker fills against the simulated market, so it is offered only when prices are simulated too.
