@@ -292,7 +292,7 @@ const CASES: readonly Case[] = [
     input: { proposal_id: PROPOSAL_ID },
     prepare: async (call, world) => {
       await withProposal(10_000)(call, world);
-      await world.services.proposals.consume(world.userId, PROPOSAL_ID, world.services.clock.now());
+      await world.services.proposals.consume(world.userId, PROPOSAL_ID, world.services.clock.now(), { method: 'confirm', at: world.services.clock.now(), userId: world.userId, client: null, address: null });
       await world.services.proposals.recordOutcome(PROPOSAL_ID, { status: 'submitted', orderId: 'order-1' });
     },
   },

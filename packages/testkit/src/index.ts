@@ -4,7 +4,7 @@ export { SeededIds } from './fakes/seeded-ids.js';
 export { FakeDigest, FakePasswordHasher, FakeTokenSigner } from './fakes/fake-passwords.js';
 export { MemorySessionStore, MemoryUserStore } from './fakes/memory-stores.js';
 export { RecordingLogger, type LogLine } from './fakes/recording-logger.js';
-export { createTestServices, type TestServices } from './test-services.js';
+export { AGENT_CONFIRMS, createTestServices, type TestServices } from './test-services.js';
 export { FIXTURE_CLOSED_SESSION, FIXTURE_OPEN_SESSION, FixtureMarketData, type FixtureSymbol } from './fakes/fixture-market-data.js';
 export { userStoreContract, sessionStoreContract, marketDataContract, type MarketDataFixture } from './contracts/index.js';
 export { MemoryOnboardingStore } from './fakes/memory-onboarding-store.js';

@@ -1,4 +1,4 @@
-import { DEFAULT_CORE_CONFIG, type Services } from '@condor/core';
+import { DEFAULT_CORE_CONFIG, type CoreConfig, type Services } from '@condor/core';
 import { FakeBilling } from './fakes/fake-billing.js';
 import { FakeBrokers } from './fakes/fake-brokers.js';
 import { FakeSecretBox } from './fakes/fake-secret-box.js';
@@ -26,6 +26,12 @@ export interface TestServices extends Services {
   readonly logger: RecordingLogger;
   readonly scheduler: ImmediateScheduler;
 }
+
+/**
+ * The core config with `CONDOR_APPROVAL=confirm`: the agent's confirm_proposal places paper orders on its own.
+ * For tests of the placement machinery itself; tests of who may approve keep the default (a person).
+ */
+export const AGENT_CONFIRMS: CoreConfig = { ...DEFAULT_CORE_CONFIG, approvalPolicy: 'confirm' };
 
 /** A complete, in-memory `Services` with a fake clock; override any part. */
 export function createTestServices(overrides: Partial<Services> = {}): TestServices {

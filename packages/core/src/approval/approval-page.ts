@@ -45,12 +45,14 @@ export function rejectByLink(services: Services, caller: BrowserCaller, linkToke
 function linkedProposal(services: Services, caller: BrowserCaller, linkToken: string, acting: boolean): ResultAsync<{ proposal: Proposal; used: boolean; digest: string }, AppError> {
   return findLink(services, linkToken, 'approve_proposal', caller.userId).andThen(({ link, expired }) => {
     if (link.proposalId === null) return errAsync(appError('NOT_FOUND'));
-    if (expired && acting && link.usedAt === null) {
-      return errAsync(appError('PROPOSAL_EXPIRED', { message: 'This approval link has expired with its proposal (60 seconds). Nothing was placed; ask for a new proposal.' }));
-    }
-    return ResultAsync.fromSafePromise(services.proposals.get(caller.userId, link.proposalId)).andThen((proposal) =>
-      proposal === undefined ? errAsync(appError('NOT_FOUND')) : okAsync({ proposal, used: link.usedAt !== null, digest: link.digest }),
-    );
+    return ResultAsync.fromSafePromise(services.proposals.get(caller.userId, link.proposalId)).andThen((proposal) => {
+      if (proposal === undefined) return errAsync(appError('NOT_FOUND'));
+      // A proposal already acted on is answered by what became of it, whatever the link's age.
+      if (expired && acting && proposal.consumedAt === null) {
+        return errAsync(appError('PROPOSAL_EXPIRED', { message: 'This approval link has expired with its proposal (60 seconds). Nothing was placed; ask for a new proposal.' }));
+      }
+      return okAsync({ proposal, used: link.usedAt !== null, digest: link.digest });
+    });
   });
 }
 

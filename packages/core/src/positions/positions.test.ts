@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { createTestServices, FakeBrokers, FakeClock, FixtureMarketData, type TestServices } from '@condor/testkit';
+import { createTestServices, FakeBrokers, FakeClock, FixtureMarketData, type TestServices, AGENT_CONFIRMS } from '@condor/testkit';
 import { renderError } from '../errors/render.js';
 import type { ErrorResult } from '../errors/error-result.js';
 import type { AnyOperation, HandlerContext } from '../operations/operation.js';
@@ -52,7 +52,7 @@ async function setUp() {
   const clock = new FakeClock();
   const brokers = new FakeBrokers({ clock });
   const market = new FixtureMarketData({ SPY: { quote: { symbol: 'SPY', bid: 571.9, ask: 572.1, last: 572, time: 0 }, chains: { [EXPIRY]: CHAIN } } });
-  const services: TestServices = createTestServices({ clock, brokers, market });
+  const services: TestServices = createTestServices({ clock, brokers, market, config: AGENT_CONFIRMS });
   for (const ownerId of [ALICE, BOB]) {
     await services.brokerLinks.put({ ownerId, broker: 'sim', environment: 'paper', apiKey: null, apiSecret: null, keyHint: null, connectedAt: clock.now(), updatedAt: clock.now() });
   }
@@ -106,6 +106,7 @@ async function setUp() {
       positionId,
       details: { expiry: EXPIRY, strikes: { long_put: 540, short_put: 545, short_call: 600, long_call: 605 } },
       consumedAt: null,
+      approval: null,
       outcome: null,
     });
     clock.advance(6_000);
@@ -137,6 +138,7 @@ async function setUp() {
       positionId,
       details: {},
       consumedAt: null,
+      approval: null,
       outcome: null,
     });
     clock.advance(6_000);

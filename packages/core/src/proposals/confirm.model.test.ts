@@ -4,12 +4,19 @@ import { createTestServices, FakeBrokers, FakeClock, type TestServices } from '@
 import { execute } from '../operations/execute.js';
 import type { Proposal, ProposalStore } from '../ports/proposal-store.js';
 import { reconcileProposal } from './reconcile-proposal.js';
+import { approveByLink, rejectByLink } from '../approval/approval-page.js';
+import { startBrowserSession, browserCaller, type BrowserCaller } from '../approval/browser-session.js';
+import { mintLink } from '../approval/links.js';
+import type { ApprovalMethod } from '../approval/ticket-types.js';
+import { DEFAULT_CORE_CONFIG, type CoreConfig } from '../services.js';
 
 /**
  * The proposal state machine of design §5 against a model of a few lines: every confirm answer —
  * not found, consumed, expired, blocked, too fast, placed — including the exact 5 s and 60 s edges,
  * with REST-style (X-Batch-Id) and MCP-style (one key per POST) batch keys; and confirms that die (kill -9)
- * after consuming, before or after the broker took the order, followed by reads and start-up reconciles.
+ * after consuming, before or after the broker took the order, followed by reads and start-up reconciles. Extended
+ * with who approves (design §12): the agent's confirm, the approval page, an MCP App ticket or an elicitation, and
+ * the page's Reject, under each approval policy, on paper and live accounts, with app approvals on or off.
  */
 
 const PASSWORD = 'model password 1';
@@ -20,7 +27,14 @@ const STRANGER_ID = '00000000-0000-4000-8000-0000000000ff';
  * the order, before recording it. unsent: a confirm died after consuming it, before the broker had the order.
  * not_placed: recorded as never placed (its 60 s ran out with nothing at the broker).
  */
-type ModelState = 'fresh' | 'placed' | 'sent' | 'unsent' | 'not_placed';
+type ModelState = 'fresh' | 'placed' | 'sent' | 'unsent' | 'not_placed' | 'rejected';
+
+/** The deployment and account a run is played under. */
+interface World {
+  readonly policy: 'human' | 'confirm';
+  readonly live: boolean;
+  readonly appApprovals: boolean;
+}
 
 interface ModelProposal {
   readonly id: string;
@@ -28,9 +42,14 @@ interface ModelProposal {
   readonly batch: string;
   state: ModelState;
   consumedAt: number;
+  /** Its approval page link's token. */
+  readonly link: string;
+  /** How its order was approved, once placed through a method. */
+  method: ApprovalMethod | null;
 }
 
 interface Model {
+  readonly world: World;
   now: number;
   readonly proposals: ModelProposal[];
   orders: number;
@@ -40,7 +59,10 @@ interface Real {
   readonly services: TestServices & { clock: FakeClock };
   readonly brokers: FakeBrokers;
   readonly userId: string;
-  readonly confirm: (proposalId: string, batchKey: string) => Promise<string>;
+  readonly confirm: (proposalId: string, batchKey: string, method?: ApprovalMethod) => Promise<string>;
+  /** The approval page's Approve and Reject, in the owner's browser session. */
+  readonly approveOnPage: (link: string) => Promise<string>;
+  readonly rejectOnPage: (link: string) => Promise<string>;
   /** get_positions, which records what the broker holds. */
   readonly read: () => Promise<void>;
 }
@@ -49,13 +71,20 @@ const GRACE_MS = 15_000;
 const inGrace = (model: Model, proposal: ModelProposal): boolean => model.now - proposal.consumedAt < GRACE_MS;
 const expiredAt = (model: Model, proposal: ModelProposal): boolean => model.now >= proposal.createdAt + 60_000;
 
-/** What the model says a confirm answers ('placed' for success), and the proposal's state after it. */
-function expected(model: Model, proposal: ModelProposal | undefined, batch: string): [string, ModelState | null] {
-  if (proposal === undefined) return ['PROPOSAL_NOT_FOUND', null];
+/** Whether `method` may place on the world's account: a person always (an app only while trusted), the agent only on paper under `confirm`. */
+function allowed(world: World, method: ApprovalMethod): boolean {
+  if (method === 'confirm') return world.policy === 'confirm' && !world.live;
+  return method === 'app' ? world.appApprovals : true;
+}
+
+/** What the model says an approval by `method` answers ('placed' for success), and the proposal's state after it. */
+function expected(model: Model, proposal: ModelProposal | undefined, batch: string, method: ApprovalMethod): [string, ModelState | null] {
+  if (proposal === undefined) return [method === 'page' ? 'NOT_FOUND' : 'PROPOSAL_NOT_FOUND', null];
   switch (proposal.state) {
     case 'fresh':
       if (expiredAt(model, proposal)) return ['PROPOSAL_EXPIRED', 'fresh'];
-      if (batch === proposal.batch) return ['CONFIRM_BLOCKED', 'fresh'];
+      if (method !== 'page' && batch === proposal.batch) return ['CONFIRM_BLOCKED', 'fresh'];
+      if (!allowed(model.world, method)) return ['CONFIRM_BLOCKED', 'fresh'];
       if (model.now < proposal.createdAt + 5_000) return ['CONFIRM_TOO_FAST', 'fresh'];
       return ['placed', 'placed'];
     case 'sent':
@@ -66,8 +95,16 @@ function expected(model: Model, proposal: ModelProposal | undefined, batch: stri
       return expiredAt(model, proposal) ? ['PROPOSAL_EXPIRED', 'not_placed'] : ['placed', 'placed'];
     case 'placed':
     case 'not_placed':
+    case 'rejected':
       return ['PROPOSAL_ALREADY_CONSUMED', proposal.state];
   }
+}
+
+/** What the page's Reject answers, and the proposal's state after it. */
+function expectedReject(model: Model, proposal: ModelProposal | undefined): [string, ModelState | null] {
+  if (proposal === undefined) return ['NOT_FOUND', null];
+  if (proposal.state !== 'fresh') return ['PROPOSAL_ALREADY_CONSUMED', proposal.state];
+  return expiredAt(model, proposal) ? ['PROPOSAL_EXPIRED', 'fresh'] : ['rejected', 'rejected'];
 }
 
 /** What every step must leave: one order per proposal at most, each recorded proposal with its open position. */
@@ -79,6 +116,10 @@ async function checkInvariants(model: Model, real: Real): Promise<void> {
   const positions = await real.services.positions.list(real.userId, false);
   expect(positions.map((p) => p.id).sort()).toEqual(model.proposals.filter((p) => p.state === 'placed').map((p) => p.id).sort());
   expect(positions.every((p) => p.status === 'open')).toBe(true);
+  for (const p of model.proposals.filter((p) => p.method !== null)) {
+    // The evidence is the method that won the consume, kept with the proposal.
+    expect((await real.services.proposals.get(real.userId, p.id))?.approval?.method, p.id).toBe(p.method);
+  }
 }
 
 class Propose implements fc.AsyncCommand<Model, Real> {
@@ -87,7 +128,8 @@ class Propose implements fc.AsyncCommand<Model, Real> {
   async run(model: Model, real: Real): Promise<void> {
     const id = real.services.ids.uuid();
     await real.services.proposals.insert(proposal(id, real.userId, model.now, this.batch));
-    model.proposals.push({ id, createdAt: model.now, batch: this.batch, state: 'fresh', consumedAt: 0 });
+    const link = await mintLink(real.services, 'approve_proposal', real.userId, id, model.now + 60_000);
+    model.proposals.push({ id, createdAt: model.now, batch: this.batch, state: 'fresh', consumedAt: 0, link, method: null });
   }
   toString = () => `propose(batch ${this.batch})`;
 }
@@ -103,26 +145,49 @@ class Advance implements fc.AsyncCommand<Model, Real> {
   toString = () => `advance(${String(this.ms)} ms)`;
 }
 
+/** An approval by `method`: confirm_proposal as the agent, with an MCP App's or an elicitation's approval, or the page's Approve. */
 class Confirm implements fc.AsyncCommand<Model, Real> {
   constructor(
     readonly pick: number,
     readonly batch: string,
     readonly unknownId: boolean,
+    readonly method: ApprovalMethod = 'confirm',
   ) {}
   check = () => true;
   async run(model: Model, real: Real): Promise<void> {
     const target = this.unknownId || model.proposals.length === 0 ? undefined : model.proposals[this.pick % model.proposals.length];
-    const answer = await real.confirm(target?.id ?? STRANGER_ID, this.batch);
-    const [want, next] = expected(model, target, this.batch);
+    const answer =
+      this.method === 'page'
+        ? await real.approveOnPage(target?.link ?? 'unknown-link-token-0000')
+        : await real.confirm(target?.id ?? STRANGER_ID, this.batch, this.method);
+    const [want, next] = expected(model, target, this.batch, this.method);
     expect(answer).toBe(want);
     if (want === 'placed') model.orders++;
     if (target !== undefined && next !== null) {
-      if (target.state === 'fresh' && next === 'placed') target.consumedAt = model.now;
+      if (target.state === 'fresh' && next === 'placed') {
+        target.consumedAt = model.now;
+        target.method = this.method;
+      }
       target.state = next;
     }
     await checkInvariants(model, real);
   }
-  toString = () => `confirm(#${String(this.pick)}${this.unknownId ? ' unknown id' : ''}, batch ${this.batch})`;
+  toString = () => `${this.method}(#${String(this.pick)}${this.unknownId ? ' unknown id' : ''}, batch ${this.batch})`;
+}
+
+/** The approval page's Reject: the proposal ends without an order. */
+class Reject implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly pick: number) {}
+  check = (model: Readonly<Model>) => model.proposals.length > 0;
+  async run(model: Model, real: Real): Promise<void> {
+    const target = model.proposals[this.pick % model.proposals.length]!;
+    const answer = await real.rejectOnPage(target.link);
+    const [want, next] = expectedReject(model, target);
+    expect(answer).toBe(want);
+    if (next !== null) target.state = next;
+    await checkInvariants(model, real);
+  }
+  toString = () => `reject on the page(#${String(this.pick)})`;
 }
 
 /** A confirm of a confirmable proposal that consumed it and died (kill -9): before the submit, or after the broker took the order. */
@@ -135,8 +200,9 @@ class Crash implements fc.AsyncCommand<Model, Real> {
   async run(model: Model, real: Real): Promise<void> {
     const target = model.proposals[this.pick % model.proposals.length]!;
     if (target.state !== 'fresh' || model.now < target.createdAt + 5_000 || expiredAt(model, target)) return;
-    expect(await real.services.proposals.consume(real.userId, target.id, model.now)).toBe('consumed');
+    expect(await real.services.proposals.consume(real.userId, target.id, model.now, { method: 'elicitation', at: model.now, userId: real.userId, client: null, address: null })).toBe('consumed');
     target.consumedAt = model.now;
+    target.method = 'elicitation';
     target.state = this.sent ? 'sent' : 'unsent';
     if (this.sent) {
       const stored = (await real.services.proposals.get(real.userId, target.id))!;
@@ -197,14 +263,19 @@ function proposal(id: string, ownerId: string, createdAt: number, batchKey: stri
     positionId: id,
     details: { expiry: '2026-12-18', strikes: { long_put: 540, short_put: 545, short_call: 600, long_call: 605 } },
     consumedAt: null,
+    approval: null,
     outcome: null,
   };
 }
 
-/** A registered, onboarded user with a connected simulated broker. */
-async function setUp(proposals?: (store: ProposalStore) => ProposalStore): Promise<Real> {
+/** The agent may confirm paper orders: the world of the contract's own tests. */
+const AGENT_CONFIRMS_PAPER: World = { policy: 'confirm', live: false, appApprovals: true };
+
+/** A registered, onboarded user with a connected simulated broker (live when the world says so), logged in on the HTML page too. */
+async function setUp(proposals?: (store: ProposalStore) => ProposalStore, world: World = AGENT_CONFIRMS_PAPER): Promise<Real> {
   const brokers = new FakeBrokers();
-  const base = createTestServices({ brokers });
+  const config: CoreConfig = { ...DEFAULT_CORE_CONFIG, approvalPolicy: world.policy, appApprovals: world.appApprovals };
+  const base = createTestServices({ brokers, config });
   const services = (proposals === undefined ? base : { ...base, proposals: proposals(base.proposals) }) as TestServices & { clock: FakeClock };
   const ctx = { services, credential: null, requestId: 'model', batchKey: null };
   await execute('register', { email: 'model@example.com', password: PASSWORD }, ctx);
@@ -217,6 +288,11 @@ async function setUp(proposals?: (store: ProposalStore) => ProposalStore): Promi
   await call('acknowledge_risk');
   await call('get_legal_document', { name: 'broker-authorization' });
   (await call('connect_broker', { authorization_confirmed: true, broker: 'sim' }))._unsafeUnwrap();
+  const link = (await services.brokerLinks.get(user.user_id))!;
+  if (world.live) await services.brokerLinks.put({ ...link, environment: 'live' });
+  const session = (await startBrowserSession(services, { email: 'model@example.com', password: PASSWORD, userAgent: 'model-browser', address: null }))._unsafeUnwrap();
+  const browser: BrowserCaller = (await browserCaller(services, session.token))._unsafeUnwrap();
+  const code = (result: { match: <A, B>(ok: () => A, err: (e: { code: string }) => B) => Promise<A | B> }, ok: string) => result.match(() => ok, (e) => e.code);
   return {
     services,
     brokers,
@@ -224,11 +300,21 @@ async function setUp(proposals?: (store: ProposalStore) => ProposalStore): Promi
     read: async () => {
       (await call('get_positions', { include_closed: true }))._unsafeUnwrap();
     },
-    confirm: async (proposalId, batchKey) =>
-      (await call('confirm_proposal', { proposal_id: proposalId }, batchKey)).match(
+    confirm: async (proposalId, batchKey, method = 'confirm') =>
+      (
+        await execute('confirm_proposal', { proposal_id: proposalId }, {
+          ...ctx,
+          credential,
+          batchKey,
+          client: 'model-client/1',
+          approval: method === 'app' || method === 'elicitation' ? { method } : null,
+        })
+      ).match(
         () => 'placed',
         ({ body }) => body.error,
       ),
+    approveOnPage: (token) => code(approveByLink(services, browser, token, { client: 'model-browser', address: '203.0.113.9' }), 'placed'),
+    rejectOnPage: (token) => code(rejectByLink(services, browser, token), 'rejected'),
   };
 }
 
@@ -236,9 +322,11 @@ async function setUp(proposals?: (store: ProposalStore) => ProposalStore): Promi
 const batchKeys = fc.constantFrom('rest-batch-1', 'rest-batch-2', 'mcp-post-a', 'mcp-post-b', 'mcp-post-c');
 // Steps that land on and around the 5 s and 60 s edges.
 const steps = fc.oneof(fc.constantFrom(1, 999, 1_000, 4_000, 4_999, 5_000, 55_000, 59_999, 60_000), fc.integer({ min: 0, max: 70_000 }));
+const methods = fc.constantFrom<ApprovalMethod>('confirm', 'page', 'app', 'elicitation');
+const worlds = fc.record({ policy: fc.constantFrom<World['policy']>('human', 'confirm'), live: fc.boolean(), appApprovals: fc.boolean() });
 
 describe('confirm_proposal (design §5) against its model', () => {
-  it('answers every confirm as the model does and places at most one order per proposal, through crashes, reads and restarts', async () => {
+  it('answers every approval and rejection as the model does and places at most one order per proposal, through crashes, reads and restarts', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.commands(
@@ -246,15 +334,18 @@ describe('confirm_proposal (design §5) against its model', () => {
             batchKeys.map((batch) => new Propose(batch)),
             steps.map((ms) => new Advance(ms)),
             fc.tuple(fc.nat(), batchKeys, fc.integer({ min: 0, max: 9 }).map((n) => n === 0)).map(([pick, batch, unknownId]) => new Confirm(pick, batch, unknownId)),
+            fc.tuple(fc.nat(), batchKeys, methods).map(([pick, batch, method]) => new Confirm(pick, batch, false, method)),
+            fc.nat().map((pick) => new Reject(pick)),
             fc.tuple(fc.nat(), fc.boolean()).map(([pick, sent]) => new Crash(pick, sent)),
             fc.constant(new Read()),
             fc.constant(new Restart()),
           ],
           { maxCommands: 40 },
         ),
-        async (commands) => {
-          const real = await setUp();
-          const model: Model = { now: real.services.clock.now(), proposals: [], orders: 0 };
+        worlds,
+        async (commands, world) => {
+          const real = await setUp(undefined, world);
+          const model: Model = { world, now: real.services.clock.now(), proposals: [], orders: 0 };
           await fc.asyncModelRun(() => ({ model, real }), commands);
         },
       ),
@@ -289,8 +380,9 @@ describe('confirm_proposal under concurrency and broker failures', () => {
         const real = await setUp((store) => ({
           insert: (p) => store.insert(p),
           get: (owner, id) => s.schedule(store.get(owner, id)),
-          consume: (owner, id, at) => s.schedule(store.consume(owner, id, at)),
+          consume: (owner, id, at, approval) => s.schedule(store.consume(owner, id, at, approval)),
           recordOutcome: (id, outcome) => s.schedule(store.recordOutcome(id, outcome)),
+          listForPosition: (owner, positionId) => store.listForPosition(owner, positionId),
         }));
         await real.services.proposals.insert(proposal(ID, real.userId, real.services.clock.now(), 'made-here'));
         real.services.clock.advance(6_000);
@@ -310,7 +402,7 @@ describe('confirm_proposal under concurrency and broker failures', () => {
     const real = await setUp();
     await real.services.proposals.insert(proposal(ID, real.userId, real.services.clock.now(), 'made-here'));
     real.services.clock.advance(6_000);
-    expect(await real.services.proposals.consume(real.userId, ID, real.services.clock.now())).toBe('consumed');
+    expect(await real.services.proposals.consume(real.userId, ID, real.services.clock.now(), { method: 'confirm', at: real.services.clock.now(), userId: real.userId, client: null, address: null })).toBe('consumed');
     real.services.clock.advance(54_000);
     expect(await real.confirm(ID, 'late')).toBe('PROPOSAL_EXPIRED');
     expect(await real.confirm(ID, 'later')).toBe('PROPOSAL_ALREADY_CONSUMED');
@@ -323,7 +415,7 @@ describe('confirm_proposal under concurrency and broker failures', () => {
     await real.services.proposals.insert(proposal(ID, real.userId, real.services.clock.now(), 'made-here'));
     real.services.clock.advance(6_000);
     // The other instance won the consume, then died: no outcome, nothing at the broker.
-    expect(await real.services.proposals.consume(real.userId, ID, real.services.clock.now())).toBe('consumed');
+    expect(await real.services.proposals.consume(real.userId, ID, real.services.clock.now(), { method: 'confirm', at: real.services.clock.now(), userId: real.userId, client: null, address: null })).toBe('consumed');
     real.services.clock.advance(14_999);
     expect(await real.confirm(ID, 'too-soon')).toBe('PROPOSAL_ALREADY_CONSUMED');
     expect(real.brokers.submitCount(real.userId)).toBe(0);

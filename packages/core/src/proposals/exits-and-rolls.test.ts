@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { createTestServices, FakeBrokers, FIXTURE_CLOSED_SESSION, FixtureMarketData, type TestServices } from '@condor/testkit';
+import { createTestServices, FakeBrokers, FIXTURE_CLOSED_SESSION, FixtureMarketData, type TestServices, AGENT_CONFIRMS } from '@condor/testkit';
 import type { AppError } from '../errors/app-error.js';
 import { execute } from '../operations/execute.js';
 import { issuesToAppError } from '../validation/issues-to-error.js';
@@ -77,7 +77,7 @@ interface Desk {
 /** A user with a connected broker holding 2 SPY 540/550/640/650 condors expiring NEAR, opened through the service. */
 async function openDesk(): Promise<Desk> {
   const brokers = new FakeBrokers();
-  const base = createTestServices({ brokers });
+  const base = createTestServices({ brokers, config: AGENT_CONFIRMS });
   const quoteTime = base.clock.now();
   const chains = { [NEAR]: chain(NEAR, quoteTime), [MID]: chain(MID, quoteTime), [FAR]: chain(FAR, quoteTime) };
   const market = new FixtureMarketData({ SPY: { quote: { symbol: 'SPY', bid: 599.9, ask: 600.1, last: 600, time: quoteTime }, chains } });
@@ -125,6 +125,7 @@ async function openDesk(): Promise<Desk> {
     positionId: services.ids.uuid(),
     details: { expiry: NEAR, strikes: { long_put: 540, short_put: 550, short_call: 640, long_call: 650 } },
     consumedAt: null,
+    approval: null,
     outcome: null,
   });
   services.clock.advance(6_000);
@@ -479,7 +480,7 @@ describe('propose_roll, the whole condor in two orders', () => {
     const view = (await roll(desk, { position_id: desk.positionId, side: 'both' }))._unsafeUnwrap();
     const steps = view.details['steps'] as { legs: OrderLeg[]; limit_price: number }[];
     desk.services.clock.advance(5_000);
-    expect(await desk.services.proposals.consume(desk.userId, view.proposal_id, desk.services.clock.now())).toBe('consumed');
+    expect(await desk.services.proposals.consume(desk.userId, view.proposal_id, desk.services.clock.now(), { method: 'confirm', at: desk.services.clock.now(), userId: desk.userId, client: null, address: null })).toBe('consumed');
     const broker = desk.services.brokers.open({ ownerId: desk.userId, broker: 'sim', environment: 'paper', credentials: null });
     const [first, second] = [steps[0]!, steps[1]!];
     (await broker.submit({ clientOrderId: view.proposal_id, qty: QTY, limitPrice: first.limit_price, legs: first.legs }))._unsafeUnwrap();

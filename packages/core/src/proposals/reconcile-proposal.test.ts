@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestServices, FakeBrokers, FakeClock, type TestServices } from '@condor/testkit';
+import { createTestServices, FakeBrokers, FakeClock, type TestServices, AGENT_CONFIRMS } from '@condor/testkit';
 import type { HandlerContext } from '../operations/operation.js';
 import type { OrderLeg } from '../ports/broker.js';
 import type { ProposalKind } from '../ports/proposal-store.js';
@@ -28,7 +28,7 @@ const exitLegs: OrderLeg[] = SYMBOLS.map((symbol, i) => ({ symbol, side: OPEN_SI
 async function setUp() {
   const clock = new FakeClock();
   const brokers = new FakeBrokers({ clock });
-  const services: TestServices = createTestServices({ clock, brokers });
+  const services: TestServices = createTestServices({ clock, brokers, config: AGENT_CONFIRMS });
   for (const ownerId of [ALICE, BOB]) {
     await services.brokerLinks.put({ ownerId, broker: 'sim', environment: 'paper', apiKey: null, apiSecret: null, keyHint: null, connectedAt: clock.now(), updatedAt: clock.now() });
   }
@@ -61,6 +61,7 @@ async function setUp() {
       positionId,
       details: kind === 'entry' ? { expiry: EXPIRY, strikes: { long_put: 540, short_put: 545, short_call: 600, long_call: 605 } } : {},
       consumedAt: null,
+      approval: null,
       outcome: null,
     });
     clock.advance(6_000);
@@ -75,7 +76,7 @@ async function setUp() {
 
   /** A confirm that consumed the proposal and died: before the submit (`sent` false) or after the broker took the order. */
   async function crash(proposalId: string, sent: boolean, ownerId = ALICE) {
-    expect(await services.proposals.consume(ownerId, proposalId, clock.now())).toBe('consumed');
+    expect(await services.proposals.consume(ownerId, proposalId, clock.now(), { method: 'confirm', at: clock.now(), userId: ownerId, client: null, address: null })).toBe('consumed');
     if (!sent) return null;
     const proposal = (await services.proposals.get(ownerId, proposalId))!;
     const broker = services.brokers.open({ ownerId, broker: 'sim', environment: 'paper', credentials: null });

@@ -137,6 +137,17 @@ describe('loadConfig: live trading and Alpaca hosts', () => {
   });
 });
 
+describe('loadConfig: human approval', () => {
+  it('needs a person by default, lets the agent confirm paper orders only when told, trusts MCP App approvals unless told not to', () => {
+    const plain = loadConfig({});
+    expect([plain.approvalPolicy, plain.appApprovals, plain.publicUrl]).toEqual(['human', true, null]);
+    const relaxed = loadConfig({ CONDOR_APPROVAL: 'confirm', CONDOR_APP_APPROVALS: 'false', CONDOR_PUBLIC_URL: 'https://condor.example/' });
+    expect([relaxed.approvalPolicy, relaxed.appApprovals, relaxed.publicUrl]).toEqual(['confirm', false, 'https://condor.example']);
+    expect(() => loadConfig({ CONDOR_APPROVAL: 'auto' })).toThrow(/CONDOR_APPROVAL must be one of: human, confirm/);
+    expect(() => loadConfig({ CONDOR_PUBLIC_URL: 'condor.example' })).toThrow(/CONDOR_PUBLIC_URL must be an http\(s\) URL/);
+  });
+});
+
 describe('loadConfig: market data source', () => {
   it('is the simulated market by default; Alpaca needs the server key pair and never prints it', () => {
     expect(loadConfig({}).marketData).toEqual({ source: 'sim' });

@@ -52,6 +52,15 @@ export interface RuntimeConfig {
   readonly simSession: 'demo' | 'exchange';
   /** CONDOR_LIVE_TRADING_ENABLED=true lets users link live (real-money) Alpaca accounts; paper only otherwise. */
   readonly liveTradingEnabled: boolean;
+  /**
+   * CONDOR_APPROVAL: `human` (the default) — only a person places an order (approval page, MCP App, elicitation);
+   * `confirm` — the agent's confirm_proposal also places, on paper accounts only (scripts, tests, demos).
+   */
+  readonly approvalPolicy: 'human' | 'confirm';
+  /** CONDOR_APP_APPROVALS=false: an MCP App ticket's Approve no longer counts as a person's approval (on by default). */
+  readonly appApprovals: boolean;
+  /** CONDOR_PUBLIC_URL: where people reach condor's pages (approval and keys links); null: this process's own address. */
+  readonly publicUrl: string | null;
   /** Alpaca Trading API hosts (CONDOR_ALPACA_PAPER_URL, CONDOR_ALPACA_LIVE_URL); null: Alpaca's own. */
   readonly alpacaUrls: { readonly paper: string | null; readonly live: string | null };
   /**
@@ -109,6 +118,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     simOutsidePosition: oneOf(env, 'CONDOR_SIM_OUTSIDE_POSITION', ['true', 'false'], 'false') === 'true',
     simSession: oneOf(env, 'CONDOR_SIM_SESSION', ['demo', 'exchange'], deployment === 'production' ? 'exchange' : 'demo'),
     liveTradingEnabled: oneOf(env, 'CONDOR_LIVE_TRADING_ENABLED', ['true', 'false'], 'false') === 'true',
+    approvalPolicy: oneOf(env, 'CONDOR_APPROVAL', ['human', 'confirm'], 'human'),
+    appApprovals: oneOf(env, 'CONDOR_APP_APPROVALS', ['true', 'false'], 'true') === 'true',
+    publicUrl: url('CONDOR_PUBLIC_URL', env.CONDOR_PUBLIC_URL),
     alpacaUrls: { paper: url('CONDOR_ALPACA_PAPER_URL', env.CONDOR_ALPACA_PAPER_URL), live: url('CONDOR_ALPACA_LIVE_URL', env.CONDOR_ALPACA_LIVE_URL) },
     marketData: marketDataSource(env),
     loginThrottle: {
