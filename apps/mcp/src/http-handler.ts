@@ -32,6 +32,11 @@ export interface McpHttpOptions {
   readonly batchWindowMs?: number;
   /** The toolsets the endpoint offers (CONDOR_MCP_TOOLSETS); every one when absent. */
   readonly toolsets?: readonly Toolset[] | undefined;
+  /**
+   * Signs the elicitation state a 2026-07-28 client echoes in its second round, which any instance may receive:
+   * every instance needs the same key (`deriveRequestStateKey(signing key)`). Absent: a key of this process only.
+   */
+  readonly requestStateKey?: Uint8Array | string | undefined;
 }
 
 /** The names a loopback-bound server is reached by. */
@@ -57,10 +62,10 @@ const errorResponse = (status: number, message: string, headers: Record<string, 
  * app.all('/mcp', (c) => mcp(c.req.raw, { credential: bearerOf(c), requestId: c.get('requestId') }));
  */
 export function createMcpHttpHandler(services: Services, options: McpHttpOptions): McpHttpHandler {
-  const { allowedHosts, toolsets } = options;
+  const { allowedHosts, toolsets, requestStateKey } = options;
   const allowedOrigins = options.allowedOrigins ?? [];
   const batches = new PrincipalBatches(options.batches, services.clock, options.batchWindowMs ?? BATCH_WINDOW_MS);
-  const handler = createMcpHandler(() => createMcpServer(services, { batches, toolsets }), {
+  const handler = createMcpHandler(() => createMcpServer(services, { batches, toolsets, requestStateKey }), {
     onerror: (error) => {
       services.logger.warn('mcp_request_refused', { error: error.message.slice(0, 300) });
     },

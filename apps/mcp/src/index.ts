@@ -5,3 +5,5 @@ export { ConnectionLogin } from './connection-login.js';
 export { PrincipalBatches } from './principal-batches.js';
 export { acceptingRawArguments } from './raw-arguments.js';
 export { SERVER_INFO } from './server-info.js';
+export { deriveRequestStateKey } from './approval/request-state.js';
+export { TICKET_URI } from './apps/ui-extension.js';

@@ -9,6 +9,7 @@ import {
   type Server,
   type ServerContext,
 } from '@modelcontextprotocol/server';
+import type { ExtraResources } from './apps/ticket-resource.js';
 import type { Offer } from './offer.js';
 import { legalUri, parseUri, RECORD_KINDS, RECORD_TOOLS, recordTemplate, recordUri, type RecordKind } from './resource-uris.js';
 
@@ -116,9 +117,9 @@ const failure = ({ status, body }: RenderedError): ProtocolError =>
  * strategy runs as templates. Every read goes through the tool behind it (`execute`, all gates, the
  * caller's own records only); a resource whose tool is outside the offered toolsets does not exist.
  * A legal document read without any credential is served from the shipped text and recorded for
- * nobody (`_meta['condor/read_recorded']` says which).
+ * nobody (`_meta['condor/read_recorded']` says which). `extra` adds resources of its own (the MCP Apps ticket view).
  */
-export function serveResources(server: Server, services: Services, reader: Reader, offer: Offer): void {
+export function serveResources(server: Server, services: Services, reader: Reader, offer: Offer, extra: ExtraResources): void {
   const legalOffered = offer.has('get_legal_document');
   const offeredKinds = RECORD_KINDS.filter((kind) => offer.has(RECORD_TOOLS[kind]));
 
@@ -156,7 +157,7 @@ export function serveResources(server: Server, services: Services, reader: Reade
   };
 
   server.setRequestHandler('resources/list', async (_request, ctx) => {
-    const fixed = legalOffered ? LEGAL_DOCUMENT_NAMES.map(legalResource) : [];
+    const fixed = [...(legalOffered ? LEGAL_DOCUMENT_NAMES.map(legalResource) : []), ...extra.list(ctx)];
     if (!reader.authenticated(ctx)) return { resources: fixed };
     const records = await Promise.all(offeredKinds.map((kind) => listRecords(kind, ctx)));
     return { resources: [...fixed, ...records.flat()] };
@@ -168,6 +169,8 @@ export function serveResources(server: Server, services: Services, reader: Reade
 
   server.setRequestHandler('resources/read', (request, ctx) => {
     const { uri } = request.params;
+    const served = extra.read(uri, ctx);
+    if (served !== null) return served;
     const parsed = parseUri(uri);
     if (parsed?.kind === 'legal' && legalOffered) return readLegal(uri, parsed.name, ctx);
     if (parsed !== null && parsed.kind !== 'legal' && offeredKinds.includes(parsed.kind)) return readRecord(uri, parsed.kind, parsed.id, ctx);

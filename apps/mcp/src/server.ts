@@ -11,7 +11,16 @@ import {
   type Toolset,
   unknownTool,
 } from '@condor/core';
-import { Server, type CallToolResult, type ServerContext } from '@modelcontextprotocol/server';
+import { Server, type CallToolResult, type InputRequiredResult, type ServerContext } from '@modelcontextprotocol/server';
+import { appTools } from './apps/app-tool-calls.js';
+import { APP_TOOLS, isAppTool } from './apps/app-tools.js';
+import { NO_EXTRA_RESOURCES, ticketResource } from './apps/ticket-resource.js';
+import { declaresUi, TICKET_TOOLS, withTicketView } from './apps/ui-extension.js';
+import type { ApprovalCore } from './approval/approval-core.js';
+import { confirmWithPerson, type ShellApproval } from './approval/confirm-with-person.js';
+import { coreApproval } from './approval/core-approval.js';
+import { stateCodec } from './approval/request-state.js';
+import { clientFacts } from './client-facts.js';
 import { batchOf, bearerOf, clientIpOf, progressOf, requestIdOf } from './request-context.js';
 import type { ConnectionLogin } from './connection-login.js';
 import { unwrapArguments } from './raw-arguments.js';
@@ -33,6 +42,11 @@ export interface McpServerOptions {
   readonly connection?: ConnectionLogin | null;
   /** The toolsets this server offers (CONDOR_MCP_TOOLSETS); every one when absent. */
   readonly toolsets?: readonly Toolset[] | undefined;
+  /**
+   * Signs the 2026-07-28 elicitation state (`deriveRequestStateKey(signing key)`): every instance that may see a
+   * client's second round must share it. Absent: a key of this process, enough where one process serves every round (stdio).
+   */
+  readonly requestStateKey?: Uint8Array | string | undefined;
 }
 
 /**
@@ -46,26 +60,10 @@ export interface McpServerOptions {
  * serveStdio(() => createMcpServer(services, { batches, credential: config.mcpToken, connection: new ConnectionLogin() }));
  */
 export function createMcpServer(services: Services, options: McpServerOptions): Server {
-  const server = new Server(SERVER_INFO, { capabilities: { tools: {}, resources: {}, prompts: {} } });
   const serverId = randomUUID();
   const connection = options.connection ?? null;
   const offer = offerOf(options.toolsets);
-
-  server.setRequestHandler('tools/list', () => ({ tools: [...offer.tools] }));
-  server.setRequestHandler('tools/call', (request, ctx) => callTool(request.params.name, unwrapArguments(request.params.arguments), ctx));
-
-  const logFailure = (event: string, tool: string, thrown: unknown): void => {
-    services.logger.error(event, { tool: tool.slice(0, 100), error: thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown) });
-  };
-
-  const contextOf = (ctx: ServerContext, batchKey: string | null, credential: string | null): ExecuteContext => ({
-    services,
-    credential,
-    requestId: requestIdOf(ctx, serverId),
-    batchKey,
-    clientIp: clientIpOf(ctx),
-    progress: progressOf(ctx),
-  });
+  const approvals: ApprovalCore = coreApproval(services);
 
   /** The token a request acts with: its Bearer token, else the connection's login (`bound`), else the configured one. */
   const credentialOf = (ctx: ServerContext): { credential: string | null; bound: boolean } => {
@@ -73,6 +71,33 @@ export function createMcpServer(services: Services, options: McpServerOptions): 
     const bound = bearer === null ? (connection?.boundToken() ?? null) : null;
     return { credential: bearer ?? bound ?? options.credential ?? null, bound: bound !== null };
   };
+
+  // An elicitation's state is bound to the user the request acts for: another user's echo of it is refused.
+  const codec = stateCodec(options.requestStateKey, (ctx) => principalOf(credentialOf(ctx).credential, services) ?? 'nobody');
+  const server = new Server(SERVER_INFO, { capabilities: { tools: {}, resources: {}, prompts: {} }, requestState: { verify: (state, ctx) => codec.verify(state, ctx) } });
+
+  // MCP Apps: the proposal tools open the order ticket; its resource and app-only tools exist for clients that declared the extension.
+  const appsOffered = offer.has('confirm_proposal');
+  const forUi = (ctx: ServerContext): boolean => appsOffered && declaresUi(clientFacts(server, ctx).capabilities);
+  const listed = offer.tools.map((tool) => (TICKET_TOOLS.has(tool.name) ? withTicketView(tool) : tool));
+
+  server.setRequestHandler('tools/list', (_request, ctx) => ({ tools: forUi(ctx) ? [...listed, ...APP_TOOLS] : [...listed] }));
+  server.setRequestHandler('tools/call', (request, ctx) => callTool(request.params.name, unwrapArguments(request.params.arguments), ctx));
+
+  const logFailure = (event: string, tool: string, thrown: unknown): void => {
+    services.logger.error(event, { tool: tool.slice(0, 100), error: thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown) });
+  };
+
+  const contextOf = (ctx: ServerContext, batchKey: string | null, credential: string | null, approval: ShellApproval | null = null): ExecuteContext => ({
+    services,
+    credential,
+    requestId: requestIdOf(ctx, serverId),
+    batchKey,
+    clientIp: clientIpOf(ctx),
+    progress: progressOf(ctx),
+    client: clientFacts(server, ctx).client,
+    approval,
+  });
 
   // Resource reads create nothing, so they stay out of the batch rule; a bound login that has ended unbinds as on a call.
   const reader: Reader = {
@@ -85,7 +110,7 @@ export function createMcpServer(services: Services, options: McpServerOptions): 
       return { ok: false, error: outcome.error };
     },
   };
-  serveResources(server, services, reader, offer);
+  serveResources(server, services, reader, offer, appsOffered ? ticketResource(forUi) : NO_EXTRA_RESOURCES);
   servePrompts(server, offer);
 
   const bind = (effect: SessionEffect | null): void => {
@@ -95,21 +120,38 @@ export function createMcpServer(services: Services, options: McpServerOptions): 
 
   // The batch bookkeeping may fail on its own (a database blip): a call that could not be placed in its
   // batch is not run, and a call that ran keeps its answer.
-  const callTool = async (name: string, args: unknown, ctx: ServerContext): Promise<CallToolResult> => {
-    if (!offer.has(name)) return toolFailure(renderError(unknownTool(name)).body);
+  const callTool = async (name: string, args: unknown, ctx: ServerContext): Promise<CallToolResult | InputRequiredResult> => {
+    const appTool = isAppTool(name) && forUi(ctx);
+    if (!offer.has(name) && !appTool) return toolFailure(renderError(unknownTool(name)).body);
     if (name === 'login' && connection === null) return toolFailure(renderError(loginNeedsConnection()).body);
     const { credential, bound } = credentialOf(ctx);
     let call: { end(): Promise<void> } | null = null;
     try {
       const batched = await options.batches.begin(principalOf(credential, services), batchOf(ctx));
       call = batched;
-      const outcome = await execute(name, args, contextOf(ctx, batched.batchKey, credential));
-      if (outcome.isErr()) {
-        if (bound && outcome.error.body.error === 'SESSION_INVALID') return endBinding(outcome.error.body);
-        return toolFailure(outcome.error.body);
+      const run = (tool: string, approval: ShellApproval | null = null) => execute(tool, args, contextOf(ctx, batched.batchKey, credential, approval));
+      const finish = (tool: string, outcome: Awaited<ReturnType<typeof execute>>): CallToolResult => {
+        if (outcome.isErr()) {
+          if (bound && outcome.error.body.error === 'SESSION_INVALID') return endBinding(outcome.error.body);
+          return toolFailure(outcome.error.body);
+        }
+        bind(outcome.value.session);
+        return toolSuccess(outcome.value.value, linksOf(tool, outcome.value.value, offer));
+      };
+      if (name === 'confirm_proposal') {
+        const facts = clientFacts(server, ctx);
+        const confirm = { services, core: approvals, codec, credential, facts, connected: connection !== null };
+        return await confirmWithPerson(
+          { ...confirm, run: (approval) => run('confirm_proposal', approval), finish: (outcome) => finish('confirm_proposal', outcome) },
+          args,
+          ctx,
+        );
       }
-      bind(outcome.value.session);
-      return toolSuccess(outcome.value.value, linksOf(name, outcome.value.value, offer));
+      if (appTool) {
+        const client = clientFacts(server, ctx).client;
+        return await appTools({ core: approvals, credential, run: (approval) => run('confirm_proposal', approval), finish: (outcome) => finish('confirm_proposal', outcome) }, name, args, client);
+      }
+      return finish(name, await run(name));
     } catch (thrown) {
       logFailure('mcp_call_failed', name, thrown);
       return toolFailure(renderError(appError('INTERNAL_ERROR')).body);

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-import { buildRuntime, loadConfig } from '@condor/runtime';
+import { buildRuntime, loadConfig, resolveSigningKey } from '@condor/runtime';
+import { deriveRequestStateKey } from './approval/request-state.js';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { ConnectionLogin } from './connection-login.js';
 import { PrincipalBatches } from './principal-batches.js';
@@ -22,11 +23,16 @@ const config = (() => {
 const runtime = await buildRuntime(config).catch((error: unknown) => fail('could not start', error));
 const { services } = runtime;
 const batches = new PrincipalBatches(runtime.callBatches, services.clock);
+// The same signing key the runtime resolved (CONDOR_SIGNING_KEY, or the data folder's), so a restart between an
+// elicitation's two rounds still recognises its state; without one, a key of this process.
+const signingKey = resolveSigningKey(config, services.logger);
+const requestStateKey = signingKey === null ? undefined : deriveRequestStateKey(signingKey);
 
 // One server per connection (both eras; the opening exchange pins the era): the connection is the
 // session, so a login on it binds it.
 const handle = serveStdio(
-  () => createMcpServer(services, { batches, credential: config.mcpToken, connection: new ConnectionLogin(), toolsets: config.mcpToolsets }),
+  () =>
+    createMcpServer(services, { batches, credential: config.mcpToken, connection: new ConnectionLogin(), toolsets: config.mcpToolsets, requestStateKey }),
   {
     transport: acceptingRawArguments(new StdioServerTransport()),
     onerror: (error) => {

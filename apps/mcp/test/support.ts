@@ -80,13 +80,13 @@ export async function connectHttp(handler: McpHttpHandler, era: Era, capabilitie
  */
 export async function connectStdioLike(
   services: Services,
-  options: { credential?: string | null; batches?: PrincipalBatches; toolsets?: readonly Toolset[] } = {},
+  options: { credential?: string | null; batches?: PrincipalBatches; toolsets?: readonly Toolset[]; capabilities?: Record<string, unknown> } = {},
 ): Promise<Connected> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const batches = options.batches ?? new PrincipalBatches(new MemoryCallBatchStore(), services.clock);
   const server = createMcpServer(services, { batches, credential: options.credential ?? null, connection: new ConnectionLogin(), toolsets: options.toolsets });
   await server.connect(acceptingRawArguments(serverSide));
-  const client = newClient('legacy');
+  const client = newClient('legacy', options.capabilities);
   await client.connect(clientSide);
   return wrap(client, () => client.close());
 }

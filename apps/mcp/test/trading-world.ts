@@ -1,4 +1,5 @@
-import { createTestServices, FixtureMarketData, type TestServices } from '@condor/testkit';
+import type { CoreConfig } from '@condor/core';
+import { AGENT_CONFIRMS, createTestServices, FixtureMarketData, type TestServices } from '@condor/testkit';
 import { connectHttp, connectStdioLike, expectToolOk, httpHandlerFor, PASSWORD, type Connected, type Era } from './support.js';
 
 const leg = (type: 'put' | 'call', strike: number, symbol: string) => ({ occ_symbol: symbol, type, strike, bid: 1, ask: 1.1, mid: 1.05, delta: 0.2, iv: 0.2 });
@@ -30,9 +31,14 @@ const contract = (type: 'put' | 'call', strike: number, bid: number, ask: number
   quoteTime: Date.UTC(2026, 0, 5, 14, 30),
 });
 
-/** Services whose market knows SPY (a quote and one chain; no daily history). */
-export const tradingServices = (): TestServices =>
+/**
+ * Services whose market knows SPY (a quote and one chain; no daily history). By default the agent's own
+ * confirm_proposal places paper orders (`CONDOR_APPROVAL=confirm`), for tests of what happens around an order;
+ * the approval tests pass the default config, where only a person's approval places one.
+ */
+export const tradingServices = (config: CoreConfig = AGENT_CONFIRMS): TestServices =>
   createTestServices({
+    config,
     market: new FixtureMarketData({
       SPY: {
         quote: { symbol: 'SPY', bid: 570, ask: 570.02, last: 570.01, time: 0 },

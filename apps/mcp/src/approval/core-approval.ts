@@ -1,0 +1,22 @@
+import { closeElicitation, openElicitation, principalOf, proposalTicket, rejectProposal, renderError, ticketView, type Services } from '@condor/core';
+import type { ApprovalCore } from './approval-core.js';
+
+const USER_PRINCIPAL = 'user:';
+
+/** The MCP shell's seam onto core's approval functions (design §12). */
+export function coreApproval(services: Services): ApprovalCore {
+  return {
+    userIdOf: (credential) => {
+      const principal = principalOf(credential, services);
+      return principal?.startsWith(USER_PRINCIPAL) === true ? principal.slice(USER_PRINCIPAL.length) : null;
+    },
+    ticket: async (credential, proposalId) => (await proposalTicket(services, credential, proposalId)).unwrapOr(null),
+    openElicitation: (userId, proposalId) => openElicitation(services, userId, proposalId),
+    closeElicitation: (userId, proposalId, nonce) => closeElicitation(services, userId, proposalId, nonce),
+    reject: async (credential, proposalId) =>
+      (await rejectProposal(services, credential, proposalId)).match(
+        (ticket) => ({ ok: true as const, value: ticketView(ticket) }),
+        (error) => ({ ok: false as const, error: renderError(error) }),
+      ),
+  };
+}

@@ -1,0 +1,14 @@
+import type { TicketView } from '@condor/core';
+import type { InferOutput } from 'valibot';
+
+/** The order ticket as proposal answers carry it (`ticket`), and as the ticket view reads it. */
+export type TicketWire = InferOutput<typeof TicketView>;
+
+/** The payoff at expiry as the ticket carries it. */
+export type PayoffWire = NonNullable<TicketWire['payoff']>;
+
+/** Whole seconds until the ticket may be approved (0 once it may), from its own fields: no clock needed. */
+export function secondsUntilApprovable(ticket: TicketWire): number {
+  const window = (Date.parse(ticket.expires_at) - Date.parse(ticket.approvable_at)) / 1000;
+  return Number.isFinite(window) ? Math.max(0, Math.ceil(ticket.seconds_left - window)) : 0;
+}
