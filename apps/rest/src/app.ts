@@ -1,4 +1,5 @@
 import type { Services } from '@condor/core';
+import { webRoutes } from '@condor/web';
 import { Hono } from 'hono';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { secureHeaders } from 'hono/secure-headers';
@@ -50,6 +51,7 @@ export function createApp(services: Services, options: RestOptions = {}): Hono<R
   app.use(rateLimitMiddleware(services.rateLimits, services.clock, options.rateLimit ?? DEFAULT_RATE_LIMIT));
   mountDocs(app);
   mountOperations(app, services);
+  app.route('/', webRoutes(services));
   if (options.mcp !== undefined) mountMcp(app, options.mcp);
   app.notFound(notFoundHandler);
   app.onError(errorHandler(services.logger));

@@ -1,2 +1,6 @@
-/** @condor/web — condor's pages for people: the approval page, the broker-keys page and the HTML login. */
+/** @condor/web — condor's pages for people: the HTML login, the approval page and the broker-keys page. */
+export { webRoutes } from './web-routes.js';
+export type { WebEnv } from './http/web-env.js';
+export { BROWSER_COOKIE } from './http/browser-cookie.js';
 export { renderPayoffChart } from './chart/payoff-chart.js';
+export { renderTicket } from './views/ticket.js';

@@ -1,12 +1,14 @@
 import type { PayoffCurve, PayoffPoint } from '@condor/core';
 import { axisDollars, axisPrice, dollars, listWords, price } from '../format.js';
-import { markup, type Markup } from '../markup.js';
+import { markup, trusted, type Markup } from '../markup.js';
 import { profitAndLossRegions } from './regions.js';
 import { linearScale, niceTicks, padded, type Scale } from './scale.js';
 
 const WIDTH = 640;
 const HEIGHT = 340;
 const PLOT = { left: 76, right: WIDTH - 28, top: 40, bottom: HEIGHT - 56 } as const;
+/** A white outline under label text, so a label stays legible where a line crosses it. */
+const HALO = 'paint-order="stroke" stroke="#ffffff" stroke-width="4" stroke-linejoin="round"';
 const COLOURS = { profit: '#1a7f37', loss: '#cf222e', ink: '#1f2328', muted: '#59636e', grid: '#d1d9e0', spot: '#0969da' } as const;
 
 /** Pixel coordinates, rounded to hundredths so the markup stays short. */
@@ -77,25 +79,28 @@ function areas(points: readonly PayoffPoint[], x: Scale, y: Scale): Markup[] {
   });
 }
 
-/** A breakeven's label sits beside its line, away from the profit area: the first to the left, the others to the right. */
+/**
+ * A breakeven's label sits beside its line just under the zero line, turned towards the other breakevens (where a
+ * condor's chart is empty): the first to the right of its line, the others to the left.
+ */
 function breakeven(at: number, index: number, count: number, x: Scale, y: Scale): Markup {
-  const left = index === 0 && count > 1;
-  const labelX = px(x(at) + (left ? -6 : 6));
-  return markup`<g data-role="breakeven" data-price="${at}" fill="${COLOURS.ink}"><line x1="${px(x(at))}" x2="${px(x(at))}" y1="${PLOT.top}" y2="${PLOT.bottom}" stroke="${COLOURS.ink}" stroke-dasharray="4 3"/><circle cx="${px(x(at))}" cy="${px(y(0))}" r="3.5"/><text x="${labelX}" y="${px(y(0) - 8)}" text-anchor="${left ? 'end' : 'start'}">Breakeven ${price(at)}</text></g>`;
+  const rightward = index === 0 && count > 1;
+  const labelX = px(x(at) + (rightward ? 6 : -6));
+  return markup`<g data-role="breakeven" data-price="${at}" fill="${COLOURS.ink}"><line x1="${px(x(at))}" x2="${px(x(at))}" y1="${PLOT.top}" y2="${PLOT.bottom}" stroke="${COLOURS.ink}" stroke-dasharray="4 3"/><circle cx="${px(x(at))}" cy="${px(y(0))}" r="3.5"/><text ${trusted(HALO)} x="${labelX}" y="${px(y(0) + 16)}" text-anchor="${rightward ? 'start' : 'end'}">Breakeven ${price(at)}</text></g>`;
 }
 
 function spot(at: number, x: Scale): Markup {
-  return markup`<g data-role="spot" data-price="${at}" fill="${COLOURS.spot}"><line x1="${px(x(at))}" x2="${px(x(at))}" y1="${PLOT.top - 4}" y2="${PLOT.bottom}" stroke="${COLOURS.spot}" stroke-width="1.5"/><text x="${px(x(at))}" y="${PLOT.top - 10}" text-anchor="middle">Spot ${price(at)}</text></g>`;
+  return markup`<g data-role="spot" data-price="${at}" fill="${COLOURS.spot}"><line x1="${px(x(at))}" x2="${px(x(at))}" y1="${PLOT.top - 4}" y2="${PLOT.bottom}" stroke="${COLOURS.spot}" stroke-width="1.5"/><text ${trusted(HALO)} x="${px(x(at))}" y="${PLOT.top - 10}" text-anchor="middle">Spot ${price(at)}</text></g>`;
 }
 
-/** Max profit above the middle of its plateau; max loss below the middle of its leftmost plateau. */
+/** Max profit above the middle of its plateau; max loss under a guide line at its level, in the middle of the plot. */
 function extremes(curve: PayoffCurve, x: Scale, y: Scale): Markup {
   const top = plateauMiddle(curve.points, Math.max(...curve.points.map((p) => p.pnl)));
-  const bottom = plateauMiddle(curve.points, Math.min(...curve.points.map((p) => p.pnl)));
-  // Keep the labels (about 120 px wide) clear of the axis labels and the right edge.
-  const labelX = (price: number): number => px(Math.min(Math.max(x(price), PLOT.left + 64), PLOT.right - 64));
-  return markup`${top === null ? '' : markup`<text data-role="max-profit" x="${labelX(top)}" y="${px(y(curve.maxProfit) - 8)}" text-anchor="middle" fill="${COLOURS.profit}" font-weight="bold">Max profit ${dollars(curve.maxProfit)}</text>`}
-${bottom === null ? '' : markup`<text data-role="max-loss" x="${labelX(bottom)}" y="${px(y(-curve.maxLoss) + 18)}" text-anchor="middle" fill="${COLOURS.loss}" font-weight="bold">Max loss ${dollars(curve.maxLoss)}</text>`}`;
+  const middle = px((PLOT.left + PLOT.right) / 2);
+  const lossY = px(y(-curve.maxLoss));
+  return markup`${top === null ? '' : markup`<text data-role="max-profit" ${trusted(HALO)} x="${px(x(top))}" y="${px(y(curve.maxProfit) - 8)}" text-anchor="middle" fill="${COLOURS.profit}" font-weight="bold">Max profit ${dollars(curve.maxProfit)}</text>`}
+<line x1="${PLOT.left}" x2="${PLOT.right}" y1="${lossY}" y2="${lossY}" stroke="${COLOURS.loss}" stroke-dasharray="2 4"/>
+<text data-role="max-loss" ${trusted(HALO)} x="${middle}" y="${px(lossY + 16)}" text-anchor="middle" fill="${COLOURS.loss}" font-weight="bold">Max loss ${dollars(curve.maxLoss)}</text>`;
 }
 
 function plateauMiddle(points: readonly PayoffPoint[], level: number): number | null {

@@ -1,0 +1,110 @@
+import {
+  approvalTicket,
+  approveByLink,
+  browserCaller,
+  csrfTokenFor,
+  rejectByLink,
+  type AppError,
+  type BrowserCaller,
+  type OrderTicket,
+  type Services,
+} from '@condor/core';
+import type { Context, Hono } from 'hono';
+import { markup, type Markup } from '../markup.js';
+import { readBrowserToken } from '../http/browser-cookie.js';
+import { sendErrorPage } from '../http/error-page.js';
+import { formGuard } from '../http/form-guard.js';
+import { sendPage } from '../http/send-page.js';
+import type { WebEnv } from '../http/web-env.js';
+import { renderApprovalPage } from '../views/approval-page.js';
+import { COUNTDOWN_SCRIPT } from '../views/countdown-script.js';
+import type { SignedIn } from '../views/layout.js';
+import { renderPlaced, renderRejected } from '../views/result-page.js';
+import { renderTicket } from '../views/ticket.js';
+
+/**
+ * `GET /approve/:token` (the ticket with Approve and Reject), `POST /approve/:token/approve` and
+ * `POST /approve/:token/reject`. Every one needs the owner's browser session; the posts pass the form guard.
+ */
+export function mountApproval(app: Hono<WebEnv>, services: Services): void {
+  app.get('/approve/:token', async (c) => {
+    const token = c.req.param('token');
+    const sessionToken = readBrowserToken(c);
+    const caller = await browserCaller(services, sessionToken);
+    if (caller.isErr() || sessionToken === null) return c.redirect(`/login?next=${encodeURIComponent(`/approve/${token}`)}`, 303);
+    const signedIn = { email: caller.value.email, csrf: csrfTokenFor(services, sessionToken) };
+    return showTicket(c, services, caller.value, token, signedIn, null, null);
+  });
+
+  // A reload of a result page's address (or a typed one) shows the ticket rather than a 405.
+  for (const action of ['approve', 'reject']) app.get(`/approve/:token/${action}`, (c) => c.redirect(`/approve/${c.req.param('token')}`, 303));
+
+  app.post('/approve/:token/approve', formGuard(services), async (c) => {
+    const token = c.req.param('token');
+    const { caller, csrf } = c.get('post');
+    const signedIn = { email: caller.email, csrf };
+    const placed = await approveByLink(services, caller, token, { client: c.req.header('user-agent') ?? caller.userAgent, address: c.get('clientIp') ?? null });
+    if (placed.isOk()) return sendPage(c, 200, { title: 'Order placed', signedIn, body: renderPlaced(placed.value.ticket, placed.value.orderId, placed.value.orderStatus) });
+    return refused(c, services, caller, token, signedIn, placed.error);
+  });
+
+  app.post('/approve/:token/reject', formGuard(services), async (c) => {
+    const token = c.req.param('token');
+    const { caller, csrf } = c.get('post');
+    const signedIn = { email: caller.email, csrf };
+    const rejected = await rejectByLink(services, caller, token);
+    if (rejected.isOk()) return sendPage(c, 200, { title: 'Proposal rejected', signedIn, body: renderRejected(rejected.value) });
+    return refused(c, services, caller, token, signedIn, rejected.error);
+  });
+}
+
+/** The ticket page, with a notice above it made from the ticket, and `status` (default: 200, or 410 once expired). */
+async function showTicket(
+  c: Context,
+  services: Services,
+  caller: BrowserCaller,
+  token: string,
+  signedIn: SignedIn,
+  notice: ((ticket: OrderTicket) => Markup) | null,
+  status: 409 | 410 | 422 | null,
+): Promise<Response> {
+  const found = await approvalTicket(services, caller, token);
+  if (found.isErr()) return sendErrorPage(c, found.error, signedIn);
+  const { ticket, linkUsed } = found.value;
+  const open = ticket.status === 'awaiting_approval' && !linkUsed;
+  return sendPage(c, status ?? (ticket.status === 'expired' ? 410 : 200), {
+    title: ticket.headline,
+    signedIn,
+    script: open ? COUNTDOWN_SCRIPT : null,
+    body: renderApprovalPage({ ticket, token, csrf: signedIn.csrf, linkUsed, notice: notice?.(ticket) ?? null }),
+  });
+}
+
+const notice = (code: string, heading: string, text: string, tone: 'warn' | 'error'): Markup =>
+  markup`<section class="card" data-role="message" data-code="${code}"><h1>${heading}</h1><p class="notice ${tone}">${text}</p></section>`;
+
+/**
+ * A refused Approve or Reject. Too early: the page again, saying in how many seconds. Decided already (a second
+ * click, or the other button): what became of it, with the ticket. Anything else: the error, with the ticket.
+ */
+function refused(c: Context, services: Services, caller: BrowserCaller, token: string, signedIn: SignedIn, error: AppError): Promise<Response> {
+  if (error.code === 'CONFIRM_TOO_FAST') {
+    return showTicket(c, services, caller, token, signedIn, (ticket) =>
+      notice(error.code, 'Too early', `Too early: a proposal can be approved 5 seconds after it was made. You can approve in ${String(Math.max(1, ticket.secondsUntilApprovable))} s.`, 'warn'), 422);
+  }
+  if (error.code === 'PROPOSAL_ALREADY_CONSUMED') {
+    return showTicket(c, services, caller, token, signedIn, () =>
+      notice(error.code, 'Already decided', 'This proposal was already approved or rejected (a second click does nothing). What became of it is below.', 'warn'), 409);
+  }
+  if (error.code === 'PROPOSAL_EXPIRED') {
+    return showTicket(c, services, caller, token, signedIn, () =>
+      notice(error.code, 'This proposal has expired', error.message ?? 'Nothing was placed; ask your agent for a new proposal.', 'error'), 410);
+  }
+  return errorWithTicket(c, services, caller, token, signedIn, error);
+}
+
+/** Any other refusal (the broker's, the entry rules'), with the ticket under it when it still loads. */
+async function errorWithTicket(c: Context, services: Services, caller: BrowserCaller, token: string, signedIn: SignedIn, error: AppError): Promise<Response> {
+  const found = error.code === 'NOT_FOUND' ? null : await approvalTicket(services, caller, token);
+  return sendErrorPage(c, error, signedIn, found?.isOk() ? renderTicket(found.value.ticket) : null);
+}

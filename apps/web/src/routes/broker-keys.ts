@@ -1,0 +1,46 @@
+import { brokerKeysForm, browserCaller, csrfTokenFor, setBrokerKeysByLink, type Services } from '@condor/core';
+import type { Hono } from 'hono';
+import { readBrowserToken } from '../http/browser-cookie.js';
+import { pageStatus, sendErrorPage } from '../http/error-page.js';
+import { field } from '../http/form-field.js';
+import { formGuard } from '../http/form-guard.js';
+import { sendPage } from '../http/send-page.js';
+import type { WebEnv } from '../http/web-env.js';
+import { renderBrokerKeysForm, renderBrokerKeysSaved } from '../views/broker-keys-page.js';
+
+/**
+ * `GET /broker-keys/:token` (the form) and `POST /broker-keys/:token` (stores the pair, answers with its hint
+ * only). Neither the key nor the secret is ever written back into a page, a redirect or a log line.
+ */
+export function mountBrokerKeys(app: Hono<WebEnv>, services: Services): void {
+  app.get('/broker-keys/:token', async (c) => {
+    const token = c.req.param('token');
+    const sessionToken = readBrowserToken(c);
+    const caller = await browserCaller(services, sessionToken);
+    if (caller.isErr() || sessionToken === null) return c.redirect(`/login?next=${encodeURIComponent(`/broker-keys/${token}`)}`, 303);
+    const signedIn = { email: caller.value.email, csrf: csrfTokenFor(services, sessionToken) };
+    const form = await brokerKeysForm(services, caller.value, token);
+    if (form.isErr()) return sendErrorPage(c, form.error, signedIn);
+    return sendPage(c, 200, { title: 'Broker keys', signedIn, body: renderBrokerKeysForm({ token, csrf: signedIn.csrf, ...form.value }) });
+  });
+
+  app.post('/broker-keys/:token', formGuard(services), async (c) => {
+    const token = c.req.param('token');
+    const { caller, csrf, form } = c.get('post');
+    const signedIn = { email: caller.email, csrf };
+    const saved = await setBrokerKeysByLink(services, caller, token, {
+      api_key: field(form, 'api_key'),
+      api_secret: field(form, 'api_secret'),
+      environment: field(form, 'environment') ?? 'paper',
+    });
+    if (saved.isOk()) return sendPage(c, 200, { title: 'Keys saved', signedIn, body: renderBrokerKeysSaved(saved.value.keyHint, saved.value.environment) });
+    // While the link still works, the form again (empty) with the reason; otherwise the error alone.
+    const again = await brokerKeysForm(services, caller, token);
+    if (again.isErr()) return sendErrorPage(c, saved.error, signedIn);
+    return sendPage(c, pageStatus(saved.error), {
+      title: 'Broker keys',
+      signedIn,
+      body: renderBrokerKeysForm({ token, csrf, ...again.value, error: saved.error.message ?? 'These keys were not accepted.' }),
+    });
+  });
+}

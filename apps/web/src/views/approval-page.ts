@@ -1,0 +1,57 @@
+import { newYorkTime, type OrderTicket } from '@condor/core';
+import { markup, type Markup } from '../markup.js';
+import { renderTicket } from './ticket.js';
+
+export interface ApprovalPage {
+  readonly ticket: OrderTicket;
+  /** The link token: the forms post back to `/approve/<token>/…`. */
+  readonly token: string;
+  readonly csrf: string;
+  /** Whether the link has been used (the proposal was decided through it). */
+  readonly linkUsed: boolean;
+  /** A message above the ticket, such as "too early". */
+  readonly notice?: Markup | null;
+}
+
+const DECIDED: Readonly<Record<OrderTicket['status'], string>> = {
+  awaiting_approval: 'This approval link has been used; nothing more can be done with it.',
+  expired: 'This proposal expired before anyone approved it. Nothing was placed; ask your agent for a new proposal.',
+  placed: 'This proposal has been approved and its order placed. There is nothing more to decide.',
+  rejected: 'This proposal was rejected. Nothing was placed.',
+  unknown: 'This proposal can no longer be decided here.',
+};
+
+/**
+ * The approval page: the ticket, then Approve and Reject as two separate POST forms (each with the CSRF token),
+ * or, once the proposal is decided or expired, what became of it. Approve is a plain submit button, so it works
+ * without JavaScript (an early press is answered "too early"); the countdown script disables it until the
+ * 5-second floor has passed.
+ */
+export function renderApprovalPage(page: ApprovalPage): Markup {
+  const { ticket } = page;
+  const open = ticket.status === 'awaiting_approval' && !page.linkUsed;
+  return markup`${page.notice ?? ''}
+${renderTicket(ticket)}
+${open ? decision(page) : markup`<section class="card" data-role="decided"><p class="notice ${ticket.status === 'placed' ? 'ok' : 'warn'}">${DECIDED[ticket.status]}</p></section>`}`;
+}
+
+function decision(page: ApprovalPage): Markup {
+  const { ticket } = page;
+  const wait = ticket.secondsUntilApprovable;
+  const when = wait > 0 ? `You can approve in ${String(wait)} s (from ${newYorkTime(ticket.approvableAt)}).` : 'You can approve now.';
+  return markup`<section class="card" data-role="decision">
+<h2>Your decision</h2>
+<p data-approvable-note>${when}</p>
+<div class="actions">
+<form method="post" action="/approve/${page.token}/approve" data-once>
+<input type="hidden" name="csrf_token" value="${page.csrf}">
+<button type="submit" class="approve" data-approve data-seconds-left="${ticket.secondsLeft}" data-seconds-until-approvable="${wait}">Approve</button>
+</form>
+<form method="post" action="/approve/${page.token}/reject" data-once>
+<input type="hidden" name="csrf_token" value="${page.csrf}">
+<button type="submit" class="reject">Reject</button>
+</form>
+</div>
+<p class="muted">Approving sends this order to ${ticket.account.words}. Rejecting ends the proposal; nothing is sent.</p>
+</section>`;
+}

@@ -1,0 +1,49 @@
+import { markup, trusted, type Markup } from '../markup.js';
+import { STYLES } from './styles.js';
+
+/** The person a page is shown to, with what the logout form needs. */
+export interface SignedIn {
+  readonly email: string;
+  readonly csrf: string;
+}
+
+export interface PageParts {
+  readonly title: string;
+  readonly body: Markup;
+  /** This response's CSP nonce, for the inline stylesheet and script. */
+  readonly nonce: string;
+  readonly signedIn?: SignedIn | null;
+  /** An inline script (only the countdown has one); the page works without it. */
+  readonly script?: string | null;
+  /** A same-origin path the page reloads to at once (`<meta http-equiv="refresh">`). */
+  readonly refreshTo?: string | null;
+}
+
+/**
+ * A whole HTML document around a page's body. The referrer meta tag overrides the server-wide `no-referrer`
+ * header for these pages only: with it a form post carries `Origin`, which the POST routes check.
+ */
+export function layout(parts: PageParts): Markup {
+  return markup`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="same-origin">
+<meta name="robots" content="noindex">
+${parts.refreshTo ? markup`<meta http-equiv="refresh" content="0; url=${parts.refreshTo}">` : ''}
+<title>${parts.title} · condor</title>
+<style nonce="${parts.nonce}">${trusted(STYLES)}</style>
+</head>
+<body>
+<main>
+<header class="site"><strong>condor</strong>${parts.signedIn ? signedInBar(parts.signedIn) : ''}</header>
+${parts.body}
+</main>
+${parts.script ? markup`<script nonce="${parts.nonce}">${trusted(parts.script)}</script>` : ''}
+</body>
+</html>`;
+}
+
+const signedInBar = (who: SignedIn): Markup =>
+  markup`<form method="post" action="/logout"><span>Logged in as ${who.email}</span> <input type="hidden" name="csrf_token" value="${who.csrf}"> <button type="submit">Log out</button></form>`;

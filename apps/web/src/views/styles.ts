@@ -1,0 +1,36 @@
+/** The pages' one stylesheet, inlined under the response's CSP nonce: no external asset. */
+export const STYLES = `
+:root { color-scheme: light; --ink: #1f2328; --muted: #59636e; --line: #d1d9e0; --good: #1a7f37; --bad: #cf222e; --warn-bg: #fff8c5; --live-bg: #ffebe9; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: var(--ink); background: #f6f8fa; }
+main { max-width: 760px; margin: 0 auto; padding: 24px 16px 48px; }
+header.site { display: flex; justify-content: space-between; align-items: center; margin-bottom: 16px; color: var(--muted); }
+header.site strong { color: var(--ink); letter-spacing: .02em; }
+section.card { background: #fff; border: 1px solid var(--line); border-radius: 8px; padding: 20px; margin-bottom: 16px; }
+h1 { font-size: 1.35rem; margin: 0 0 12px; }
+h2 { font-size: 1.05rem; margin: 20px 0 8px; }
+dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 6px 16px; margin: 0; }
+dl.facts dt { color: var(--muted); }
+dl.facts dd { margin: 0; }
+ol.legs { margin: 0; padding-left: 20px; }
+figure { margin: 16px 0 0; }
+figure svg { max-width: 100%; height: auto; }
+figcaption { color: var(--muted); font-size: .9rem; }
+.notice { border-radius: 6px; padding: 10px 12px; margin: 12px 0; }
+.notice.warn { background: var(--warn-bg); border: 1px solid #d4a72c; }
+.notice.live { background: var(--live-bg); border: 2px solid var(--bad); font-weight: 600; font-size: 1.05rem; }
+.notice.error { background: var(--live-bg); border: 1px solid var(--bad); }
+.notice.ok { background: #dafbe1; border: 1px solid var(--good); }
+.status { display: inline-block; padding: 2px 8px; border-radius: 999px; background: #eaeef2; font-size: .85rem; }
+.actions { display: flex; gap: 12px; flex-wrap: wrap; margin-top: 16px; }
+.actions form { margin: 0; }
+button { font: inherit; padding: 10px 20px; border-radius: 6px; border: 1px solid var(--line); background: #fff; cursor: pointer; }
+button.approve { background: var(--good); border-color: var(--good); color: #fff; font-weight: 600; }
+button.reject { color: var(--bad); border-color: var(--bad); }
+button:disabled { opacity: .55; cursor: not-allowed; }
+label { display: block; margin: 12px 0 4px; font-weight: 600; }
+input[type=email], input[type=password], input[type=text] { width: 100%; padding: 8px 10px; font: inherit; border: 1px solid var(--line); border-radius: 6px; }
+fieldset { border: 1px solid var(--line); border-radius: 6px; margin: 12px 0; }
+fieldset label { display: inline; font-weight: normal; margin-right: 16px; }
+.muted { color: var(--muted); }
+`;

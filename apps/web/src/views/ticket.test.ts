@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { all, parsePage, text } from '../../test/dom.js';
+import { sampleTicket } from '../../test/tickets.js';
+import { renderTicket } from './ticket.js';
+
+const render = (overrides: Parameters<typeof sampleTicket>[0] = {}) => parsePage(`<body>${String(renderTicket(sampleTicket(overrides)))}</body>`);
+const role = (doc: ReturnType<typeof render>, name: string): string => text(doc.querySelector(`[data-role="${name}"]`));
+
+describe('renderTicket', () => {
+  it('says what the order is, in words: headline, legs, price, quantity, risk, breakevens and POP', () => {
+    const doc = render();
+    expect(text(doc.querySelector('h1'))).toBe('Sell 1 SPY 2026-03-06 iron condor 650/655/723/728');
+    expect(all(doc, 'ol.legs li').map(text)).toEqual([
+      'Buy to open 1 SPY 650 put, expiring Fri 6 Mar 2026',
+      'Sell to open 1 SPY 655 put, expiring Fri 6 Mar 2026',
+      'Sell to open 1 SPY 723 call, expiring Fri 6 Mar 2026',
+      'Buy to open 1 SPY 728 call, expiring Fri 6 Mar 2026',
+    ]);
+    expect(role(doc, 'price')).toBe('a $0.70 credit per share ($70.00 for 1 contract), or better');
+    expect(role(doc, 'qty')).toBe('1 contract');
+    expect([role(doc, 'max-profit'), role(doc, 'max-loss')]).toEqual(['$70.00', '$430.00']);
+    expect(role(doc, 'breakevens')).toBe('654.30 and 723.70');
+    expect(role(doc, 'pop')).toBe('68% at expiry');
+  });
+
+  it('shows the account, the simulated-market notice and the time left with its countdown hook', () => {
+    const doc = render();
+    expect(role(doc, 'account')).toBe('Simulated paper account (simulated market)');
+    expect(role(doc, 'market-notice')).toContain('simulator');
+    expect(doc.querySelector('[data-role="live-warning"]')).toBeNull();
+    expect(doc.querySelector('[data-seconds-left]')?.getAttribute('data-seconds-left')).toBe('57');
+    expect(role(doc, 'time-left')).toMatch(/^57 s \(expires Tuesday 10 February 2026, 10:01 New York time\)$/);
+  });
+
+  it('warns prominently, as an alert, when the order goes to a live account with real money', () => {
+    const doc = render({ account: { broker: 'alpaca', environment: 'live', simulatedMarket: false, words: 'Alpaca live account (real money)' }, marketNotice: null });
+    const warning = doc.querySelector('[data-role="live-warning"]');
+    expect(warning?.getAttribute('role')).toBe('alert');
+    expect(text(warning)).toContain('REAL MONEY');
+    expect(doc.querySelector('[data-role="market-notice"]')).toBeNull();
+    expect(doc.querySelector('[data-role="paper-notice"]')).toBeNull();
+  });
+
+  it('embeds the payoff chart, and leaves it out when there is no payoff', () => {
+    expect(render().querySelector('figure svg[role="img"]')).not.toBeNull();
+    expect(render({ payoff: null }).querySelector('figure')).toBeNull();
+  });
+
+  it('shows the approval evidence once placed, and no countdown', () => {
+    const at = Date.UTC(2026, 1, 10, 15, 0, 7);
+    const doc = render({ status: 'placed', approval: { method: 'page', at, userId: 'user-1', client: 'Mozilla/5.0 Chrome', address: '127.0.0.1' } });
+    const evidence = doc.querySelector('[data-role="evidence"]');
+    expect(evidence?.getAttribute('data-method')).toBe('page');
+    expect(text(evidence)).toContain('Approved on the approval page');
+    expect(text(evidence)).toContain('Mozilla/5.0 Chrome');
+    expect(evidence?.querySelector('time')?.getAttribute('datetime')).toBe('2026-02-10T15:00:07.000Z');
+    expect(doc.querySelector('[data-seconds-left]')).toBeNull();
+    expect(doc.querySelector('[data-status]')?.getAttribute('data-status')).toBe('placed');
+  });
+
+  it('escapes what it prints', () => {
+    const doc = render({ headline: '<script>alert(1)</script>' });
+    expect(doc.querySelector('script')).toBeNull();
+    expect(text(doc.querySelector('h1'))).toBe('<script>alert(1)</script>');
+  });
+});

@@ -1,0 +1,73 @@
+import { newYorkTime, type ApprovalMethod, type ApprovalRecord, type OrderTicket } from '@condor/core';
+import { renderPayoffChart } from '../chart/payoff-chart.js';
+import { dollars, listWords, percent, price } from '../format.js';
+import { markup, trusted, type Markup } from '../markup.js';
+
+const STATUS_WORDS: Readonly<Record<OrderTicket['status'], string>> = {
+  awaiting_approval: 'Awaiting your approval',
+  expired: 'Expired — nothing was placed',
+  placed: 'Placed',
+  rejected: 'Rejected — nothing was placed',
+  unknown: 'Unknown',
+};
+
+const METHOD_WORDS: Readonly<Record<ApprovalMethod, string>> = {
+  page: 'on the approval page',
+  app: 'in the MCP App ticket',
+  elicitation: 'in the AI client’s approval prompt',
+  confirm: 'by the agent’s confirm_proposal (paper account, CONDOR_APPROVAL=confirm)',
+};
+
+const KIND_WORDS: Readonly<Record<OrderTicket['kind'], string>> = { entry: 'Open', roll: 'Roll', exit: 'Close' };
+
+/**
+ * An order ticket for a person: the headline, the account (a prominent warning for real money), the simulated-market
+ * notice, the price, quantity and risk in words, the legs, time left (counted down by the page's script), the
+ * payoff chart and, once placed, the approval evidence.
+ */
+export function renderTicket(ticket: OrderTicket): Markup {
+  return markup`<section class="card ticket" data-proposal-id="${ticket.proposalId}">
+<p class="muted">${KIND_WORDS[ticket.kind]} · proposal ${ticket.proposalId} · <span class="status" data-status="${ticket.status}">${STATUS_WORDS[ticket.status]}</span></p>
+<h1>${ticket.headline}</h1>
+${accountNotice(ticket)}
+${ticket.marketNotice === null ? '' : markup`<p class="notice warn" data-role="market-notice">${ticket.marketNotice}</p>`}
+<dl class="facts">
+<dt>Account</dt><dd data-role="account">${ticket.account.words}</dd>
+<dt>Price</dt><dd data-role="price">${ticket.priceWords}</dd>
+<dt>Quantity</dt><dd data-role="qty">${ticket.qty} ${ticket.qty === 1 ? 'contract' : 'contracts'}</dd>
+<dt>Max profit</dt><dd data-role="max-profit">${ticket.maxProfit === null ? 'not applicable' : dollars(ticket.maxProfit)}</dd>
+<dt>Max loss</dt><dd data-role="max-loss">${ticket.maxLoss === null ? 'not applicable' : dollars(ticket.maxLoss)}</dd>
+<dt>Breakevens</dt><dd data-role="breakevens">${ticket.breakevens.length === 0 ? 'none' : listWords(ticket.breakevens.map(price))}</dd>
+<dt>Probability of profit</dt><dd data-role="pop">${ticket.pop === null ? 'unknown' : `${percent(ticket.pop)} at expiry`}</dd>
+${timeLeft(ticket)}
+</dl>
+<h2>Legs</h2>
+<ol class="legs">${ticket.legs.map((leg) => markup`<li>${leg.words}</li>`)}</ol>
+${ticket.payoff === null ? '' : markup`<figure>${trusted(renderPayoffChart(ticket.payoff))}<figcaption>Profit or loss of the whole order at expiry, by the price of ${ticket.ticker}.</figcaption></figure>`}
+${ticket.approval === null ? '' : evidence(ticket.approval)}
+</section>`;
+}
+
+function accountNotice(ticket: OrderTicket): Markup | string {
+  if (ticket.account.environment === 'live') {
+    return markup`<p class="notice live" role="alert" data-role="live-warning">LIVE ACCOUNT — REAL MONEY. Approving sends this order to ${ticket.account.words}. It can lose real money, up to the max loss below.</p>`;
+  }
+  return markup`<p class="notice ok" data-role="paper-notice">Paper account: no real money moves.</p>`;
+}
+
+function timeLeft(ticket: OrderTicket): Markup | string {
+  if (ticket.status !== 'awaiting_approval') return '';
+  return markup`<dt>Time left</dt><dd data-role="time-left"><span data-seconds-left="${ticket.secondsLeft}">${ticket.secondsLeft} s</span> (expires ${newYorkTime(ticket.expiresAt)})</dd>`;
+}
+
+/** Who approved, how, when, from where and with which client. */
+function evidence(record: ApprovalRecord): Markup {
+  return markup`<h2>Approval</h2>
+<dl class="facts" data-role="evidence" data-method="${record.method}">
+<dt>How</dt><dd>Approved ${METHOD_WORDS[record.method]}</dd>
+<dt>When</dt><dd><time datetime="${new Date(record.at).toISOString()}">${newYorkTime(record.at)}</time></dd>
+<dt>By user</dt><dd>${record.userId}</dd>
+<dt>Client</dt><dd>${record.client ?? 'not given'}</dd>
+<dt>Address</dt><dd>${record.address ?? 'not given'}</dd>
+</dl>`;
+}

@@ -1,0 +1,30 @@
+import type { Services } from '@condor/core';
+import { Hono } from 'hono';
+import { sendPage } from './http/send-page.js';
+import type { WebEnv } from './http/web-env.js';
+import { mountApproval } from './routes/approval.js';
+import { mountBrokerKeys } from './routes/broker-keys.js';
+import { mountLogin } from './routes/login.js';
+import { renderMessage } from './views/message.js';
+
+/**
+ * condor's pages for people, as a Hono app to mount at `/`: `/login`, `/logout`, `/approve/:token…` and
+ * `/broker-keys/:token`. They act only for a browser session (the `__Host-condor-session` cookie); every post
+ * also needs the session's CSRF token and this origin. A failure inside them is answered with a page too.
+ *
+ * @example app.route('/', webRoutes(services))
+ */
+export function webRoutes(services: Services): Hono<WebEnv> {
+  const app = new Hono<WebEnv>();
+  mountLogin(app, services);
+  mountApproval(app, services);
+  mountBrokerKeys(app, services);
+  app.onError((error, c) => {
+    services.logger.error('page_failed', { path: c.req.path.slice(0, 200), error: error.stack ?? error.message });
+    return sendPage(c, 500, {
+      title: 'Something went wrong',
+      body: renderMessage({ heading: 'Something went wrong', text: 'condor could not show this page. Nothing was placed by this request; try again.', tone: 'error' }),
+    });
+  });
+  return app;
+}

@@ -1,0 +1,55 @@
+import type { OrderTicket, PayoffCurve } from '@condor/core';
+
+export const CONDOR_PAYOFF: PayoffCurve = {
+  points: [
+    { price: 640, pnl: -430 },
+    { price: 650, pnl: -430 },
+    { price: 655, pnl: 70 },
+    { price: 723, pnl: 70 },
+    { price: 728, pnl: -430 },
+    { price: 740, pnl: -430 },
+  ],
+  breakevens: [654.3, 723.7],
+  spot: 690.12,
+  maxProfit: 70,
+  maxLoss: 430,
+};
+
+const leg = (action: OrderTicket['legs'][number]['action'], type: 'put' | 'call', strike: number): OrderTicket['legs'][number] => ({
+  symbol: `SPY260306${type === 'put' ? 'P' : 'C'}00${String(strike)}000`,
+  action,
+  type,
+  strike,
+  expiry: '2026-03-06',
+  words: `${action[0]?.toUpperCase() ?? ''}${action.slice(1)} 1 SPY ${String(strike)} ${type}, expiring Fri 6 Mar 2026`,
+});
+
+/** A simulated paper entry awaiting approval, 3 s old (2 s before it may be approved). */
+export function sampleTicket(overrides: Partial<OrderTicket> = {}): OrderTicket {
+  const createdAt = Date.UTC(2026, 1, 10, 15, 0, 0);
+  return {
+    proposalId: 'prop-0001',
+    kind: 'entry',
+    ticker: 'SPY',
+    qty: 1,
+    headline: 'Sell 1 SPY 2026-03-06 iron condor 650/655/723/728',
+    legs: [leg('buy to open', 'put', 650), leg('sell to open', 'put', 655), leg('sell to open', 'call', 723), leg('buy to open', 'call', 728)],
+    limitPrice: -0.7,
+    priceWords: 'a $0.70 credit per share ($70.00 for 1 contract), or better',
+    maxProfit: 70,
+    maxLoss: 430,
+    breakevens: [654.3, 723.7],
+    pop: 0.684,
+    account: { broker: 'sim', environment: 'paper', simulatedMarket: true, words: 'Simulated paper account (simulated market)' },
+    status: 'awaiting_approval',
+    createdAt,
+    approvableAt: createdAt + 5_000,
+    expiresAt: createdAt + 60_000,
+    secondsLeft: 57,
+    secondsUntilApprovable: 2,
+    payoff: CONDOR_PAYOFF,
+    approval: null,
+    marketNotice: 'Prices come from condor’s market simulator, not a real market.',
+    ...overrides,
+  };
+}
