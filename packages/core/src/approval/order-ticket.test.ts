@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import type { Proposal } from '../ports/proposal-store.js';
+import { orderTicket, type TicketInputs } from './order-ticket.js';
+
+const CREATED = Date.UTC(2026, 0, 5, 14, 30);
+const SIM_PAPER: TicketInputs['account'] = { broker: 'sim', environment: 'paper', simulatedMarket: true };
+
+/** A 540/545/600/605 SPY condor expiring Fri 18 Dec 2026, 2 contracts, for at least a $1.25 credit. */
+const entry: Proposal = {
+  id: '11111111-1111-4111-8111-111111111111',
+  ownerId: 'owner-1',
+  kind: 'entry',
+  batchKey: null,
+  createdAt: CREATED,
+  ticker: 'SPY',
+  qty: 2,
+  legs: [
+    { symbol: 'SPY261218P00540000', side: 'buy', intent: 'buy_to_open' },
+    { symbol: 'SPY261218P00545000', side: 'sell', intent: 'sell_to_open' },
+    { symbol: 'SPY261218C00600000', side: 'sell', intent: 'sell_to_open' },
+    { symbol: 'SPY261218C00605000', side: 'buy', intent: 'buy_to_open' },
+  ],
+  limitPrice: -1.25,
+  maxLoss: 750,
+  summary: 'entry',
+  positionId: '11111111-1111-4111-8111-111111111111',
+  details: { expiry: '2026-12-18', pop: 0.72 },
+  consumedAt: null,
+  approval: null,
+  outcome: null,
+};
+
+const ticketAt = (proposal: Proposal, now: number, account = SIM_PAPER) =>
+  orderTicket({ proposal, account, spot: 570.5, now, marketNotice: account.simulatedMarket ? 'Simulated market.' : null });
+
+describe('orderTicket for an entry', () => {
+  const ticket = ticketAt(entry, CREATED);
+
+  it('says what is sold, for what credit, in one line and in words', () => {
+    expect(ticket.headline).toBe('Sell 2 SPY 2026-12-18 iron condor 540/545/600/605');
+    expect(ticket.priceWords).toBe('a credit of at least $1.25 per share ($250.00 for 2 contracts)');
+    expect(ticket.limitPrice).toBe(-1.25);
+    expect(ticket.qty).toBe(2);
+  });
+
+  it('spells out every leg with its weekday and date', () => {
+    expect(ticket.legs.map((leg) => leg.words)).toEqual([
+      'Buy to open 2 SPY 540 put, expiring Fri 18 Dec 2026',
+      'Sell to open 2 SPY 545 put, expiring Fri 18 Dec 2026',
+      'Sell to open 2 SPY 600 call, expiring Fri 18 Dec 2026',
+      'Buy to open 2 SPY 605 call, expiring Fri 18 Dec 2026',
+    ]);
+    expect(ticket.legs[1]).toMatchObject({ symbol: 'SPY261218P00545000', action: 'sell to open', type: 'put', strike: 545, expiry: '2026-12-18' });
+  });
+
+  it('shows the risk of the whole order: max profit 250, max loss 750, breakevens 543.75 and 601.25', () => {
+    expect(ticket.maxProfit).toBe(250);
+    expect(ticket.maxLoss).toBe(750);
+    expect(ticket.breakevens).toEqual([543.75, 601.25]);
+    expect(ticket.pop).toBe(0.72);
+    expect(ticket.payoff).toMatchObject({ maxProfit: 250, maxLoss: 750, breakevens: [543.75, 601.25], spot: 570.5 });
+  });
+
+  it('names the account in words: a simulated paper account and a live Alpaca one', () => {
+    expect(ticket.account.words).toBe('Simulated paper broker, paper account — no real money; prices come from condor’s market simulator, not real quotes.');
+    expect(ticket.marketNotice).toBe('Simulated market.');
+    const live = ticketAt(entry, CREATED, { broker: 'alpaca', environment: 'live', simulatedMarket: false });
+    expect(live.account).toEqual({ broker: 'alpaca', environment: 'live', simulatedMarket: false, words: 'Alpaca, LIVE account — real money; real market quotes.' });
+    expect(live.marketNotice).toBeNull();
+  });
+});
+
+describe('orderTicket timing', () => {
+  it('may be approved from 5 s and expires at exactly 60 s', () => {
+    expect(ticketAt(entry, CREATED)).toMatchObject({ approvableAt: CREATED + 5_000, expiresAt: CREATED + 60_000, secondsUntilApprovable: 5, secondsLeft: 60 });
+    expect(ticketAt(entry, CREATED + 4_001).secondsUntilApprovable).toBe(1);
+    expect(ticketAt(entry, CREATED + 5_000).secondsUntilApprovable).toBe(0);
+    const last = ticketAt(entry, CREATED + 59_999);
+    expect(last).toMatchObject({ status: 'awaiting_approval', secondsLeft: 1 });
+    expect(ticketAt(entry, CREATED + 60_000)).toMatchObject({ status: 'expired', secondsLeft: 0, secondsUntilApprovable: 0 });
+  });
+
+  it('tells a placed, a rejected and an undecided consumed proposal apart, whatever the time', () => {
+    const consumed = { ...entry, consumedAt: CREATED + 6_000 };
+    expect(ticketAt({ ...consumed, outcome: { status: 'submitted', orderId: 'o-1' } }, CREATED + 120_000).status).toBe('placed');
+    expect(ticketAt({ ...consumed, outcome: { status: 'rejected', detail: 'no' } }, CREATED + 7_000).status).toBe('rejected');
+    expect(ticketAt(consumed, CREATED + 7_000).status).toBe('unknown');
+  });
+});
+
+describe('orderTicket for an exit', () => {
+  const held = [
+    { symbol: 'SPY261218P00540000', type: 'put', strike: 540, expiry: '2026-12-18', side: 'long' },
+    { symbol: 'SPY261218P00545000', type: 'put', strike: 545, expiry: '2026-12-18', side: 'short' },
+    { symbol: 'SPY261218C00600000', type: 'call', strike: 600, expiry: '2026-12-18', side: 'short' },
+    { symbol: 'SPY261218C00605000', type: 'call', strike: 605, expiry: '2026-12-18', side: 'long' },
+  ];
+  const exit: Proposal = {
+    ...entry,
+    kind: 'exit',
+    legs: [
+      { symbol: 'SPY261218P00540000', side: 'sell', intent: 'sell_to_close' },
+      { symbol: 'SPY261218P00545000', side: 'buy', intent: 'buy_to_close' },
+      { symbol: 'SPY261218C00600000', side: 'buy', intent: 'buy_to_close' },
+      { symbol: 'SPY261218C00605000', side: 'sell', intent: 'sell_to_close' },
+    ],
+    limitPrice: 0.4,
+    maxLoss: 80,
+    details: { expiry: '2026-12-18', legs: held, entry_credit: 1.25, pop: 0.9 },
+  };
+  const ticket = ticketAt(exit, CREATED);
+
+  it('closes the condor for at most a debit, with the proposal’s max loss and no profit, breakevens or POP', () => {
+    expect(ticket.headline).toBe('Close 2 contracts of the SPY 2026-12-18 iron condor 540/545/600/605');
+    expect(ticket.priceWords).toBe('a debit of at most $0.40 per share ($80.00 for 2 contracts)');
+    expect(ticket.maxProfit).toBeNull();
+    expect(ticket.maxLoss).toBe(80);
+    expect(ticket.breakevens).toEqual([]);
+    expect(ticket.pop).toBeNull();
+    expect(ticket.legs[1]?.words).toBe('Buy to close 2 SPY 545 put, expiring Fri 18 Dec 2026');
+  });
+
+  it('charts the payoff of the condor held, at its entry credit', () => {
+    expect(ticket.payoff).toMatchObject({ maxProfit: 250, maxLoss: 750, breakevens: [543.75, 601.25] });
+  });
+
+  it('has no payoff without the entry credit, and still the proposal’s max loss', () => {
+    const bare = ticketAt({ ...exit, details: { expiry: '2026-12-18', legs: held } }, CREATED);
+    expect(bare.payoff).toBeNull();
+    expect(bare.maxLoss).toBe(80);
+  });
+});
+
+describe('orderTicket for a roll', () => {
+  const after = [
+    { symbol: 'SPY270115P00530000', type: 'put', strike: 530, expiry: '2027-01-15', side: 'long' },
+    { symbol: 'SPY270115P00535000', type: 'put', strike: 535, expiry: '2027-01-15', side: 'short' },
+    { symbol: 'SPY270115C00610000', type: 'call', strike: 610, expiry: '2027-01-15', side: 'short' },
+    { symbol: 'SPY270115C00615000', type: 'call', strike: 615, expiry: '2027-01-15', side: 'long' },
+  ];
+  const roll: Proposal = {
+    ...entry,
+    kind: 'roll',
+    legs: [
+      { symbol: 'SPY261218P00540000', side: 'sell', intent: 'sell_to_close' },
+      { symbol: 'SPY261218P00545000', side: 'buy', intent: 'buy_to_close' },
+      { symbol: 'SPY261218C00600000', side: 'buy', intent: 'buy_to_close' },
+      { symbol: 'SPY261218C00605000', side: 'sell', intent: 'sell_to_close' },
+    ],
+    limitPrice: 0.45,
+    maxLoss: 590,
+    details: { expiry_from: '2026-12-18', expiry_to: '2027-01-15', legs_after: after, credit_after: 2.05, net_price: -0.8 },
+  };
+  const ticket = ticketAt(roll, CREATED);
+
+  it('states the net price across both orders, not the first order’s limit', () => {
+    expect(ticket.headline).toBe('Roll 2 contracts of the SPY iron condor from 2026-12-18 to 2027-01-15 530/535/610/615');
+    expect(ticket.priceWords).toBe('a credit of at least $0.80 per share ($160.00 for 2 contracts) in all, across both orders');
+    expect(ticket.limitPrice).toBe(0.45);
+  });
+
+  it('shows the risk of the condor held after the roll, at the credit after it', () => {
+    expect(ticket.maxProfit).toBe(410);
+    expect(ticket.maxLoss).toBe(590);
+    expect(ticket.breakevens).toEqual([532.95, 612.05]);
+  });
+
+  it('falls back to the limit when the roll has no net price', () => {
+    const details = Object.fromEntries(Object.entries(roll.details).filter(([key]) => key !== 'net_price'));
+    expect(ticketAt({ ...roll, details }, CREATED).priceWords).toBe('a debit of at most $0.45 per share ($90.00 for 2 contracts) in all, across both orders');
+  });
+});
+
+describe('priceWords edge', () => {
+  it('says one contract in the singular and a zero price plainly', () => {
+    expect(ticketAt({ ...entry, qty: 1, limitPrice: -0.7 }, CREATED).priceWords).toBe('a credit of at least $0.70 per share ($70.00 for 1 contract)');
+    expect(ticketAt({ ...entry, limitPrice: 0 }, CREATED).priceWords).toBe('no credit or debit ($0.00 per share)');
+  });
+});

@@ -1,0 +1,181 @@
+import { createTestServices, FakeBrokers, type TestServices } from '@condor/testkit';
+import { describe, expect, it } from 'vitest';
+import type { ShellApproval } from '../operations/operation.js';
+import { execute } from '../operations/execute.js';
+import type { Proposal } from '../ports/proposal-store.js';
+import { DEFAULT_CORE_CONFIG, type CoreConfig } from '../services.js';
+import { methodAllowed } from './approval-policy.js';
+import { approveByLink } from './approval-page.js';
+import { browserCaller, startBrowserSession } from './browser-session.js';
+import { isPersonRequired, PERSON_REQUIRED_EXPECTED } from './person-required.js';
+
+const PASSWORD = 'person required password 1';
+const PUBLIC_URL = 'https://condor.example';
+const APPROVE_URL = /https:\/\/condor\.example\/approve\/([A-Za-z0-9_-]+) /;
+
+/** An onboarded user on the simulated broker (its link made live when asked), with a confirm as the agent would send it. */
+async function trader(config: Partial<CoreConfig> = {}, live = false) {
+  const brokers = new FakeBrokers();
+  const services = createTestServices({ brokers, config: { ...DEFAULT_CORE_CONFIG, publicUrl: PUBLIC_URL, ...config } });
+  const anonymous = { services, credential: null, requestId: 'person-required-test', batchKey: null };
+  await execute('register', { email: 'agent-user@example.com', password: PASSWORD }, anonymous);
+  const login = (await execute('login', { email: 'agent-user@example.com', password: PASSWORD }, anonymous))._unsafeUnwrap().value as { access_token: string; user: { user_id: string } };
+  const userId = login.user.user_id;
+  const call = (tool: string, input: unknown = {}) => execute(tool, input, { ...anonymous, credential: login.access_token });
+  for (const name of ['eua', 'risk-disclosure', 'broker-authorization']) await call('get_legal_document', { name });
+  await call('accept_eua');
+  await call('acknowledge_risk');
+  (await call('connect_broker', { authorization_confirmed: true, broker: 'sim' }))._unsafeUnwrap();
+  if (live) await services.brokerLinks.put({ ...(await services.brokerLinks.get(userId))!, environment: 'live' });
+  const confirm = async (proposalId: string, approval: ShellApproval | null = null, batchKey = 'a-later-batch') =>
+    execute('confirm_proposal', { proposal_id: proposalId }, { ...anonymous, credential: login.access_token, batchKey, client: 'agent-client/1', approval });
+  return { services, brokers, userId, confirm, propose: () => proposed(services, userId) };
+}
+
+async function proposed(services: TestServices, ownerId: string): Promise<string> {
+  const id = services.ids.uuid();
+  const proposal: Proposal = {
+    id,
+    ownerId,
+    kind: 'entry',
+    batchKey: 'made-here',
+    createdAt: services.clock.now(),
+    ticker: 'SPY',
+    qty: 1,
+    legs: [
+      { symbol: 'SPY261218P00540000', side: 'buy', intent: 'buy_to_open' },
+      { symbol: 'SPY261218P00545000', side: 'sell', intent: 'sell_to_open' },
+      { symbol: 'SPY261218C00600000', side: 'sell', intent: 'sell_to_open' },
+      { symbol: 'SPY261218C00605000', side: 'buy', intent: 'buy_to_open' },
+    ],
+    limitPrice: -1.25,
+    maxLoss: 375,
+    summary: 'policy test proposal',
+    positionId: id,
+    details: { expiry: '2026-12-18' },
+    consumedAt: null,
+    approval: null,
+    outcome: null,
+  };
+  await services.proposals.insert(proposal);
+  return id;
+}
+
+describe('confirm_proposal under the default policy (a person approves)', () => {
+  it('answers CONFIRM_BLOCKED asking for a person, with an approval URL that places the order on the page', async () => {
+    const { services, brokers, userId, confirm, propose } = await trader();
+    expect(services.config.approvalPolicy).toBeUndefined();
+    const id = await propose();
+    services.clock.advance(6_000);
+    const { body } = (await confirm(id))._unsafeUnwrapErr();
+    expect(body.error).toBe('CONFIRM_BLOCKED');
+    expect(isPersonRequired(body)).toBe(true);
+    expect(body.message).toContain('54 s');
+    const token = APPROVE_URL.exec(body.message)?.[1];
+    expect(token, body.message).toBeDefined();
+    expect(brokers.allOrders(userId)).toHaveLength(0);
+
+    const session = (await startBrowserSession(services, { email: 'agent-user@example.com', password: PASSWORD, userAgent: 'Firefox/140', address: null }))._unsafeUnwrap();
+    const browser = (await browserCaller(services, session.token))._unsafeUnwrap();
+    (await approveByLink(services, browser, token!, { client: 'Firefox/140', address: '203.0.113.9' }))._unsafeUnwrap();
+    expect(brokers.allOrders(userId)).toHaveLength(1);
+    expect((await services.proposals.get(userId, id))?.approval?.method).toBe('page');
+  });
+
+  it('never places an order however often the agent confirms, even with the person’s link outstanding', async () => {
+    const { services, brokers, userId, confirm, propose } = await trader();
+    const createdAt = services.clock.now();
+    const id = await propose();
+    for (const at of [1_000, 5_000, 30_000]) {
+      services.clock.set(createdAt + at);
+      expect(isPersonRequired((await confirm(id))._unsafeUnwrapErr().body)).toBe(true);
+    }
+    expect(brokers.submitCount(userId)).toBe(0);
+    expect((await services.proposals.get(userId, id))?.consumedAt).toBeNull();
+  });
+
+  it('places through an accepted elicitation, recorded as such', async () => {
+    const { services, brokers, userId, confirm, propose } = await trader();
+    const id = await propose();
+    services.clock.advance(6_000);
+    expect((await confirm(id, { method: 'elicitation' })).isOk()).toBe(true);
+    expect(brokers.allOrders(userId)).toHaveLength(1);
+    expect((await services.proposals.get(userId, id))?.approval).toMatchObject({ method: 'elicitation', client: 'agent-client/1', userId });
+  });
+
+  it('keeps the batch rule’s CONFIRM_BLOCKED apart from the one asking for a person', async () => {
+    const { services, confirm, propose } = await trader({ approvalPolicy: 'confirm' });
+    const id = await propose();
+    services.clock.advance(6_000);
+    const { body } = (await confirm(id, null, 'made-here'))._unsafeUnwrapErr();
+    expect(body.error).toBe('CONFIRM_BLOCKED');
+    expect(isPersonRequired(body)).toBe(false);
+  });
+});
+
+describe('confirm_proposal under CONDOR_APPROVAL=confirm', () => {
+  it('lets the agent place a paper order, recorded as its confirm', async () => {
+    const { services, brokers, userId, confirm, propose } = await trader({ approvalPolicy: 'confirm' });
+    const id = await propose();
+    services.clock.advance(6_000);
+    expect((await confirm(id)).isOk()).toBe(true);
+    expect(brokers.allOrders(userId)).toHaveLength(1);
+    expect((await services.proposals.get(userId, id))?.approval).toMatchObject({ method: 'confirm', client: 'agent-client/1' });
+  });
+
+  it('still asks a person for a live account, saying why', async () => {
+    const { services, brokers, userId, confirm, propose } = await trader({ approvalPolicy: 'confirm', liveTradingEnabled: true }, true);
+    const id = await propose();
+    services.clock.advance(6_000);
+    const { body } = (await confirm(id))._unsafeUnwrapErr();
+    expect(isPersonRequired(body)).toBe(true);
+    expect(body.message).toMatch(/live \(real-money\) account/);
+    expect(APPROVE_URL.test(body.message)).toBe(true);
+    expect(brokers.submitCount(userId)).toBe(0);
+  });
+});
+
+describe('MCP App approvals', () => {
+  it('place an order while the deployment trusts them', async () => {
+    const { services, brokers, userId, confirm, propose } = await trader();
+    const id = await propose();
+    services.clock.advance(6_000);
+    expect((await confirm(id, { method: 'app', client: 'Claude Desktop/1.0' })).isOk()).toBe(true);
+    expect(brokers.allOrders(userId)).toHaveLength(1);
+    expect((await services.proposals.get(userId, id))?.approval).toMatchObject({ method: 'app', client: 'Claude Desktop/1.0' });
+  });
+
+  it('are refused with a person-required CONFIRM_BLOCKED when appApprovals is false', async () => {
+    const { services, brokers, userId, confirm, propose } = await trader({ appApprovals: false });
+    const id = await propose();
+    services.clock.advance(6_000);
+    expect(isPersonRequired((await confirm(id, { method: 'app' }))._unsafeUnwrapErr().body)).toBe(true);
+    expect(brokers.submitCount(userId)).toBe(0);
+  });
+});
+
+describe('methodAllowed', () => {
+  const services = (config: Partial<CoreConfig>) => createTestServices({ config: { ...DEFAULT_CORE_CONFIG, ...config } });
+
+  it.each([
+    ['confirm', 'paper', {}, false],
+    ['confirm', 'paper', { approvalPolicy: 'confirm' }, true],
+    ['confirm', 'live', { approvalPolicy: 'confirm' }, false],
+    ['page', 'live', {}, true],
+    ['elicitation', 'live', {}, true],
+    ['app', 'live', {}, true],
+    ['app', 'paper', { appApprovals: false }, false],
+  ] as const)('%s on %s under %o: %s', (method, environment, config, allowed) => {
+    expect(methodAllowed(method, environment, services(config))).toBe(allowed);
+  });
+});
+
+describe('isPersonRequired', () => {
+  it('is true only for a CONFIRM_BLOCKED body expecting a person', () => {
+    expect(isPersonRequired({ error: 'CONFIRM_BLOCKED', expected: PERSON_REQUIRED_EXPECTED })).toBe(true);
+    expect(isPersonRequired({ error: 'CONFIRM_BLOCKED', expected: null })).toBe(false);
+    expect(isPersonRequired({ error: 'CONFIRM_TOO_FAST', expected: PERSON_REQUIRED_EXPECTED })).toBe(false);
+    expect(isPersonRequired(null)).toBe(false);
+    expect(isPersonRequired('CONFIRM_BLOCKED')).toBe(false);
+  });
+});
