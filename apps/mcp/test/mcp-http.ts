@@ -22,10 +22,10 @@ const envelope = (capabilities: Record<string, unknown> = {}): Record<string, un
  * One JSON-RPC request as a client of `era` sends it, written as raw text so any shape of params can go:
  * the 2026 envelope and its routing headers, or a 2025 request with the version header and no session.
  */
-export function rawRequest(era: Era, method: string, params: Record<string, unknown>, body?: string): Request {
+export function rawRequest(era: Era, method: string, params: Record<string, unknown>, body?: string, capabilities: Record<string, unknown> = {}): Request {
   const modern = era === 'modern';
   const name = typeof params.name === 'string' ? params.name : null;
-  const message = { jsonrpc: '2.0', id: 1, method, params: modern ? { ...params, _meta: envelope() } : params };
+  const message = { jsonrpc: '2.0', id: 1, method, params: modern ? { ...params, _meta: envelope(capabilities) } : params };
   return new Request(MCP_URL, {
     method: 'POST',
     headers: {
@@ -61,9 +61,15 @@ export async function messagesOf(response: Response): Promise<RpcResponse[]> {
   return Array.isArray(parsed) ? parsed : [parsed];
 }
 
-/** Sends one raw tools/call of `era` through the handler and returns its one answer. */
-export async function rawToolCall(handler: McpHttpHandler, era: Era, params: Record<string, unknown>, credential: string | null = null): Promise<RpcResponse> {
-  const response = await handler(rawRequest(era, 'tools/call', params), { credential, requestId: 'req-raw', clientIp: '127.0.0.1' });
+/** Sends one raw tools/call of `era` (declaring `capabilities` on 2026-07-28) through the handler and returns its one answer. */
+export async function rawToolCall(
+  handler: McpHttpHandler,
+  era: Era,
+  params: Record<string, unknown>,
+  credential: string | null = null,
+  capabilities: Record<string, unknown> = {},
+): Promise<RpcResponse> {
+  const response = await handler(rawRequest(era, 'tools/call', params, undefined, capabilities), { credential, requestId: 'req-raw', clientIp: '127.0.0.1' });
   const [message] = await messagesOf(response);
   if (message === undefined) throw new Error(`no answer (HTTP ${String(response.status)})`);
   return message;
