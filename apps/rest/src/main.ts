@@ -28,6 +28,7 @@ async function main(): Promise<void> {
   const server = createHttpServer(app.fetch, { logger: services.logger, hostname: config.host });
   server.listen(config.port, config.host, () => {
     const { port } = server.address() as AddressInfo;
+    runtime.listeningOn(port);
     services.logger.info('listening', {
       url: `http://${config.host}:${String(port)}`,
       port,

@@ -41,6 +41,7 @@ describe('two instances on one PostgreSQL', () => {
       CONDOR_SIGNING_KEY: 'b'.repeat(64),
       CONDOR_SECRET_KEY: Buffer.alloc(32, 3).toString('base64'),
       CONDOR_SIM_START: SIM_START,
+      CONDOR_APPROVAL: 'confirm',
       CONDOR_SIM_ANCHOR: new Date().toISOString(),
       CONDOR_ALPACA_PAPER_URL: await alpaca.start(),
       CONDOR_QUOTA_FIND_IRON_CONDORS: String(QUOTA),

@@ -29,7 +29,7 @@ describe('kill -9 while confirms are in flight, then a restart on the same data 
   beforeAll(async () => {
     alpaca.fillAtOrAbove = Number.NEGATIVE_INFINITY;
     // One anchor for both processes: the restarted clock goes on from where the killed one was.
-    env = { CONDOR_SIM_START: SIM_START, CONDOR_SIM_ANCHOR: new Date().toISOString(), CONDOR_ALPACA_PAPER_URL: await alpaca.start(), CONDOR_RATE_LIMIT: '100000' };
+    env = { CONDOR_APPROVAL: 'confirm', CONDOR_SIM_START: SIM_START, CONDOR_SIM_ANCHOR: new Date().toISOString(), CONDOR_ALPACA_PAPER_URL: await alpaca.start(), CONDOR_RATE_LIMIT: '100000' };
     server = await startServer(env, { dataDir });
   }, 60_000);
 

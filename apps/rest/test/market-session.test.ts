@@ -38,10 +38,10 @@ let realClock: RunningServer;
 
 beforeAll(async () => {
   servers = await Promise.all([
-    startServer({ CONDOR_SIM_START: SUNDAY }),
-    startServer({ CONDOR_SIM_START: SUNDAY, ...production() }),
-    startServer({ CONDOR_SIM_START: TUESDAY_MORNING, ...production() }),
-    startServer(),
+    startServer({ CONDOR_APPROVAL: 'confirm', CONDOR_SIM_START: SUNDAY }),
+    startServer({ CONDOR_APPROVAL: 'confirm', CONDOR_SIM_START: SUNDAY, ...production() }),
+    startServer({ CONDOR_APPROVAL: 'confirm', CONDOR_SIM_START: TUESDAY_MORNING, ...production() }),
+    startServer({ CONDOR_APPROVAL: 'confirm' }),
   ]);
   [demo, closed, open, realClock] = servers as [RunningServer, RunningServer, RunningServer, RunningServer];
 }, 90_000);

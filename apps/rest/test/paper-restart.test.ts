@@ -27,7 +27,7 @@ describe('the simulated paper broker across a restart of the server process (SQL
 
   beforeAll(async () => {
     // One anchor for both processes: the restarted clock goes on from where the killed one was.
-    env = { CONDOR_SIM_START: SIM_START, CONDOR_SIM_ANCHOR: new Date().toISOString(), CONDOR_RATE_LIMIT: '100000' };
+    env = { CONDOR_APPROVAL: 'confirm', CONDOR_SIM_START: SIM_START, CONDOR_SIM_ANCHOR: new Date().toISOString(), CONDOR_RATE_LIMIT: '100000' };
     server = await startServer(env, { dataDir });
   }, 60_000);
 

@@ -1,5 +1,5 @@
 import { CATALOGUE, DEFAULT_CORE_CONFIG, ERROR_CATALOGUE, execute, type ErrorCode } from '@condor/core';
-import { createTestServices, FakeBilling, FakeBrokers, FIXTURE_CLOSED_SESSION, FixtureMarketData, MemoryUserStore, type TestServices } from '@condor/testkit';
+import { AGENT_CONFIRMS, createTestServices, FakeBilling, FakeBrokers, FIXTURE_CLOSED_SESSION, FixtureMarketData, MemoryUserStore, type TestServices } from '@condor/testkit';
 import { describe, expect, it } from 'vitest';
 import { isErrorResult, viaMcp, viaRest } from './shells.js';
 
@@ -98,6 +98,7 @@ const withProposal = (age: number) => async (call: (tool: string, input?: unknow
     positionId: PROPOSAL_ID,
     details: {},
     consumedAt: null,
+    approval: null,
     outcome: null,
   });
 };
@@ -300,7 +301,8 @@ const CASES: readonly Case[] = [
 
 describe('the same call through REST and MCP (both protocol eras) gives the identical answer', () => {
   it.each(CASES.map((c) => [c.code, c.tool, c] as const))('%s via %s', async (code, tool, c) => {
-    const services = c.services?.() ?? createTestServices();
+    // The agent confirms paper orders here (CONDOR_APPROVAL=confirm): the cases are the contract's own codes.
+    const services = c.services?.() ?? createTestServices({ config: AGENT_CONFIRMS });
     const core = (credential: string | null) => (name: string, input: unknown = {}) =>
       execute(name, input, { services, credential, requestId: 'setup', batchKey: null });
     await core(null)('register', { email: EMAIL, password: PASSWORD });

@@ -18,7 +18,7 @@ const API_SECRET = 'secret-e2e-9f8e7d6c5b4a39281706';
 let server: RunningServer;
 
 beforeAll(async () => {
-  server = await startServer({ CONDOR_SIM_START: '2026-02-10T15:00:00Z' });
+  server = await startServer({ CONDOR_APPROVAL: 'confirm', CONDOR_SIM_START: '2026-02-10T15:00:00Z' });
 }, 60_000);
 
 afterAll(async () => {
@@ -217,7 +217,7 @@ describe('the same walk against a local fake of Alpaca’s Trading API', () => {
   beforeAll(async () => {
     alpaca.fillAtOrAbove = Number.NEGATIVE_INFINITY;
     const url = await alpaca.start();
-    withAlpaca = await startServer({ CONDOR_SIM_START: '2026-02-10T15:00:00Z', CONDOR_ALPACA_PAPER_URL: url });
+    withAlpaca = await startServer({ CONDOR_APPROVAL: 'confirm', CONDOR_SIM_START: '2026-02-10T15:00:00Z', CONDOR_ALPACA_PAPER_URL: url });
   }, 60_000);
 
   afterAll(async () => {

@@ -50,6 +50,8 @@ export interface Runtime {
   readonly services: Services;
   /** The MCP batch rule's calls in flight per principal (design §5), shared by every instance on the database. */
   readonly callBatches: CallBatchStore;
+  /** Tells the runtime the port it listens on, for the links it gives people when CONDOR_PUBLIC_URL is unset. */
+  listeningOn(port: number): void;
   ready(): Promise<Readiness>;
   close(): Promise<void>;
 }
@@ -69,6 +71,7 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
   const clock = config.simStart === null ? new SystemClock() : new ShiftedClock(config.simStart, config.simAnchor ?? Date.now());
   if (config.simStart !== null) logger.warn('clock_shifted', { starts_at: new Date(config.simStart).toISOString() });
   const simMarket = new SimMarketData(clock, 1, { session: config.simSession });
+  const site = { url: config.publicUrl ?? `http://${urlHost(config.host)}:${String(config.port)}` };
   if (config.marketData.source === 'sim') logger.info('sim_session', { session: config.simSession });
   const market = marketDataOf(config, simMarket, clock);
   const rateLimits = new SqlRateLimitStore(db);
@@ -119,14 +122,24 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
       loginThrottle: config.loginThrottle,
       autorollEnabled: config.autorollEnabled,
       liveTradingEnabled: config.liveTradingEnabled,
+      approvalPolicy: config.approvalPolicy,
+      appApprovals: config.appApprovals,
+      // Links for people name this process's own address until it listens, unless the deployment names its public one.
+      get publicUrl() {
+        return site.url;
+      },
     },
   };
+  if (config.approvalPolicy === 'confirm') logger.warn('approval_policy_confirm', { note: 'the agent’s confirm_proposal places paper orders without a person' });
   // A confirm the last process died in the middle of (kill -9) is finished from the broker's record, never resent.
   const reconciler = new StartupReconciler(() => unfinishedProposals(db), services);
   reconciler.start();
   return {
     config,
     services,
+    listeningOn(port: number) {
+      if (config.publicUrl === null) site.url = `http://${urlHost(config.host)}:${String(port)}`;
+    },
     callBatches: new SqlCallBatchStore(db),
     async ready() {
       const database = await sql`select 1 as one`.execute(db).then(
@@ -142,6 +155,13 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
       await db.destroy();
     },
   };
+}
+
+/** A host as it goes into a URL: IPv6 in brackets; the wildcard addresses as the loopback a person on this machine opens. */
+function urlHost(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
 }
 
 /**

@@ -232,3 +232,16 @@ describe('rejectByLink', () => {
     expect(brokers.allOrders(owner.userId)).toHaveLength(1);
   });
 });
+
+describe('an approval that cannot reach the broker', () => {
+  it('leaves the proposal untouched when the broker was disconnected, so the person can reconnect and approve it', async () => {
+    const { services, brokers, owner, proposal } = await world();
+    await services.brokerLinks.put({ ...(await services.brokerLinks.get(owner.userId))!, connectedAt: null });
+    services.clock.advance(6_000);
+    expect(await codeOf(approveByLink(services, owner.browser, proposal.link, EVIDENCE))).toBe('BROKER_NOT_CONNECTED');
+    expect(await services.proposals.get(owner.userId, proposal.id)).toMatchObject({ consumedAt: null, approval: null });
+    await services.brokerLinks.put({ ...(await services.brokerLinks.get(owner.userId))!, connectedAt: services.clock.now() });
+    expect(await codeOf(approveByLink(services, owner.browser, proposal.link, EVIDENCE))).toBe('ok');
+    expect(brokers.allOrders(owner.userId)).toHaveLength(1);
+  });
+});

@@ -151,3 +151,16 @@ describe('setBrokerKeysByLink', () => {
     expect(await codeOf(brokerKeysForm(services, owner, link))).toBe('ok');
   });
 });
+
+describe('setBrokerKeysByLink under concurrency', () => {
+  it('lets exactly one of two forms submitted at once store its pair; the other is told the link is used', async () => {
+    const { services, owner, link } = await world();
+    const codes = await Promise.all([
+      codeOf(setBrokerKeysByLink(services, owner, link, { ...KEYS, api_key: 'PKFIRST00000001111' })),
+      codeOf(setBrokerKeysByLink(services, owner, link, { ...KEYS, api_key: 'PKSECOND0000002222' })),
+    ]);
+    expect([...codes].sort()).toEqual(['NOT_FOUND', 'ok']);
+    const stored = await services.brokerLinks.get(owner.userId);
+    expect(stored?.keyHint).toBe(codes[0] === 'ok' ? '1111' : '2222');
+  });
+});

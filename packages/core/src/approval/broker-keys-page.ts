@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import { errAsync, ResultAsync } from 'neverthrow';
+import { liveTradingRefusal } from '../brokers/live-trading.js';
+import { secretsMissing } from '../brokers/sealed-keys.js';
 import { setBrokerKeys, storeBrokerKeys } from '../brokers/set-broker-keys.js';
 import { appError, type AppError } from '../errors/app-error.js';
 import type { Services } from '../services.js';
@@ -28,12 +30,13 @@ export function setBrokerKeysByLink(
     if (!parsed.success) {
       return errAsync(appError('VALIDATION_ERROR', { message: 'Enter the API key id and the API secret (each 1–256 characters), and paper or live.' }));
     }
-    // Stored before the link is used up: a refusal (live keys not allowed here) leaves the link for another try.
-    return storeBrokerKeys(services, caller.userId, parsed.output).andThen((stored) =>
-      ResultAsync.fromSafePromise(services.approvalLinks.markUsed(services.digest.sha256(linkToken), services.clock.now())).map(() => ({
-        keyHint: stored.link.key_hint ?? '',
-        environment: parsed.output.environment,
-      })),
+    const refusal = liveTradingRefusal(parsed.output.environment, services) ?? (services.secrets === null ? secretsMissing() : null);
+    if (refusal !== null) return errAsync(refusal);
+    // The link is used up first (one winner of concurrent submits), so two forms can never both store a pair.
+    return ResultAsync.fromSafePromise(services.approvalLinks.markUsed(services.digest.sha256(linkToken), services.clock.now())).andThen((won) =>
+      won
+        ? storeBrokerKeys(services, caller.userId, parsed.output).map((stored) => ({ keyHint: stored.link.key_hint ?? '', environment: parsed.output.environment }))
+        : errAsync(expiredLink()),
     );
   });
 }

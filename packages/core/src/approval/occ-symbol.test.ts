@@ -23,6 +23,9 @@ describe('parseOcc', () => {
     ['a root longer than six', 'ABCDEFG261218P00540000'],
     ['surrounding space', ' SPY261218P00540000'],
     ['a trailing newline', 'SPY261218P00540000\n'],
+    ['a thirteenth month', 'SPY261318P00540000'],
+    ['31 February', 'SPY260231P00540000'],
+    ['day 0', 'SPY261200P00540000'],
   ])('answers undefined for %s', (_what, symbol) => {
     expect(parseOcc(symbol)).toBeUndefined();
   });

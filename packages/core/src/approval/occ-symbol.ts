@@ -14,5 +14,8 @@ export function parseOcc(symbol: string): OccFields | undefined {
   const match = OCC.exec(symbol);
   if (!match) return undefined;
   const [, root, yy, mm, dd, type, strike] = match as unknown as [string, string, string, string, string, string, string];
+  const [year, month, day] = [2000 + Number(yy), Number(mm), Number(dd)];
+  // A real calendar day only: Date.UTC rolls 31 Feb over into March.
+  if (month < 1 || month > 12 || day < 1 || new Date(Date.UTC(year, month - 1, day)).getUTCDate() !== day) return undefined;
   return { root, expiry: `20${yy}-${mm}-${dd}`, type: type === 'P' ? 'put' : 'call', strike: Number(strike) / 1000 };
 }

@@ -82,11 +82,14 @@ export function placeProposal(id: string, method: ApprovalMethod, ctx: HandlerCo
         return errAsync(appError('CONFIRM_TOO_FAST', { message: `Confirmation arrived less than 5 seconds after the proposal; it can be confirmed in ${String(wait)} s.`, received: { proposal_id: id } }));
       }
       const approval: ApprovalRecord = { method, at: now, userId: caller.userId, client: ctx.approval?.client ?? ctx.client, address: ctx.clientIp };
-      return ResultAsync.fromSafePromise(services.proposals.consume(caller.userId, id, now, approval)).andThen((won) => {
-        if (won === 'not_found') return errAsync(appError('PROPOSAL_NOT_FOUND', { received: { proposal_id: id } }));
-        if (won === 'already_consumed') return errAsync(alreadyConsumed(id, null));
-        return userBroker(caller.userId, services).andThen(({ broker }) => submitOnce(proposal, broker, ctx));
-      });
+      // The account is opened before the consume: a proposal is never used up by an approval that cannot reach the broker.
+      return userBroker(caller.userId, services).andThen(({ broker }) =>
+        ResultAsync.fromSafePromise(services.proposals.consume(caller.userId, id, now, approval)).andThen((won) => {
+          if (won === 'not_found') return errAsync(appError('PROPOSAL_NOT_FOUND', { received: { proposal_id: id } }));
+          if (won === 'already_consumed') return errAsync(alreadyConsumed(id, null));
+          return submitOnce(proposal, broker, ctx);
+        }),
+      );
     },
   );
 }

@@ -63,6 +63,7 @@ describe('reconciling unfinished proposals at start', () => {
     positionId: services.ids.uuid(),
     details: {},
     consumedAt: services.clock.now() - 4 * MINUTE,
+    approval: { method: 'elicitation', at: services.clock.now() - 4 * MINUTE, userId: ownerId, client: 'test-client/1', address: null },
     outcome: null,
     ...changes,
   });
