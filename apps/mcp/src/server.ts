@@ -19,6 +19,7 @@ import { declaresUi, TICKET_TOOLS, withTicketView } from './apps/ui-extension.js
 import type { ApprovalCore } from './approval/approval-core.js';
 import { confirmWithPerson, type ShellApproval } from './approval/confirm-with-person.js';
 import { coreApproval } from './approval/core-approval.js';
+import { keysLinkByUrl } from './approval/keys-link.js';
 import { stateCodec } from './approval/request-state.js';
 import { clientFacts } from './client-facts.js';
 import { batchOf, bearerOf, clientIpOf, progressOf, requestIdOf } from './request-context.js';
@@ -144,6 +145,13 @@ export function createMcpServer(services: Services, options: McpServerOptions): 
         return await confirmWithPerson(
           { ...confirm, run: (approval) => run('confirm_proposal', approval), finish: (outcome) => finish('confirm_proposal', outcome) },
           args,
+          ctx,
+        );
+      }
+      if (name === 'get_broker_keys_link') {
+        const facts = clientFacts(server, ctx);
+        return await keysLinkByUrl(
+          { services, codec, facts, connected: connection !== null, run: () => run(name), finish: (outcome) => finish(name, outcome) },
           ctx,
         );
       }

@@ -100,6 +100,24 @@ describe('the 2026-07-28 elicitation state (signed, bound, single use)', () => {
     await expectNothingPlaced(services, ann);
   });
 
+  it('refuses a state minted for another tool: a confirm question does not answer the keys link, nor the other way', async () => {
+    const services = humanServices({ publicUrl: 'https://condor.example' });
+    const ann = await proposer(services);
+    const handler = httpHandlerFor(services);
+    const confirmState = await firstRound(handler, ann);
+    const keysRound = await rawToolCall(handler, 'modern', { name: 'get_broker_keys_link', arguments: {} }, ann.token, { elicitation: { url: {} } });
+    const keysState = keysRound.result?.requestState;
+    expect(keysRound.result).toMatchObject({ resultType: 'input_required', inputRequests: { broker_keys: { params: { mode: 'url' } } } });
+
+    const keysAnswer = { broker_keys: { action: 'accept' } };
+    toolError(await rawToolCall(handler, 'modern', { name: 'get_broker_keys_link', arguments: {}, requestState: confirmState, inputResponses: keysAnswer }, ann.token, { elicitation: { url: {} } }), 'CONFIRM_BLOCKED');
+    toolError(await confirmRound(handler, ann.token, ann.proposalId, { requestState: keysState, inputResponses: APPROVE }), 'CONFIRM_BLOCKED');
+    const linked = await rawToolCall(handler, 'modern', { name: 'get_broker_keys_link', arguments: {}, requestState: keysState, inputResponses: keysAnswer }, ann.token, { elicitation: { url: {} } });
+
+    expect(linked.result?.structuredContent).toMatchObject({ url: expect.stringMatching(/^https:\/\/condor\.example\/broker-keys\//), next_tool: 'connect_broker' });
+    await expectNothingPlaced(services, ann);
+  });
+
   it('refuses an answer that comes after its time, and the proposal stays as it was', async () => {
     const services = humanServices();
     const ann = await proposer(services);

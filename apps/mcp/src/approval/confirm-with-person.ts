@@ -100,7 +100,9 @@ async function ask(call: ConfirmCall, userId: string, ticket: OrderTicket, ctx: 
 async function answered(call: ConfirmCall, verified: VerifiedState, proposalId: string | null, ctx: ServerContext): Promise<CallToolResult> {
   if (!verified.ok) return toolFailure(answerRefused(proposalId, 'its state is not one this server signed for you, or it has expired'));
   const { state } = verified;
-  if (state.proposalId !== proposalId) return toolFailure(answerRefused(proposalId, 'it answers a question about another proposal'));
+  if (state.kind !== 'confirm_proposal' || state.proposalId !== proposalId) {
+    return toolFailure(answerRefused(proposalId, 'it answers a question about another proposal'));
+  }
   const userId = call.core.userIdOf(call.credential);
   if (userId === null || !(await call.core.closeElicitation(userId, state.proposalId, state.nonce))) {
     return toolFailure(answerRefused(proposalId, 'this question was already answered, or its time is up'));

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import type { execute, Services } from '@condor/core';
+import { inputRequired, type CallToolResult, type InputRequiredResult, type ServerContext } from '@modelcontextprotocol/server';
+import type { ClientCapabilities } from '@modelcontextprotocol/server';
+import type { ClientFacts } from '../client-facts.js';
+import { toolFailure, toolSuccess } from '../tool-result.js';
+import { answerRefused } from './refusals.js';
+import type { StateCodec, VerifiedState } from './request-state.js';
+
+type Outcome = Awaited<ReturnType<typeof execute>>;
+
+const LINK_KEY = 'broker_keys';
+
+const MESSAGE =
+  "Enter your broker's API key pair on condor's own page (a browser logged in to condor). The keys go straight to condor, " +
+  'never through this conversation. Come back here when they are saved.';
+
+/** One get_broker_keys_link call, as the MCP server runs it. */
+export interface KeysLinkCall {
+  readonly services: Services;
+  readonly codec: StateCodec;
+  readonly facts: ClientFacts;
+  /** True where the transport is a connection (stdio): a 2025 client there can be sent a real elicitation/create. */
+  readonly connected: boolean;
+  run(): Promise<Outcome>;
+  finish(outcome: Outcome): CallToolResult;
+}
+
+interface LinkAnswer {
+  readonly url: string;
+  readonly expires_at: string;
+}
+
+const declaresUrlElicitation = (capabilities: ClientCapabilities | undefined): boolean => capabilities?.elicitation?.url !== undefined;
+
+const linkOf = (outcome: Outcome): LinkAnswer | null => {
+  if (outcome.isErr()) return null;
+  const value = outcome.value.value as Partial<LinkAnswer>;
+  // URL-mode elicitation needs an absolute URL: a deployment without a public URL hands out relative links.
+  return typeof value.url === 'string' && typeof value.expires_at === 'string' && URL.canParse(value.url)
+    ? { url: value.url, expires_at: value.expires_at }
+    : null;
+};
+
+const answerOf = (link: LinkAnswer): CallToolResult => toolSuccess({ url: link.url, expires_at: link.expires_at, next_tool: 'connect_broker' });
+
+/**
+ * get_broker_keys_link, and where the client takes URL-mode elicitation, the link opened for the person by
+ * the client itself (2026-07-28: an `input_required` answer whose signed state keeps the link for the second
+ * round; 2025 on a connection: a real `elicitation/create`). The answer is the tool's own either way: the link,
+ * its expiry and connect_broker as the next step. The keys are typed on condor's page, never in the transcript.
+ */
+export async function keysLinkByUrl(call: KeysLinkCall, ctx: ServerContext): Promise<CallToolResult | InputRequiredResult> {
+  const verified = ctx.mcpReq.requestState<VerifiedState>();
+  if (verified !== undefined) {
+    if (!verified.ok || verified.state.kind !== 'broker_keys') {
+      return toolFailure(answerRefused(null, 'its state is not one this server signed for you for this link, or it has expired'));
+    }
+    return answerOf({ url: verified.state.url, expires_at: verified.state.expiresAt });
+  }
+  const outcome = await call.run();
+  const link = linkOf(outcome);
+  if (link === null || !declaresUrlElicitation(call.facts.capabilities)) return call.finish(outcome);
+  if (call.facts.modern) {
+    return inputRequired({
+      inputRequests: { [LINK_KEY]: inputRequired.elicitUrl({ message: MESSAGE, url: link.url }) },
+      requestState: await call.codec.mint({ kind: 'broker_keys', url: link.url, expiresAt: link.expires_at }, ctx),
+    });
+  }
+  if (call.connected) {
+    try {
+      await ctx.mcpReq.send(
+        { method: 'elicitation/create', params: { mode: 'url', message: MESSAGE, url: link.url, elicitationId: randomUUID() } },
+        { timeout: Math.max(1_000, Date.parse(link.expires_at) - call.services.clock.now()) },
+      );
+    } catch (thrown) {
+      call.services.logger.warn('mcp_elicitation_failed', { error: thrown instanceof Error ? thrown.message.slice(0, 300) : String(thrown) });
+    }
+  }
+  return call.finish(outcome);
+}
