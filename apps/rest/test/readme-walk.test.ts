@@ -62,7 +62,7 @@ function runBash(script: string, env: Record<string, string>, timeoutMs: number)
 let server: RunningServer;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ CONDOR_APPROVAL: 'confirm' });
 }, 60_000);
 
 afterAll(async () => {
