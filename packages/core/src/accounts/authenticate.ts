@@ -15,6 +15,8 @@ export function authenticate(credential: string | null, services: Services): Res
   const claims = services.tokens.verify(credential);
   if (claims === null) return errAsync(sessionInvalid('The token is malformed or its signature does not match.'));
   if (claims.exp * 1000 <= services.clock.now()) return errAsync(sessionInvalid('The token has expired.'));
+  // An OAuth token is for one resource (RFC 8707): condor's MCP endpoint, not anyone else's.
+  if (claims.resource !== undefined && claims.resource !== mcpResource(services)) return errAsync(sessionInvalid('The token was issued for another resource.'));
   return ResultAsync.fromSafePromise(
     Promise.all([
       services.sessions.findFamily(claims.sid),
@@ -27,6 +29,9 @@ export function authenticate(credential: string | null, services: Services): Res
       : errAsync(sessionInvalid('The session has ended (logged out or revoked).')),
   );
 }
+
+/** The resource identifier of condor's MCP endpoint, as OAuth tokens name it. */
+export const mcpResource = (services: Services): string => `${services.config.publicUrl ?? ''}/mcp`;
 
 /** The tier follows the subscription at once: premium while one is active. */
 const tierOf = (subscription: Subscription | undefined): Tier => (subscription === undefined ? 'free' : 'premium');

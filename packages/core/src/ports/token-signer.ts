@@ -6,6 +6,12 @@ export interface AccessClaims {
   readonly sid: string;
   readonly iat: number;
   readonly exp: number;
+  /** Space-separated scopes (`read propose trade`); absent: every scope (a password session). */
+  readonly scope?: string;
+  /** The resource (RFC 8707) an OAuth token is bound to, e.g. `https://condor.example/mcp`; absent: condor itself. */
+  readonly resource?: string;
+  /** The OAuth client the token was issued to; absent for password sessions. */
+  readonly clientId?: string;
 }
 
 /** Signs and verifies access tokens; verification checks format and signature only, not expiry. */

@@ -34,10 +34,17 @@ describe('HmacTokenSigner', () => {
     expect(signer.verify(signWith(KEY, { alg: 'HS256', typ: 'at+jwt' }, payload))).toEqual(claims);
   });
 
-  it('rejects other issuers and audiences, and malformed tokens', () => {
+  it('rejects other issuers, audiences that are not text, and malformed tokens', () => {
     expect(signer.verify(signWith(KEY, { alg: 'HS256', typ: 'at+jwt' }, { ...claims, iss: 'x', aud: 'condor' }))).toBeNull();
-    expect(signer.verify(signWith(KEY, { alg: 'HS256', typ: 'at+jwt' }, { ...claims, iss: 'condor', aud: 'x' }))).toBeNull();
+    expect(signer.verify(signWith(KEY, { alg: 'HS256', typ: 'at+jwt' }, { ...claims, iss: 'condor', aud: ['condor'] }))).toBeNull();
+    expect(signer.verify(signWith(KEY, { alg: 'HS256', typ: 'at+jwt' }, { ...claims, iss: 'condor', aud: 'condor', scope: 7 }))).toBeNull();
     for (const bad of ['', 'abc', 'a.b', 'a.b.c.d', '...', '%%%.%%%.%%%']) expect(signer.verify(bad)).toBeNull();
+  });
+
+  it('carries an OAuth token’s scope, client and resource (its audience) for the caller to check where it is used', () => {
+    const oauth = { ...claims, scope: 'read propose', resource: 'https://condor.example/mcp', clientId: 'https://client.example/meta.json' };
+    expect(signer.verify(signer.sign(oauth))).toEqual(oauth);
+    expect(signer.verify(signWith(KEY, { alg: 'HS256', typ: 'at+jwt' }, { ...claims, iss: 'condor', aud: 'x' }))).toEqual({ ...claims, resource: 'x' });
   });
 
   it('refuses keys shorter than 32 bytes', () => {

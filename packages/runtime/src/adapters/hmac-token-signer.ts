@@ -7,7 +7,8 @@ const encode = (value: unknown): string => Buffer.from(JSON.stringify(value)).to
 
 /**
  * Access tokens as compact JWS (HS256, RFC 8725 practice): the algorithm and the explicit type
- * `at+jwt` are fixed, never read from the token; issuer and audience are checked.
+ * `at+jwt` are fixed, never read from the token; the issuer is checked. The audience is condor itself, or the resource
+ * (RFC 8707) an OAuth token is bound to — returned as `resource` for the caller to check against where it is used.
  */
 export class HmacTokenSigner implements TokenSigner {
   constructor(private readonly key: Buffer) {
@@ -15,7 +16,9 @@ export class HmacTokenSigner implements TokenSigner {
   }
 
   sign(claims: AccessClaims): string {
-    const unsigned = `${encode(HEADER)}.${encode({ iss: ISSUER, aud: ISSUER, ...claims })}`;
+    const { resource, clientId, ...rest } = claims;
+    const body = { iss: ISSUER, aud: resource ?? ISSUER, ...rest, ...(clientId === undefined ? {} : { client_id: clientId }) };
+    const unsigned = `${encode(HEADER)}.${encode(body)}`;
     return `${unsigned}.${this.mac(unsigned).toString('base64url')}`;
   }
 
@@ -29,10 +32,19 @@ export class HmacTokenSigner implements TokenSigner {
     const head = decode(header);
     const body = decode(payload);
     if (head?.alg !== HEADER.alg || head.typ !== HEADER.typ || body === null) return null;
-    const { iss, aud, sub, sid, iat, exp } = body;
-    if (iss !== ISSUER || aud !== ISSUER) return null;
+    const { iss, aud, sub, sid, iat, exp, scope, client_id: clientId } = body;
+    if (iss !== ISSUER || typeof aud !== 'string') return null;
     if (typeof sub !== 'string' || typeof sid !== 'string' || typeof iat !== 'number' || typeof exp !== 'number') return null;
-    return { sub, sid, iat, exp };
+    if ((scope !== undefined && typeof scope !== 'string') || (clientId !== undefined && typeof clientId !== 'string')) return null;
+    return {
+      sub,
+      sid,
+      iat,
+      exp,
+      ...(scope === undefined ? {} : { scope }),
+      ...(aud === ISSUER ? {} : { resource: aud }),
+      ...(clientId === undefined ? {} : { clientId }),
+    };
   }
 
   private mac(text: string): Buffer {
