@@ -83,6 +83,10 @@ describe('the ticket markup', () => {
     expect(html).toContain('href="https://condor.example/approve/tok"');
   });
 
+  it('leaves out a relative approval link: inside a host it leads nowhere', () => {
+    expect(ticketMarkup(WIRE, { proposalId: TICKET.proposalId, approvalUrl: '/approve/tok' })).not.toContain('/approve/tok');
+  });
+
   it('offers no buttons once the proposal is no longer awaiting approval', () => {
     const html = ticketMarkup({ ...WIRE, status: 'expired', seconds_left: 0 }, { proposalId: TICKET.proposalId, approvalUrl: null });
 

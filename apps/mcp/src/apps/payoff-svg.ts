@@ -5,6 +5,9 @@ const WIDTH = 560;
 const HEIGHT = 240;
 const PAD = { left: 78, right: 16, top: 16, bottom: 40 };
 
+/** A white outline under label text, so a label stays legible where a line crosses it. */
+const HALO = 'paint-order="stroke" stroke="#ffffff" stroke-width="3" stroke-linejoin="round"';
+
 const round = (value: number): string => String(Math.round(value * 10) / 10);
 
 /**
@@ -41,7 +44,7 @@ export function payoffSvg(curve: PayoffWire, id = 'payoff'): string {
     const labelY = PAD.top + 12 + (index % 2) * 14;
     return (
       `<line class="${cls}" x1="${vx}" y1="${String(PAD.top)}" x2="${vx}" y2="${String(plotBottom)}" stroke="${cls === 'spot' ? '#1d4ed8' : '#6b7280'}" stroke-dasharray="4 3"/>` +
-      `<text class="${cls}-label" x="${vx}" y="${String(labelY)}" text-anchor="middle" font-size="11" fill="${cls === 'spot' ? '#1d4ed8' : '#374151'}">${escapeHtml(label)}</text>`
+      `<text class="${cls}-label" x="${vx}" y="${String(labelY)}" text-anchor="middle" font-size="11" ${HALO} fill="${cls === 'spot' ? '#1d4ed8' : '#374151'}">${escapeHtml(label)}</text>`
     );
   });
 
@@ -49,8 +52,12 @@ export function payoffSvg(curve: PayoffWire, id = 'payoff'): string {
     (value) =>
       `<text x="${String(PAD.left - 6)}" y="${round(y(value) + 4)}" text-anchor="end" font-size="11" fill="#374151">${escapeHtml(money(value))}</text>`,
   );
-  const xTicks = [first.price, last.price].map(
-    (value) => `<text x="${round(x(value))}" y="${String(plotBottom + 16)}" text-anchor="middle" font-size="11" fill="#374151">${price(value)}</text>`,
+  const xTicks = [
+    { value: first.price, anchor: 'start' },
+    { value: last.price, anchor: 'end' },
+  ].map(
+    ({ value, anchor }) =>
+      `<text x="${round(x(value))}" y="${String(plotBottom + 16)}" text-anchor="${anchor}" font-size="11" fill="#374151">${price(value)}</text>`,
   );
   const description =
     `Profit or loss at expiry against the underlying's price: at most ${money(curve.max_profit)} profit, at most ${money(-curve.max_loss)}` +

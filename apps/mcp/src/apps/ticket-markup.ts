@@ -12,7 +12,7 @@ const STATUS_WORDS: Record<TicketWire['status'], string> = {
   unknown: 'Sent to the broker; its answer is not known yet',
 };
 
-/** What the view needs besides the ticket: the proposal it belongs to, and where it can be approved in a browser. */
+/** What the view needs besides the ticket: the proposal it belongs to, and where it can be approved in a browser (shown when absolute). */
 export interface TicketExtras {
   readonly proposalId: string;
   readonly approvalUrl: string | null;
@@ -50,7 +50,7 @@ export function ticketMarkup(ticket: TicketWire, extras: TicketExtras): string {
     ? `<div class="actions"><button type="button" data-action="approve">Approve</button><button type="button" data-action="reject">Reject</button></div>`
     : '';
   const link =
-    open && extras.approvalUrl !== null
+    open && extras.approvalUrl !== null && /^https?:\/\//.test(extras.approvalUrl)
       ? `<p class="elsewhere">Or approve it on condor's own page: <a href="${escapeHtml(extras.approvalUrl)}" target="_blank" rel="noopener">${escapeHtml(extras.approvalUrl)}</a></p>`
       : '';
   return (
