@@ -1,4 +1,8 @@
-import { chromium, type Browser } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { PASSWORD } from './real-server.js';
 
 /** Debian's chromium (`apt-get install chromium`; .ci/run installs it); CONDOR_CHROMIUM names another. */
 export const CHROMIUM_PATH = process.env.CONDOR_CHROMIUM ?? '/usr/bin/chromium';
@@ -22,3 +26,20 @@ const FLAGS = [
  */
 export const launchBrowser = (): Promise<Browser> =>
   chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: FLAGS, timeout: 60_000 });
+
+/** Fills in condor's HTML login form on `page` (already showing it) and waits for where it leads. */
+export async function logIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.fill('input[name="email"]', email);
+  await page.fill('input[name="password"]', password);
+  await Promise.all([page.waitForURL((url) => url.pathname !== '/login' || url.search === ''), page.click('form[action="/login"] button[type="submit"]')]);
+}
+
+/**
+ * Where screenshots go: CONDOR_SCREENSHOTS (e.g. `docs/screenshots`, relative to the repository) when set, so a
+ * plain test run leaves the committed ones alone; a temporary folder otherwise.
+ */
+export function screenshotPath(name: string): string {
+  const dir = process.env.CONDOR_SCREENSHOTS === undefined ? join(tmpdir(), 'condor-screenshots') : resolve(import.meta.dirname, '../../..', process.env.CONDOR_SCREENSHOTS);
+  mkdirSync(dir, { recursive: true });
+  return join(dir, name);
+}

@@ -117,4 +117,21 @@ describe('renderPayoffChart', () => {
     expect(other.querySelector('[data-role="spot"]')).toBeNull();
     expect(other.getAttribute('aria-labelledby')).toBe('exit-chart-title exit-chart-desc');
   });
+
+  it('keeps the breakeven labels apart, turning them outwards when the breakevens are close on a wide chart', () => {
+    const wide: PayoffCurve = {
+      ...condor,
+      points: [{ price: 560, pnl: -430 }, ...condor.points.slice(1, -1), { price: 820, pnl: -430 }],
+    };
+    const real: PayoffCurve = { ...condor, points: [{ price: 610, pnl: -430 }, ...condor.points.slice(1, -1), { price: 765, pnl: -430 }] };
+    for (const curve of [condor, wide, real]) {
+      const labels = all(parse(renderPayoffChart(curve)), '[data-role="breakeven"] text').map((label) => {
+        const at = num(label, 'x');
+        const width = (label.textContent ?? '').length * 7.5;
+        return label.getAttribute('text-anchor') === 'end' ? [at - width, at] : [at, at + width];
+      });
+      const [left, right] = labels;
+      expect(left![1]).toBeLessThan(right![0]!);
+    }
+  });
 });

@@ -35,7 +35,7 @@ ${axes(x, y)}
 ${areas(curve.points, x, y)}
 <line data-role="zero" x1="${PLOT.left}" x2="${PLOT.right}" y1="${px(y(0))}" y2="${px(y(0))}" stroke="${COLOURS.ink}" stroke-width="1.5"/>
 <polyline data-role="curve" fill="none" stroke="${COLOURS.ink}" stroke-width="2" points="${curve.points.map((p) => `${px(x(p.price))},${px(y(p.pnl))}`).join(' ')}"/>
-${curve.breakevens.map((be, i) => breakeven(be, i, curve.breakevens.length, x, y))}
+${breakevens(curve.breakevens, x, y)}
 ${curve.spot === null ? '' : spot(curve.spot, x)}
 ${extremes(curve, x, y)}
 </svg>`.toString();
@@ -79,14 +79,23 @@ function areas(points: readonly PayoffPoint[], x: Scale, y: Scale): Markup[] {
   });
 }
 
+/** Room a breakeven label takes ("Breakeven 723.70" at 12 px in a wide sans-serif such as DejaVu Sans), with a margin. */
+const LABEL_WIDTH = 125;
+
 /**
- * A breakeven's label sits beside its line just under the zero line, turned towards the other breakevens (where a
- * condor's chart is empty): the first to the right of its line, the others to the left.
+ * Breakeven labels sit beside their lines. Turned inwards under the zero line (where a condor's chart is empty)
+ * when the breakevens are far enough apart for two labels; otherwise turned outwards above it (empty as well).
  */
-function breakeven(at: number, index: number, count: number, x: Scale, y: Scale): Markup {
-  const rightward = index === 0 && count > 1;
-  const labelX = px(x(at) + (rightward ? 6 : -6));
-  return markup`<g data-role="breakeven" data-price="${at}" fill="${COLOURS.ink}"><line x1="${px(x(at))}" x2="${px(x(at))}" y1="${PLOT.top}" y2="${PLOT.bottom}" stroke="${COLOURS.ink}" stroke-dasharray="4 3"/><circle cx="${px(x(at))}" cy="${px(y(0))}" r="3.5"/><text ${trusted(HALO)} x="${labelX}" y="${px(y(0) + 16)}" text-anchor="${rightward ? 'start' : 'end'}">Breakeven ${price(at)}</text></g>`;
+function breakevens(list: readonly number[], x: Scale, y: Scale): Markup[] {
+  const first = list[0];
+  const last = list.at(-1);
+  const inward = first === undefined || last === undefined || list.length < 2 || x(last) - x(first) >= 2 * LABEL_WIDTH;
+  return list.map((at, index) => {
+    const rightward = (index === 0) === inward && list.length > 1;
+    const labelX = px(x(at) + (rightward ? 6 : -6));
+    const labelY = px(inward ? y(0) + 16 : y(0) - 8);
+    return markup`<g data-role="breakeven" data-price="${at}" fill="${COLOURS.ink}"><line x1="${px(x(at))}" x2="${px(x(at))}" y1="${PLOT.top}" y2="${PLOT.bottom}" stroke="${COLOURS.ink}" stroke-dasharray="4 3"/><circle cx="${px(x(at))}" cy="${px(y(0))}" r="3.5"/><text ${trusted(HALO)} x="${labelX}" y="${labelY}" text-anchor="${rightward ? 'start' : 'end'}">Breakeven ${price(at)}</text></g>`;
+  });
 }
 
 function spot(at: number, x: Scale): Markup {

@@ -52,6 +52,6 @@ function decision(page: ApprovalPage): Markup {
 <button type="submit" class="reject">Reject</button>
 </form>
 </div>
-<p class="muted">Approving sends this order to ${ticket.account.words}. Rejecting ends the proposal; nothing is sent.</p>
+<p class="muted">Approve sends this order to the account above. Reject ends the proposal and sends nothing.</p>
 </section>`;
 }

@@ -7,7 +7,7 @@ import { renderTicket } from './ticket.js';
 export const renderPlaced = (ticket: OrderTicket, orderId: string, orderStatus: string): Markup =>
   markup`${renderMessage({
     heading: 'Order placed',
-    text: `Order ${orderId} was sent to ${ticket.account.words}. Its status: ${orderStatus}.`,
+    text: `Order ${orderId} was sent to your ${ticket.account.broker === 'sim' ? 'simulated' : 'Alpaca'} ${ticket.account.environment} account. Its status: ${orderStatus}.`,
     tone: 'ok',
     more: markup`<dl class="facts"><dt>Order id</dt><dd data-role="order-id">${orderId}</dd><dt>Order status</dt><dd data-role="order-status">${orderStatus}</dd></dl>`,
   })}

@@ -50,7 +50,7 @@ ${ticket.approval === null ? '' : evidence(ticket.approval)}
 
 function accountNotice(ticket: OrderTicket): Markup | string {
   if (ticket.account.environment === 'live') {
-    return markup`<p class="notice live" role="alert" data-role="live-warning">LIVE ACCOUNT — REAL MONEY. Approving sends this order to ${ticket.account.words}. It can lose real money, up to the max loss below.</p>`;
+    return markup`<p class="notice live" role="alert" data-role="live-warning">LIVE ACCOUNT — REAL MONEY. Approving sends this order to your live brokerage account; it can lose real money, up to the max loss below.</p>`;
   }
   return markup`<p class="notice ok" data-role="paper-notice">Paper account: no real money moves.</p>`;
 }

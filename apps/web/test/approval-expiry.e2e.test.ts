@@ -1,0 +1,46 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { launchBrowser, logIn } from './browser.js';
+import { Condor } from './real-server.js';
+
+/** An approval link outlives its proposal's 60 seconds only to say so (its own file: it waits a minute, in parallel with the others). */
+
+let condor: Condor;
+let browser: Browser;
+
+beforeAll(async () => {
+  [condor, browser] = await Promise.all([Condor.start(), launchBrowser()]);
+}, 60_000);
+
+afterAll(async () => {
+  await browser.close();
+  await condor.stop();
+}, 30_000);
+
+it('an expired link says so: the countdown turns Approve off, a late Approve is refused, and the page says expired', async () => {
+  const token = await condor.trader('late@example.com');
+  const { approvalUrl } = await condor.propose(token);
+  const proposedAt = Date.now();
+  const withScript = await (await browser.newContext()).newPage();
+  const withoutScript = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+  for (const page of [withScript, withoutScript]) {
+    await page.goto(approvalUrl);
+    await logIn(page, 'late@example.com');
+    expect(page.url()).toBe(approvalUrl);
+  }
+
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, proposedAt + 61_000 - Date.now())));
+  expect(await withScript.locator('button[data-approve]').innerText()).toBe('Expired');
+  expect(await withScript.locator('button[data-approve]').isDisabled()).toBe(true);
+
+  const [late] = await Promise.all([withoutScript.waitForResponse(`${approvalUrl}/approve`), withoutScript.click('button[data-approve]')]);
+  expect(late.status()).toBe(410);
+  expect(await withoutScript.locator('[data-role="message"] h1').innerText()).toBe('This proposal has expired');
+
+  const reopened = await withScript.goto(approvalUrl);
+  expect(reopened?.status()).toBe(410);
+  expect(await withScript.locator('[data-status]').getAttribute('data-status')).toBe('expired');
+  expect(await withScript.locator('[data-role="decided"]').innerText()).toMatch(/expired/);
+  expect(await withScript.locator('button[data-approve]').count()).toBe(0);
+  expect(await condor.orders(token)).toEqual([]);
+}, 120_000);
