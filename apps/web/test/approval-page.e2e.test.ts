@@ -45,6 +45,8 @@ describe('the approval page in a real browser', () => {
     const token = await condor.trader('ann@example.com');
     const { proposalId, approvalUrl } = await condor.propose(token);
     const page = await person();
+    const complaints: string[] = [];
+    page.on('console', (message) => { if (message.type() === 'error' || message.type() === 'warning') complaints.push(message.text()); });
     await page.goto(approvalUrl);
     expect(new URL(page.url()).pathname).toBe('/login');
     await logIn(page, 'ann@example.com');
@@ -70,6 +72,8 @@ describe('the approval page in a real browser', () => {
     const orderId = await page.locator('[data-role="order-id"]').innerText();
     expect(await page.locator('[data-role="evidence"]').getAttribute('data-method')).toBe('page');
     await page.screenshot({ path: screenshotPath('approval-placed.png'), fullPage: true });
+    // The content security policy blocked nothing: the stylesheet and the countdown carry their nonce.
+    expect(complaints).toEqual([]);
     expect(readFileSync(screenshotPath('approval-placed.png')).subarray(1, 4).toString()).toBe('PNG');
 
     const orders = await condor.orders(token);

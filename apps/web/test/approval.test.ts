@@ -40,6 +40,24 @@ describe('GET /approve/:token', () => {
     expect(doc.querySelector('script')?.getAttribute('nonce')).toBe(nonce);
   });
 
+  it('sends a typed or reloaded result address back to the ticket', async () => {
+    const { h, ann, path } = await setUp();
+    for (const action of ['approve', 'reject']) {
+      const answer = await h.send('GET', `${path}/${action}`, { cookie: ann.cookie });
+      expect([answer.status, answer.headers.get('location')]).toEqual([303, path]);
+    }
+  });
+
+  it('answers a failure inside the page with a 500 page, logged, not a JSON body', async () => {
+    const { h, ann, path } = await setUp();
+    h.services.approvalLinks.find = () => Promise.reject(new Error('database unreachable'));
+    const answer = await h.send('GET', path, { cookie: ann.cookie });
+    expect(answer.status).toBe(500);
+    expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(answer.body).not.toContain('database unreachable');
+    expect(h.services.logger.lines).toContainEqual(expect.objectContaining({ level: 'error', event: 'page_failed' }));
+  });
+
   it('answers another user’s browser session with a not-found page, and shows it nothing', async () => {
     const { h, path } = await setUp();
     const bob = await h.trader('bob@example.com');
