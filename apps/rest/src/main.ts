@@ -4,7 +4,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '@condor/core';
-import { createMcpHttpHandler, LOOPBACK_HOSTS } from '@condor/mcp';
+import { createMcpHttpHandler, deriveRequestStateKey, LOOPBACK_HOSTS } from '@condor/mcp';
 import { buildRuntime, ConfigError, displayDatabaseUrl, loadConfig, type RuntimeConfig } from '@condor/runtime';
 import { createApp } from './app.js';
 import { createHttpServer } from './http-server.js';
@@ -18,6 +18,8 @@ async function main(): Promise<void> {
       batches: runtime.callBatches,
       allowedOrigins: config.allowedOrigins,
       toolsets: config.mcpToolsets,
+      // Every instance signs MCP elicitation state with a key derived from the shared token signing key.
+      ...(runtime.signingKey === null ? {} : { requestStateKey: deriveRequestStateKey(runtime.signingKey) }),
       ...mcpHostCheck(config, services.logger),
     }),
     ready: () => runtime.ready(),

@@ -50,6 +50,8 @@ export interface Runtime {
   readonly services: Services;
   /** The MCP batch rule's calls in flight per principal (design §5), shared by every instance on the database. */
   readonly callBatches: CallBatchStore;
+  /** The access-token signing key (null when production lacks one): shells derive their own signing keys from it. */
+  readonly signingKey: Buffer | null;
   /** Tells the runtime the port it listens on, for the links it gives people when CONDOR_PUBLIC_URL is unset. */
   listeningOn(port: number): void;
   ready(): Promise<Readiness>;
@@ -137,6 +139,7 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
   return {
     config,
     services,
+    signingKey,
     listeningOn(port: number) {
       if (config.publicUrl === null) site.url = `http://${urlHost(config.host)}:${String(port)}`;
     },
