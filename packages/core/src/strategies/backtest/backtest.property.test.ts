@@ -90,11 +90,16 @@ describe('backtest properties on seeded random walks', () => {
     // Half the widest modelled spread (z is clamped to ±3.5), paid on each of four legs to close.
     const closingCost = (4 * (history.spread.atm * (1 + history.spread.perZ2 * 3.5 * 3.5))) / 2;
     // Without a smile a vertical is worth at most its width (r ≥ 0). The modelled smile is not
-    // arbitrage-free deep in the money (the skew lifts the volatility of the lower strike), so a
-    // vertical may be quoted above its width: by up to 4.3 % of it over a sweep of skew ≤ 0.25 and
-    // curvature ≤ 0.08; 5 % is allowed.
-    const flat = history.smile.skew === 0 && history.smile.curvature === 0;
-    const smileSlack = flat ? 0 : 0.05 * rules.wingWidth;
+    // arbitrage-free (σ differs between a vertical's strikes), so a vertical may be quoted above its
+    // width by at most vega × Δσ: vega ≤ S·φ(0)·√T and, with σ = σ_atm·(1 − skew·z + curvature·z²),
+    // |z| ≤ 3.5 and Δz ≤ ln(K₂/K₁)/(σ_atm·√T), Δσ ≤ σ_atm·Δz·(skew + 7·curvature): the excess is at most
+    // S·φ(0)·ln(K₂/K₁)·(skew + 7·curvature) per vertical, at the spot of the day the condor is closed.
+    const smileSlackOf = (trade: (typeof trades)[number]): number => {
+      const spot = history.sessions.find((session) => session.date === trade.exitDate)?.close ?? Math.max(...history.sessions.map((s) => s.close));
+      const { longPut, shortPut, shortCall, longCall } = trade.strikes;
+      const logWidths = Math.log(shortPut / longPut) + Math.log(longCall / shortCall);
+      return (spot / Math.sqrt(2 * Math.PI)) * logWidths * (history.smile.skew + 7 * history.smile.curvature);
+    };
     for (const trade of trades) {
       expect(schedule).toContain(trade.entryDate);
       const entry = dayOfDate(trade.entryDate);
@@ -120,7 +125,7 @@ describe('backtest properties on seeded random walks', () => {
       expect(trade.maxLoss).toBeCloseTo((rules.wingWidth - trade.credit) * 100 * trade.qty, 6);
       expect(trade.pnl).toBeCloseTo((trade.credit - trade.exitDebit) * 100 * trade.qty, 6);
       expect(trade.pnl).toBeLessThanOrEqual(trade.credit * 100 * trade.qty + 1e-9);
-      expect(trade.pnl).toBeGreaterThanOrEqual(-trade.maxLoss - (closingCost + smileSlack) * 100 * trade.qty - 1e-6);
+      expect(trade.pnl).toBeGreaterThanOrEqual(-trade.maxLoss - (closingCost + smileSlackOf(trade)) * 100 * trade.qty - 1e-6);
       if (trade.exitReason === 'expiry') {
         expect(trade.exitDate).toBe(trade.expiry);
         expect(trade.pnl).toBeGreaterThanOrEqual(-trade.maxLoss - 1e-6);
