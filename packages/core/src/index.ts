@@ -24,6 +24,19 @@ export { TOOL_NAMES, type ToolName } from './operations/tool-names.js';
 export { CATALOGUE, findOperation } from './operations/catalogue.js';
 export { TOOLSETS, TOOLSET_OF, type Toolset } from './operations/toolsets.js';
 export { execute, unknownTool, type ExecuteContext, type ExecuteSuccess } from './operations/execute.js';
+export { authentication, type Authentication } from './accounts/authentication.js';
+// Scopes and API keys (design §13).
+export { ALL_SCOPES, SCOPES, isScope, scopeList, scopesOfClaim, type Scope } from './scopes/scopes.js';
+export { TOOL_SCOPES, requiredScope, type ScopeRule } from './operations/tool-scopes.js';
+export { scopeRefusal } from './scopes/scope-gate.js';
+export { API_KEY_PREFIX, looksLikeApiKey, maskedKey } from './api-keys/key-text.js';
+export { LAST_USED_RESOLUTION_MS } from './api-keys/usable-key.js';
+export { MAX_ACTIVE_KEYS, issueApiKey, type IssuedKey, type NewKeyRequest } from './api-keys/issue-api-key.js';
+export { keysOf } from './api-keys/list-api-keys.js';
+export { revokeKey, type RevokedKey } from './api-keys/revoke-api-key.js';
+export { personHolder, type KeyHolder } from './api-keys/key-holder.js';
+export type { ApiKeyViewOutput } from './api-keys/schemas.js';
+export type { ApiKey, ApiKeyStore } from './ports/api-key-store.js';
 export type { ShellApproval } from './operations/operation.js';
 export { principalOf } from './accounts/principal.js';
 export {
@@ -31,6 +44,7 @@ export {
   type Access,
   type AnyOperation,
   type Caller,
+  type CredentialKind,
   type HandlerContext,
   type Operation,
   type ProgressReporter,

@@ -1,4 +1,5 @@
 import type { ToolName } from './operations/tool-names.js';
+import type { ApiKeyStore } from './ports/api-key-store.js';
 import type { ApprovalLinkStore } from './ports/approval-link-store.js';
 import type { Billing } from './ports/billing.js';
 import type { BrowserSessionStore } from './ports/browser-session-store.js';
@@ -95,6 +96,7 @@ export interface Services {
   readonly proposals: ProposalStore;
   readonly approvalLinks: ApprovalLinkStore;
   readonly browserSessions: BrowserSessionStore;
+  readonly apiKeys: ApiKeyStore;
   readonly positions: PositionStore;
   readonly brokers: Brokers;
   /** Null when no encryption key is configured (production without CONDOR_SECRET_KEY): broker keys cannot be stored. */

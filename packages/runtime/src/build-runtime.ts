@@ -3,6 +3,7 @@ import { SIMULATED_NOTICE, SimBrokers, SimMarketData } from '@condor/broker-sim'
 import {
   migrateToLatest,
   openDatabase,
+  SqlApiKeyStore,
   SqlApprovalLinkStore,
   SqlBrokerLinkStore,
   SqlBrowserSessionStore,
@@ -103,6 +104,7 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
     proposals: new SqlProposalStore(db),
     approvalLinks: new SqlApprovalLinkStore(db),
     browserSessions: new SqlBrowserSessionStore(db),
+    apiKeys: new SqlApiKeyStore(db),
     positions: new SqlPositionStore(db),
     market,
     // The paper broker fills against the simulated market, so it is offered only when prices are simulated too.

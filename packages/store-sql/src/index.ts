@@ -20,3 +20,4 @@ export { SqlCallBatchStore } from './sql-call-batch-store.js';
 export { SqlPaperLedger } from './sql-paper-ledger.js';
 export { SqlApprovalLinkStore } from './sql-approval-link-store.js';
 export { SqlBrowserSessionStore } from './sql-browser-session-store.js';
+export { SqlApiKeyStore } from './sql-api-key-store.js';

@@ -7,6 +7,7 @@ import { migrateToLatest } from './migrations.js';
 const dialects = testDialects();
 
 const TABLES = [
+  'api_keys',
   'approval_links',
   'broker_links',
   'browser_sessions',

@@ -1,6 +1,7 @@
 import { Migrator, sql } from 'kysely';
 import type { Kysely, Migration } from 'kysely';
 import type { Database } from './schema.js';
+import { apiKeys } from './migration-0010.js';
 import { dialectOf } from './sql-dialect.js';
 
 const accounts: Migration = {
@@ -388,6 +389,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0007_drop_mcp_sessions': dropMcpSessions,
   '0008_paper_accounts': paperAccounts,
   '0009_human_approval': humanApproval,
+  '0010_api_keys': apiKeys,
 };
 
 /**

@@ -233,6 +233,21 @@ export interface BrowserSessionsTable {
   user_agent: string | null;
 }
 
+/** The `api_keys` table: keys by the hex SHA-256 of the key, never the key; scopes space-separated (`read trade`). */
+export interface ApiKeysTable {
+  id: string;
+  owner_id: string;
+  name: string;
+  digest: string;
+  hint: string;
+  scopes: string;
+  created_by: string | null;
+  created_at: EpochMsColumn;
+  expires_at: NullableEpochMsColumn;
+  last_used_at: NullableEpochMsColumn;
+  revoked_at: NullableEpochMsColumn;
+}
+
 /** The whole schema, as Kysely sees it. */
 export interface Database {
   users: UsersTable;
@@ -254,4 +269,5 @@ export interface Database {
   paper_holdings: PaperHoldingsTable;
   approval_links: ApprovalLinksTable;
   browser_sessions: BrowserSessionsTable;
+  api_keys: ApiKeysTable;
 }

@@ -38,3 +38,5 @@ export { paperLedgerContract } from './contracts/index.js';
 export { MemoryApprovalLinkStore } from './fakes/memory-approval-link-store.js';
 export { MemoryBrowserSessionStore } from './fakes/memory-browser-session-store.js';
 export { approvalLinkStoreContract, browserSessionStoreContract } from './contracts/index.js';
+export { MemoryApiKeyStore } from './fakes/memory-api-key-store.js';
+export { apiKeyStoreContract } from './contracts/index.js';

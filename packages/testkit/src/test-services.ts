@@ -5,6 +5,7 @@ import { FakeSecretBox } from './fakes/fake-secret-box.js';
 import { FakeClock } from './fakes/fake-clock.js';
 import { FixtureMarketData } from './fakes/fixture-market-data.js';
 import { FakeDigest, FakePasswordHasher, FakeTokenSigner } from './fakes/fake-passwords.js';
+import { MemoryApiKeyStore } from './fakes/memory-api-key-store.js';
 import { MemoryApprovalLinkStore } from './fakes/memory-approval-link-store.js';
 import { MemoryBrokerLinkStore } from './fakes/memory-broker-link-store.js';
 import { MemoryBrowserSessionStore } from './fakes/memory-browser-session-store.js';
@@ -54,6 +55,7 @@ export function createTestServices(overrides: Partial<Services> = {}): TestServi
     proposals: new MemoryProposalStore(),
     approvalLinks: new MemoryApprovalLinkStore(),
     browserSessions: new MemoryBrowserSessionStore(),
+    apiKeys: new MemoryApiKeyStore(),
     positions: new MemoryPositionStore(),
     logger: new RecordingLogger(),
     scheduler: new ImmediateScheduler(),

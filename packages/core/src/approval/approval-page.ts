@@ -2,6 +2,7 @@ import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { appError, type AppError } from '../errors/app-error.js';
 import type { HandlerContext } from '../operations/operation.js';
 import type { Proposal } from '../ports/proposal-store.js';
+import { ALL_SCOPES } from '../scopes/scopes.js';
 import { placeProposal } from '../proposals/confirm-proposal.js';
 import type { Services } from '../services.js';
 import type { BrowserCaller } from './browser-session.js';
@@ -69,7 +70,7 @@ function reload(services: Services, caller: BrowserCaller, proposalId: string): 
 function pageContext(services: Services, caller: BrowserCaller, evidence: { client: string | null; address: string | null }): HandlerContext<'trading'> {
   return {
     services,
-    caller: { userId: caller.userId, email: caller.email, tier: 'free', sessionId: caller.sessionDigest },
+    caller: { userId: caller.userId, email: caller.email, tier: 'free', sessionId: caller.sessionDigest, credential: 'session', scopes: ALL_SCOPES },
     requestId: 'approval-page',
     batchKey: null,
     clientIp: evidence.address,

@@ -13,6 +13,7 @@ import { issuesToAppError } from '../validation/issues-to-error.js';
 import { autorollEnabled } from './autoroll-enabled.js';
 import { createExecuteAutoroll, executeIronCondorAutoroll, type Proposer } from './execute-autoroll.js';
 import { suggestIronCondorAutoroll } from './suggest-autoroll.js';
+import { ALL_SCOPES } from '../scopes/scopes.js';
 
 const ALICE = '0a11ce00-0000-4000-8000-000000000001';
 const BOB = '0b0b0000-0000-4000-8000-000000000002';
@@ -76,7 +77,7 @@ async function setUp({ value = 0.9, putDelta = -0.12, spot = 572, enabled = fals
 
   const ctx = (userId: string): HandlerContext<'trading'> => ({
     services,
-    caller: { userId, email: `${userId}@example.com`, tier: 'free', sessionId: 'session' },
+    caller: { userId, email: `${userId}@example.com`, tier: 'free', sessionId: 'session', credential: 'session', scopes: ALL_SCOPES },
     requestId: 'test',
     batchKey: 'autoroll-batch',
     clientIp: null,

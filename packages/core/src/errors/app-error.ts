@@ -1,4 +1,5 @@
 import type { ToolName } from '../operations/tool-names.js';
+import type { Scope } from '../scopes/scopes.js';
 import type { ErrorCode } from './codes.js';
 
 /**
@@ -15,6 +16,8 @@ export interface AppError {
   readonly tierUpgradeHint?: boolean;
   /** For 429/503: seconds until a retry can succeed (shells turn it into `Retry-After`). */
   readonly retryAfterSeconds?: number;
+  /** For a refusal by the scope gate: the scope the call needs (shells turn it into an `insufficient_scope` challenge). */
+  readonly requiredScope?: Scope;
 }
 
 export type AppErrorDetails = Omit<AppError, 'code'>;

@@ -1,4 +1,5 @@
 import { codeForStatus } from './fallback.js';
+import type { Scope } from '../scopes/scopes.js';
 import type { AppError } from './app-error.js';
 import { ERROR_CATALOGUE } from './catalogue.js';
 import type { SoftCode } from './codes.js';
@@ -9,6 +10,8 @@ export interface RenderedError {
   readonly status: number;
   readonly body: ErrorResult;
   readonly retryAfterSeconds: number | null;
+  /** The scope the call lacked, when the scope gate refused it (an `insufficient_scope` challenge); else null. */
+  readonly requiredScope: Scope | null;
 }
 
 /**
@@ -22,6 +25,7 @@ export function renderError(error: AppError, secrets: readonly string[] = []): R
   return {
     status: spec.status,
     retryAfterSeconds: error.retryAfterSeconds ?? null,
+    requiredScope: error.requiredScope ?? null,
     body: {
       error: error.code,
       message: scrub(error.message ?? spec.message) ?? spec.message,

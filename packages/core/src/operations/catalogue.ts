@@ -1,3 +1,6 @@
+import { createApiKey } from '../api-keys/create-api-key.js';
+import { listApiKeys } from '../api-keys/list-api-keys.js';
+import { revokeApiKey } from '../api-keys/revoke-api-key.js';
 import { login } from '../accounts/login.js';
 import { logout } from '../accounts/logout.js';
 import { refreshSession } from '../accounts/refresh-session.js';
@@ -46,6 +49,9 @@ export const CATALOGUE: readonly AnyOperation[] = [
   getBrokerKeysLink,
   connectBroker,
   disconnectBroker,
+  createApiKey,
+  listApiKeys,
+  revokeApiKey,
   createStrategy,
   getOptimizationHistory,
   saveStrategy,

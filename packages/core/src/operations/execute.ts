@@ -1,9 +1,10 @@
 import * as v from 'valibot';
 import { err, errAsync, ok, okAsync, type Result, ResultAsync } from 'neverthrow';
-import { authenticate } from '../accounts/authenticate.js';
+import { authentication, type Authentication } from '../accounts/authentication.js';
 import { appError, type AppError } from '../errors/app-error.js';
 import { collectSecrets } from '../errors/redact.js';
 import { renderError, type RenderedError } from '../errors/render.js';
+import { scopeRefusal } from '../scopes/scope-gate.js';
 import type { Services } from '../services.js';
 import { checkInputShape } from '../validation/input-shape.js';
 import { issuesToAppError, notAnObject } from '../validation/issues-to-error.js';
@@ -28,6 +29,11 @@ export interface ExecuteContext {
   readonly client?: string | null;
   /** A person's approval the shell obtained for this call (an MCP App's Approve, an accepted elicitation). */
   readonly approval?: ShellApproval | null;
+  /**
+   * The authentication of `credential` the shell already started for this request (`authentication(credential, services)`,
+   * as the MCP endpoint does to answer a scope challenge over HTTP), so the credential is looked up once.
+   */
+  readonly authenticated?: Authentication;
 }
 
 export interface ExecuteSuccess {
@@ -37,7 +43,7 @@ export interface ExecuteSuccess {
 }
 
 /**
- * Runs one tool call through the gates of design §3 in their fixed order — authentication,
+ * Runs one tool call through the gates of design §3 in their fixed order — authentication, scope (§13),
  * validation, tier, onboarding, broker, quota — then the handler. Never throws: every failure,
  * an unexpected exception included, comes back rendered as the contract's ErrorResult.
  *
@@ -72,8 +78,10 @@ export async function execute(
 
 function run(operation: AnyOperation, input: unknown, ctx: ExecuteContext): ResultAsync<unknown, AppError> {
   const caller: ResultAsync<Caller | null, AppError> =
-    operation.access === 'public' ? okAsync(null) : authenticate(ctx.credential, ctx.services);
+    operation.access === 'public' ? okAsync(null) : (ctx.authenticated ?? authentication(ctx.credential, ctx.services))();
   return caller.andThen((who) => {
+    const forbidden = who === null ? null : scopeRefusal(operation.name, input, who);
+    if (forbidden !== null) return errAsync(forbidden);
     const tooLarge = checkInputShape(operation.name, input);
     if (tooLarge !== null) return errAsync(tooLarge);
     if (Array.isArray(input)) return errAsync(notAnObject(operation.name, input));

@@ -2,6 +2,7 @@ import type * as v from 'valibot';
 import type { ResultAsync } from 'neverthrow';
 import type { AppError } from '../errors/app-error.js';
 import type { Tier } from '../ports/user-store.js';
+import type { Scope } from '../scopes/scopes.js';
 import type { TierRules } from '../tiers/tier-rules.js';
 import type { Services } from '../services.js';
 import type { FieldRules } from '../validation/field-rules.js';
@@ -10,12 +11,19 @@ import type { ToolName } from './tool-names.js';
 /** Who may call: anyone, a logged-in user, or a logged-in user who finished onboarding. */
 export type Access = 'public' | 'user' | 'trading';
 
+/** How a caller authenticated: a password session's access token, an API key, or an OAuth access token. */
+export type CredentialKind = 'session' | 'api_key' | 'oauth';
+
 /** The authenticated caller, as the gates and handlers see it. */
 export interface Caller {
   readonly userId: string;
   readonly email: string;
   readonly tier: Tier;
+  /** The session (refresh-token family) of a token; for an API key, the key's id. */
   readonly sessionId: string;
+  readonly credential: CredentialKind;
+  /** What the credential may do: every scope for a password session; an API key's or an OAuth token's own. */
+  readonly scopes: ReadonlySet<Scope>;
 }
 
 /** What a handler gets besides its validated input; public operations have no caller. */

@@ -27,6 +27,10 @@ export const TOOLSET_OF = {
   get_broker_keys_link: 'account',
   connect_broker: 'account',
   disconnect_broker: 'account',
+  // API keys are credentials of the account, like the session itself.
+  create_api_key: 'account',
+  list_api_keys: 'account',
+  revoke_api_key: 'account',
   create_strategy: 'research',
   get_optimization_history: 'research',
   save_strategy: 'research',

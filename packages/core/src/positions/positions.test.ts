@@ -9,6 +9,7 @@ import { confirmProposal } from '../proposals/confirm-proposal.js';
 import { issuesToAppError } from '../validation/issues-to-error.js';
 import { getPositions } from './get-positions.js';
 import { positions } from './positions.js';
+import { ALL_SCOPES } from '../scopes/scopes.js';
 
 /**
  * get_positions and positions(action) through their handlers, with validation as execute runs it
@@ -58,7 +59,7 @@ async function setUp() {
   }
   const ctx = (userId: string, batchKey: string | null = null): HandlerContext<'trading'> => ({
     services,
-    caller: { userId, email: `${userId}@example.com`, tier: 'free', sessionId: 'session' },
+    caller: { userId, email: `${userId}@example.com`, tier: 'free', sessionId: 'session', credential: 'session', scopes: ALL_SCOPES },
     requestId: 'test',
     batchKey,
     clientIp: null,

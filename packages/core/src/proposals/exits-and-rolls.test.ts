@@ -15,6 +15,7 @@ import { centsUp } from './managed-legs.js';
 import { proposeExit } from './propose-exit.js';
 import { proposeRoll } from './propose-roll.js';
 import { reconcileProposal } from './reconcile-proposal.js';
+import { ALL_SCOPES } from '../scopes/scopes.js';
 
 /**
  * propose_exit and propose_roll through their handlers, confirmed through `execute` against FakeBrokers:
@@ -139,7 +140,7 @@ async function openDesk(): Promise<Desk> {
     positionId,
     ctx: (who = userId) => ({
       services,
-      caller: { userId: who, email: 'roller@example.com', tier: 'free', sessionId: 'session' },
+      caller: { userId: who, email: 'roller@example.com', tier: 'free', sessionId: 'session', credential: 'session', scopes: ALL_SCOPES },
       requestId: 'propose',
       batchKey: 'propose-batch',
       clientIp: null,

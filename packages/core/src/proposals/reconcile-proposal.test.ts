@@ -8,6 +8,7 @@ import { positions as positionsTool } from '../positions/positions.js';
 import { confirmProposal } from './confirm-proposal.js';
 import { getProposal } from './get-proposal.js';
 import { reconcileProposal } from './reconcile-proposal.js';
+import { ALL_SCOPES } from '../scopes/scopes.js';
 
 /**
  * A confirm that died anywhere between consuming its proposal and recording the broker's answer (kill -9),
@@ -34,7 +35,7 @@ async function setUp() {
   }
   const ctx = (userId: string, batchKey: string | null = 'call'): HandlerContext<'trading'> => ({
     services,
-    caller: { userId, email: `${userId}@example.com`, tier: 'free', sessionId: 'session' },
+    caller: { userId, email: `${userId}@example.com`, tier: 'free', sessionId: 'session', credential: 'session', scopes: ALL_SCOPES },
     requestId: 'test',
     batchKey,
     clientIp: null,

@@ -15,3 +15,4 @@ export { brokerContract, type BrokerFixture } from './broker.contract.js';
 export { paperLedgerContract } from './paper-ledger.contract.js';
 export { approvalLinkStoreContract } from './approval-link-store.contract.js';
 export { browserSessionStoreContract } from './browser-session-store.contract.js';
+export { apiKeyStoreContract } from './api-key-store.contract.js';
