@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { renderHttpStatus, type CallBatchStore, type Services, type Toolset } from '@condor/core';
+import { authentication, insufficientScopeChallenge, renderHttpStatus, type Authentication, type CallBatchStore, type Services, type Toolset } from '@condor/core';
 import { createMcpHandler, type AuthInfo } from '@modelcontextprotocol/server';
 import { isHostAllowed } from './allowed-host.js';
 import { createMcpServer } from './server.js';
@@ -7,6 +7,8 @@ import { isOriginAllowed } from './origin.js';
 import { BATCH_WINDOW_MS, PrincipalBatches, STALE_CALL_MS } from './principal-batches.js';
 import { wrapRawArguments } from './raw-arguments.js';
 import type { HttpRequestFacts } from './request-context.js';
+import { missingScope } from './scope-challenge.js';
+import { offerOf } from './offer.js';
 
 /** What the enclosing HTTP app found out about the request before handing it over. */
 export interface McpHttpAuth {
@@ -16,6 +18,11 @@ export interface McpHttpAuth {
   readonly requestId: string;
   /** The client's address (login throttling), or null when unknown. */
   readonly clientIp?: string | null;
+  /**
+   * The authentication of `credential` the app already started (`authentication(credential, services)`), to be
+   * shared rather than repeated; absent: the endpoint starts its own, once per request.
+   */
+  readonly authenticated?: Authentication;
 }
 
 export interface McpHttpOptions {
@@ -65,6 +72,7 @@ export function createMcpHttpHandler(services: Services, options: McpHttpOptions
   const { allowedHosts, toolsets, requestStateKey } = options;
   const allowedOrigins = options.allowedOrigins ?? [];
   const batches = new PrincipalBatches(options.batches, services.clock, options.batchWindowMs ?? BATCH_WINDOW_MS);
+  const offer = offerOf(toolsets);
   const handler = createMcpHandler(() => createMcpServer(services, { batches, toolsets, requestStateKey }), {
     onerror: (error) => {
       services.logger.warn('mcp_request_refused', { error: error.message.slice(0, 300) });
@@ -80,8 +88,8 @@ export function createMcpHttpHandler(services: Services, options: McpHttpOptions
     });
   };
 
-  const authInfoOf = (auth: McpHttpAuth): AuthInfo => {
-    const facts: HttpRequestFacts = { requestId: auth.requestId, clientIp: auth.clientIp ?? null, batchKey: randomUUID() };
+  const authInfoOf = (auth: McpHttpAuth, authenticated: Authentication): AuthInfo => {
+    const facts: HttpRequestFacts = { requestId: auth.requestId, clientIp: auth.clientIp ?? null, batchKey: randomUUID(), authenticated };
     return { token: auth.credential ?? '', clientId: 'condor', scopes: [], extra: { ...facts } };
   };
 
@@ -96,13 +104,23 @@ export function createMcpHttpHandler(services: Services, options: McpHttpOptions
     purgeIdle(services.clock.now());
     const text = await request.text();
     const parsed = parsedJson(text);
-    const authInfo = authInfoOf(auth);
+    const authenticated = auth.authenticated ?? authentication(auth.credential, services);
+    const authInfo = authInfoOf(auth, authenticated);
     if (parsed === undefined) {
       // Not JSON: the SDK answers with its JSON-RPC parse error, from a copy of the request that still has its body.
       return handler.fetch(new Request(request.url, { method: 'POST', headers: request.headers, body: text }), { authInfo });
     }
-    return handler.fetch(request, { authInfo, parsedBody: wrapRawArguments(parsed) });
+    const missing = await missingScope(parsed, authenticated, offer);
+    const response = await handler.fetch(request, { authInfo, parsedBody: wrapRawArguments(parsed) });
+    return missing === null ? response : withHeader(response, 'WWW-Authenticate', insufficientScopeChallenge(missing.needed, missing.held));
   };
+}
+
+/** The response with one more header (a fresh Response: the SDK's may have immutable headers). */
+function withHeader(response: Response, name: string, value: string): Response {
+  const headers = new Headers(response.headers);
+  headers.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 function parsedJson(text: string): unknown {

@@ -1,4 +1,4 @@
-import type { ProgressReporter } from '@condor/core';
+import type { Authentication, ProgressReporter } from '@condor/core';
 import type { ServerContext } from '@modelcontextprotocol/server';
 
 /** What the HTTP endpoint found out about a request, handed to the server in `authInfo.extra`. */
@@ -9,6 +9,8 @@ export interface HttpRequestFacts {
   readonly clientIp: string | null;
   /** The batch key this POST brings to its principal's batches (one per POST). */
   readonly batchKey: string;
+  /** The authentication of the request's Bearer credential, started once and shared with every call it carries. */
+  readonly authenticated: Authentication;
 }
 
 const MAX_CLIENT_BATCH_LENGTH = 128;
@@ -49,4 +51,10 @@ export function progressOf(ctx: ServerContext): ProgressReporter | null {
     reported = percent;
     await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, progress: done, total, message } });
   };
+}
+
+/** The shared authentication of the request's Bearer credential (HTTP); undefined over stdio. */
+export function authenticatedOf(ctx: ServerContext): Authentication | undefined {
+  const shared = ctx.http?.authInfo?.extra?.authenticated;
+  return typeof shared === 'function' ? (shared as Authentication) : undefined;
 }

@@ -22,7 +22,7 @@ import { coreApproval } from './approval/core-approval.js';
 import { keysLinkByUrl } from './approval/keys-link.js';
 import { stateCodec } from './approval/request-state.js';
 import { clientFacts } from './client-facts.js';
-import { batchOf, bearerOf, clientIpOf, progressOf, requestIdOf } from './request-context.js';
+import { authenticatedOf, batchOf, bearerOf, clientIpOf, progressOf, requestIdOf } from './request-context.js';
 import type { ConnectionLogin } from './connection-login.js';
 import { unwrapArguments } from './raw-arguments.js';
 import { offerOf } from './offer.js';
@@ -37,7 +37,7 @@ import { toolFailure, toolSuccess } from './tool-result.js';
 export interface McpServerOptions {
   /** Where the batch rule of design §5 is decided (shared by every instance). */
   readonly batches: PrincipalBatches;
-  /** The token calls act with when they bring no Bearer token and no login bound the connection (stdio: CONDOR_MCP_TOKEN). */
+  /** The credential calls act with when they bring no Bearer token and no login bound the connection (stdio: CONDOR_API_KEY or CONDOR_MCP_TOKEN). */
   readonly credential?: string | null;
   /** The connection's login binding where the transport has connections (stdio); null over HTTP. */
   readonly connection?: ConnectionLogin | null;
@@ -89,9 +89,16 @@ export function createMcpServer(services: Services, options: McpServerOptions): 
     services.logger.error(event, { tool: tool.slice(0, 100), error: thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown) });
   };
 
+  // Over HTTP the endpoint has authenticated the Bearer credential already (for its scope challenge): calls reuse that.
+  const sharedAuthentication = (ctx: ServerContext, credential: string | null) => {
+    const shared = authenticatedOf(ctx);
+    return shared !== undefined && credential !== null && credential === bearerOf(ctx) ? { authenticated: shared } : {};
+  };
+
   const contextOf = (ctx: ServerContext, batchKey: string | null, credential: string | null, approval: ShellApproval | null = null): ExecuteContext => ({
     services,
     credential,
+    ...sharedAuthentication(ctx, credential),
     requestId: requestIdOf(ctx, serverId),
     batchKey,
     clientIp: clientIpOf(ctx),
@@ -176,7 +183,7 @@ export function createMcpServer(services: Services, options: McpServerOptions): 
     return toolFailure({
       ...body,
       message: `${body.message} This MCP connection was bound to that login, and the binding has ended with it.`,
-      suggestion: 'Authenticate again: call login on this connection, or configure CONDOR_MCP_TOKEN.',
+      suggestion: 'Authenticate again: call login on this connection, or configure an API key (CONDOR_API_KEY).',
     });
   };
 

@@ -28,11 +28,15 @@ const batches = new PrincipalBatches(runtime.callBatches, services.clock);
 const signingKey = resolveSigningKey(config, services.logger);
 const requestStateKey = signingKey === null ? undefined : deriveRequestStateKey(signingKey);
 
+// The configured credential: an API key (CONDOR_API_KEY) lasts until it is revoked or expires; an access token
+// (CONDOR_MCP_TOKEN, kept working) only its 15 minutes. A key wins when both are set.
+const stdioCredential = config.apiKey ?? config.mcpToken;
+
 // One server per connection (both eras; the opening exchange pins the era): the connection is the
 // session, so a login on it binds it.
 const handle = serveStdio(
   () =>
-    createMcpServer(services, { batches, credential: config.mcpToken, connection: new ConnectionLogin(), toolsets: config.mcpToolsets, requestStateKey }),
+    createMcpServer(services, { batches, credential: stdioCredential, connection: new ConnectionLogin(), toolsets: config.mcpToolsets, requestStateKey }),
   {
     transport: acceptingRawArguments(new StdioServerTransport()),
     onerror: (error) => {

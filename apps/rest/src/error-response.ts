@@ -1,8 +1,9 @@
-import { renderHttpStatus, type RenderedError } from '@condor/core';
+import { insufficientScopeChallenge, renderHttpStatus, type RenderedError } from '@condor/core';
 
 /**
  * The HTTP response for a failure: the ErrorResult as JSON with the rendered status, plus
- * `Retry-After` when the error says when a retry can succeed.
+ * `Retry-After` when the error says when a retry can succeed, and an `insufficient_scope`
+ * challenge (`WWW-Authenticate`) when the scope gate refused the call.
  *
  * @example errorResponse(renderHttpStatus(415, 'Send JSON.'))
  */
@@ -11,6 +12,7 @@ export function errorResponse(rendered: RenderedError): Response {
   if (rendered.retryAfterSeconds !== null) {
     headers.set('Retry-After', String(Math.max(0, Math.ceil(rendered.retryAfterSeconds))));
   }
+  if (rendered.requiredScope !== null) headers.set('WWW-Authenticate', insufficientScopeChallenge(rendered.requiredScope));
   return new Response(JSON.stringify(rendered.body), { status: rendered.status, headers });
 }
 

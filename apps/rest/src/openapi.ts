@@ -1,4 +1,4 @@
-import { CATALOGUE, ERROR_CATALOGUE, ERROR_RESULT_JSON_SCHEMA, type AnyOperation } from '@condor/core';
+import { CATALOGUE, ERROR_CATALOGUE, ERROR_RESULT_JSON_SCHEMA, TOOL_SCOPES, type AnyOperation } from '@condor/core';
 import type { JsonSchema } from './json-schema.js';
 import { describeOperation, type ErrorGroup, type OperationDoc } from './operation-docs.js';
 import { SESSION_COOKIE } from './session-cookie.js';
@@ -36,7 +36,13 @@ export function buildOpenApiDocument(operations: readonly AnyOperation[] = CATAL
     components: {
       schemas: { ErrorResult: ERROR_RESULT_SCHEMA },
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', description: 'The access_token from login or refresh_session.' },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'The access_token from login or refresh_session (every scope), or an API key (condor_sk_…, create_api_key) with its own ' +
+            'scopes. Each operation names the scope it needs in x-scope: read, propose or trade; a missing one is FORBIDDEN (403).',
+        },
         cookieAuth: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'Set by login; sent by browsers.' },
       },
     },
@@ -67,6 +73,8 @@ function operationObject(doc: OperationDoc): Record<string, unknown> {
             content: { 'application/json': { schema: doc.body } },
           },
         }),
+    // The scope the credential needs (design §13): one, none, or one per value of a parameter.
+    'x-scope': TOOL_SCOPES[operation.name],
     'x-error-codes': [...new Set(doc.errors.flatMap((group) => group.codes))],
     responses: {
       '200': { description: 'Success.', content: { 'application/json': { schema: doc.output } } },
@@ -82,6 +90,9 @@ const errorResponseObject = ({ status, codes, reason }: ErrorGroup): Record<stri
   'x-error-codes': codes,
   ...(status === 429 || status === 503
     ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying, when known.', schema: { type: 'integer' } } } }
+    : {}),
+  ...(status === 403
+    ? { headers: { 'WWW-Authenticate': { description: 'When the credential lacks the scope (x-scope): `Bearer error="insufficient_scope", scope="…"`.', schema: { type: 'string' } } } }
     : {}),
   content: { 'application/json': { schema: ERROR_REF } },
 });

@@ -1,4 +1,4 @@
-import { statusOf, type AnyOperation, type ErrorCode } from '@condor/core';
+import { statusOf, TOOL_SCOPES, type AnyOperation, type ErrorCode } from '@condor/core';
 import { constraintsOf, jsonSchemaOf, typeLabel, type JsonSchema } from './json-schema.js';
 import { API_BASE } from './routes.js';
 
@@ -74,18 +74,19 @@ export function describeOperation(operation: AnyOperation): OperationDoc {
 }
 
 /**
- * The operation's own error codes plus those the shell and the gates add (authentication,
- * malformed JSON, the cookie CSRF refusal, the per-address limit, validation, internal errors),
+ * The operation's own error codes plus those the shell and the gates add (authentication, the scope
+ * gate's FORBIDDEN, malformed JSON, the cookie CSRF refusal, the per-address limit, validation, internal errors),
  * grouped by status, and the statuses the transport answers itself (405, 413, 415); soft codes are
  * successes and left out.
  */
 export function errorGroups(operation: AnyOperation): ErrorGroup[] {
   const authenticated = operation.access !== 'public';
   const hasBody = operation.rest.method !== 'GET';
+  const scoped = authenticated && TOOL_SCOPES[operation.name] !== null;
   const shared: ErrorCode[] = [
     ...(authenticated ? (['UNAUTHORIZED', 'SESSION_INVALID', 'SERVER_MISCONFIGURED'] as const) : []),
     ...(hasBody ? (['BAD_REQUEST'] as const) : []),
-    ...(authenticated && hasBody ? (['FORBIDDEN'] as const) : []),
+    ...(authenticated && (hasBody || scoped) ? (['FORBIDDEN'] as const) : []),
     'RATE_LIMITED',
     'VALIDATION_ERROR',
     'INTERNAL_ERROR',

@@ -1,4 +1,4 @@
-import { CATALOGUE, DEFAULT_CORE_CONFIG, ERROR_CATALOGUE, execute, type ErrorCode } from '@condor/core';
+import { CATALOGUE, DEFAULT_CORE_CONFIG, ERROR_CATALOGUE, execute, type ErrorCode, type Scope } from '@condor/core';
 import { AGENT_CONFIRMS, createTestServices, FakeBilling, FakeBrokers, FIXTURE_CLOSED_SESSION, FixtureMarketData, MemoryUserStore, type TestServices } from '@condor/testkit';
 import { describe, expect, it } from 'vitest';
 import { isErrorResult, viaMcp, viaRest } from './shells.js';
@@ -117,10 +117,34 @@ const failingMarket = (failure: FixtureMarketData['failWith']) => () => {
   return createTestServices({ market });
 };
 
+/** An API key of the user with `scopes`, stored as create_api_key stores one; its text is `keyText(scopes)`. */
+const keyText = (scopes: readonly Scope[]): string => `condor_sk_parity_${scopes.join('_') || 'none'}_0123456789`;
+const withKey = (scopes: readonly Scope[], then?: Case['prepare']) => async (call: (tool: string, input?: unknown) => Promise<unknown>, world: World) => {
+  await then?.(call, world);
+  const key = keyText(scopes);
+  const { services } = world;
+  await services.apiKeys.insert({
+    id: services.ids.uuid(), ownerId: world.userId, name: 'parity', digest: services.digest.sha256(key), hint: key.slice(-4),
+    scopes, createdBy: null, createdAt: services.clock.now(), expiresAt: null, lastUsedAt: null, revokedAt: null,
+  });
+};
+const keyOnly = (scopes: readonly Scope[]) => () => keyText(scopes);
+
 /** Every code reachable so far, each with one call that reaches it. */
 const CASES: readonly Case[] = [
   // accounts (issue 2)
   { code: 'UNAUTHORIZED', tool: 'logout', input: {}, credential: noCredential },
+  { code: 'BAD_REQUEST', tool: 'logout', input: {}, credential: keyOnly(['read']), prepare: withKey(['read']) },
+  // scopes and API keys (issue 17): a read key reads, and is FORBIDDEN to propose, confirm or cancel
+  { code: 'FORBIDDEN', tool: 'propose_entry', input: { candidate: CANDIDATE, qty: 1 }, credential: keyOnly(['read']), prepare: withKey(['read'], connected) },
+  { code: 'FORBIDDEN', tool: 'confirm_proposal', input: { proposal_id: PROPOSAL_ID }, credential: keyOnly(['read']), prepare: withKey(['read'], withProposal(10_000)) },
+  { code: 'FORBIDDEN', tool: 'positions', input: { action: 'cancel', order_id: 'o-1' }, credential: keyOnly(['read', 'propose']), prepare: withKey(['read', 'propose'], connected) },
+  { code: 'FORBIDDEN', tool: 'create_api_key', input: { name: 'wider', scopes: ['read', 'trade'] }, credential: keyOnly(['trade']), prepare: withKey(['trade']) },
+  { code: 'SESSION_INVALID', tool: 'get_onboarding_status', input: {}, credential: () => 'condor_sk_never_created_0123456789' },
+  { code: 'OUT_OF_RANGE', tool: 'create_api_key', input: { name: 'old', scopes: ['read'], expires_at: '2020-01-01T00:00:00Z' } },
+  { code: 'INVALID_VALUE', tool: 'create_api_key', input: { name: 'admin', scopes: ['admin'] } },
+  { code: 'NOT_FOUND', tool: 'revoke_api_key', input: { api_key_id: PROPOSAL_ID } },
+  { code: 'INVALID_UUID', tool: 'revoke_api_key', input: { api_key_id: 'key-1' } },
   { code: 'SESSION_INVALID', tool: 'logout', input: {}, credential: () => 'not-a-token' },
   { code: 'SESSION_INVALID', tool: 'refresh_session', input: { refresh_token: 'made-up' }, credential: noCredential },
   { code: 'VALIDATION_ERROR', tool: 'logout', input: { everywhere: true } },

@@ -29,6 +29,7 @@ export { authentication, type Authentication } from './accounts/authentication.j
 export { ALL_SCOPES, SCOPES, isScope, scopeList, scopesOfClaim, type Scope } from './scopes/scopes.js';
 export { TOOL_SCOPES, requiredScope, type ScopeRule } from './operations/tool-scopes.js';
 export { scopeRefusal } from './scopes/scope-gate.js';
+export { insufficientScopeChallenge } from './scopes/scope-challenge.js';
 export { API_KEY_PREFIX, looksLikeApiKey, maskedKey } from './api-keys/key-text.js';
 export { LAST_USED_RESOLUTION_MS } from './api-keys/usable-key.js';
 export { MAX_ACTIVE_KEYS, issueApiKey, type IssuedKey, type NewKeyRequest } from './api-keys/issue-api-key.js';

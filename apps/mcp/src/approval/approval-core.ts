@@ -2,8 +2,8 @@ import type { OrderTicket, RenderedError } from '@condor/core';
 
 /** What the MCP shell asks of core's approval module (design §12); one seam, so the shell never reaches past it. */
 export interface ApprovalCore {
-  /** The caller's user id behind `credential` (a live access token), or null. */
-  userIdOf(credential: string | null): string | null;
+  /** The caller's user id behind `credential` (a live access token or API key), or null. */
+  userIdOf(credential: string | null): Promise<string | null>;
   /** The order ticket of the caller's proposal, or null when they cannot see it (then nobody is asked). */
   ticket(credential: string | null, proposalId: string): Promise<OrderTicket | null>;
   /** Opens a single-use elicitation for the proposal: its nonce and until when an answer counts (epoch ms). */

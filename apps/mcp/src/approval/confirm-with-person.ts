@@ -78,7 +78,7 @@ export async function confirmWithPerson(call: ConfirmCall, args: unknown, ctx: S
   if (ticket === null) return call.finish(first);
   if (ticket.secondsUntilApprovable > 0) return toolFailure(tooEarly(proposalId, ticket.secondsUntilApprovable));
   if (channel === 'push') return pushed(call, ticket, ctx);
-  const userId = call.core.userIdOf(call.credential);
+  const userId = await call.core.userIdOf(call.credential);
   if (userId === null) return call.finish(first);
   return ask(call, userId, ticket, ctx);
 }
@@ -103,7 +103,7 @@ async function answered(call: ConfirmCall, verified: VerifiedState, proposalId: 
   if (state.kind !== 'confirm_proposal' || state.proposalId !== proposalId) {
     return toolFailure(answerRefused(proposalId, 'it answers a question about another proposal'));
   }
-  const userId = call.core.userIdOf(call.credential);
+  const userId = await call.core.userIdOf(call.credential);
   if (userId === null || !(await call.core.closeElicitation(userId, state.proposalId, state.nonce))) {
     return toolFailure(answerRefused(proposalId, 'this question was already answered, or its time is up'));
   }

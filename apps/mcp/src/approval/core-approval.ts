@@ -1,15 +1,11 @@
-import { closeElicitation, openElicitation, principalOf, proposalTicket, rejectProposal, renderError, ticketView, type Services } from '@condor/core';
+import { authentication, closeElicitation, openElicitation, proposalTicket, rejectProposal, renderError, ticketView, type Services } from '@condor/core';
 import type { ApprovalCore } from './approval-core.js';
-
-const USER_PRINCIPAL = 'user:';
 
 /** The MCP shell's seam onto core's approval functions (design §12). */
 export function coreApproval(services: Services): ApprovalCore {
   return {
-    userIdOf: (credential) => {
-      const principal = principalOf(credential, services);
-      return principal?.startsWith(USER_PRINCIPAL) === true ? principal.slice(USER_PRINCIPAL.length) : null;
-    },
+    // An API key's principal is the key, not its user: the user comes from authenticating it.
+    userIdOf: async (credential) => (await authentication(credential, services)()).map((caller) => caller.userId).unwrapOr(null),
     ticket: async (credential, proposalId) => (await proposalTicket(services, credential, proposalId)).unwrapOr(null),
     openElicitation: (userId, proposalId) => openElicitation(services, userId, proposalId),
     closeElicitation: (userId, proposalId, nonce) => closeElicitation(services, userId, proposalId, nonce),

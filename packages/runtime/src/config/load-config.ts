@@ -22,6 +22,8 @@ export interface RuntimeConfig {
   readonly refreshTokenTtlSeconds: number;
   /** The access token the stdio MCP server acts with (CONDOR_MCP_TOKEN). */
   readonly mcpToken: string | null;
+  /** The API key the stdio MCP server acts with (CONDOR_API_KEY): preferred to CONDOR_MCP_TOKEN, and it does not expire with a token. */
+  readonly apiKey: string | null;
   /** CONDOR_MCP_TOOLSETS: the toolsets MCP offers, in TOOLSETS order; every one when unset. */
   readonly mcpToolsets: readonly Toolset[];
   readonly allowedOrigins: readonly string[];
@@ -106,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     accessTokenTtlSeconds: integer(env, 'CONDOR_ACCESS_TOKEN_TTL_SECONDS', 900, 60, 86_400),
     refreshTokenTtlSeconds: integer(env, 'CONDOR_REFRESH_TOKEN_TTL_SECONDS', 30 * 86_400, 3_600, 365 * 86_400),
     mcpToken: text(env.CONDOR_MCP_TOKEN),
+    apiKey: apiKey(env.CONDOR_API_KEY),
     mcpToolsets: toolsets(env.CONDOR_MCP_TOOLSETS),
     simStart: instant('CONDOR_SIM_START', env.CONDOR_SIM_START),
     simAnchor: instant('CONDOR_SIM_ANCHOR', env.CONDOR_SIM_ANCHOR),
@@ -135,6 +138,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     },
     trustedProxies: integer(env, 'CONDOR_TRUSTED_PROXIES', 0, 0, 10),
   };
+}
+
+/** CONDOR_API_KEY: an API key as create_api_key shows it; anything else stops the start (without echoing it). */
+function apiKey(raw: string | undefined): string | null {
+  const value = text(raw);
+  if (value !== null && !/^condor_sk_[A-Za-z0-9_-]{16,128}$/.test(value)) {
+    throw new ConfigError('CONDOR_API_KEY must be an API key as condor showed it when it was created (condor_sk_…).');
+  }
+  return value;
 }
 
 const QUOTA_PREFIX = 'CONDOR_QUOTA_';
