@@ -4,6 +4,7 @@ import { sendPage } from './http/send-page.js';
 import type { WebEnv } from './http/web-env.js';
 import { mountApproval } from './routes/approval.js';
 import { mountBrokerKeys } from './routes/broker-keys.js';
+import { mountApiKeys } from './keys/keys-route.js';
 import { mountLogin } from './routes/login.js';
 import { renderMessage } from './views/message.js';
 
@@ -19,6 +20,7 @@ export function webRoutes(services: Services): Hono<WebEnv> {
   mountLogin(app, services);
   mountApproval(app, services);
   mountBrokerKeys(app, services);
+  mountApiKeys(app, services);
   app.onError((error, c) => {
     services.logger.error('page_failed', { path: c.req.path.slice(0, 200), error: error.stack ?? error.message });
     return sendPage(c, 500, {

@@ -36,6 +36,7 @@ export { MAX_ACTIVE_KEYS, issueApiKey, type IssuedKey, type NewKeyRequest } from
 export { keysOf } from './api-keys/list-api-keys.js';
 export { revokeKey, type RevokedKey } from './api-keys/revoke-api-key.js';
 export { personHolder, type KeyHolder } from './api-keys/key-holder.js';
+export { createPersonKey, personKeys, revokePersonKey } from './api-keys/person-keys.js';
 export type { ApiKeyViewOutput } from './api-keys/schemas.js';
 export type { ApiKey, ApiKeyStore } from './ports/api-key-store.js';
 export type { ShellApproval } from './operations/operation.js';

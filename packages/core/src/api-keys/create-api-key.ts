@@ -4,6 +4,15 @@ import { issueApiKey } from './issue-api-key.js';
 import { holderOf } from './key-holder.js';
 import { ApiKeyView, ScopeList } from './schemas.js';
 
+/** What create_api_key takes (the API keys page takes the same). */
+export const CreateApiKeyInput = v.strictObject({
+  name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100), v.description('A name to tell the key by, e.g. "laptop agent".')),
+  scopes: ScopeList,
+  expires_at: v.optional(
+    v.pipe(v.string(), v.isoTimestamp(), v.description('When the key stops working (ISO-8601, e.g. 2026-12-31T00:00:00Z); absent: until revoked.')),
+  ),
+});
+
 export const createApiKey = defineOperation({
   name: 'create_api_key',
   title: 'Create an API key',
@@ -12,13 +21,7 @@ export const createApiKey = defineOperation({
     '<key> on REST and MCP. It has the scopes given and, optionally, an expiry. The key is in this answer only (api_key): ' +
     'store it now, condor keeps only its digest. An API key may create only keys with some of its own scopes that expire no ' +
     'later than itself, and revoking it revokes them too. No scope lets a key approve an order: a person still does.',
-  input: v.strictObject({
-    name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100), v.description('A name to tell the key by, e.g. "laptop agent".')),
-    scopes: ScopeList,
-    expires_at: v.optional(
-      v.pipe(v.string(), v.isoTimestamp(), v.description('When the key stops working (ISO-8601, e.g. 2026-12-31T00:00:00Z); absent: until revoked.')),
-    ),
-  }),
+  input: CreateApiKeyInput,
   output: v.object({
     api_key: v.pipe(v.string(), v.description('The key (condor_sk_…). Shown this once: condor cannot show it again.')),
     key: ApiKeyView,

@@ -1,0 +1,56 @@
+import { browserCaller, createPersonKey, csrfTokenFor, personKeys, revokePersonKey, type Services } from '@condor/core';
+import type { Context, Hono } from 'hono';
+import { readBrowserToken } from '../http/browser-cookie.js';
+import { pageStatus, sendErrorPage } from '../http/error-page.js';
+import { field } from '../http/form-field.js';
+import { formGuard } from '../http/form-guard.js';
+import { sendPage } from '../http/send-page.js';
+import type { SignedIn } from '../views/layout.js';
+import type { WebEnv } from '../http/web-env.js';
+import { keyRequestOf } from './keys-form.js';
+import { renderKeyCreated, renderKeysPage } from './keys-page.js';
+
+const PAGE = '/api-keys';
+
+/**
+ * `GET /api-keys` (the person's keys and the create form), `POST /api-keys` (creates one and shows it this once),
+ * `POST /api-keys/revoke` (revokes one, and the keys it created). Only a browser session opens them — an access
+ * token or an API key in `Authorization` opens nothing — and every post needs its CSRF token and this origin.
+ */
+export function mountApiKeys(app: Hono<WebEnv>, services: Services): void {
+  app.get(PAGE, async (c) => {
+    const sessionToken = readBrowserToken(c);
+    const caller = await browserCaller(services, sessionToken);
+    if (caller.isErr() || sessionToken === null) return c.redirect(`/login?next=${encodeURIComponent(PAGE)}`, 303);
+    const signedIn = { email: caller.value.email, csrf: csrfTokenFor(services, sessionToken) };
+    const notice = c.req.query('revoked') === undefined ? null : 'Revoked: the key, and any key it created, no longer works.';
+    return keysPage(c, services, caller.value.userId, signedIn, 200, { notice });
+  });
+
+  app.post(PAGE, formGuard(services), async (c) => {
+    const { caller, csrf } = c.get('post');
+    const signedIn = { email: caller.email, csrf };
+    const created = await createPersonKey(services, caller.userId, keyRequestOf(c.get('post').form));
+    if (created.isErr()) return keysPage(c, services, caller.userId, signedIn, pageStatus(created.error), { error: created.error.message ?? 'The key was not created.' });
+    return sendPage(c, 200, { title: 'New API key', signedIn, body: renderKeyCreated(created.value.api_key, created.value.key) });
+  });
+
+  app.post(`${PAGE}/revoke`, formGuard(services), async (c) => {
+    const { caller, csrf, form } = c.get('post');
+    const revoked = await revokePersonKey(services, caller.userId, field(form, 'api_key_id') ?? '');
+    if (revoked.isErr()) return sendErrorPage(c, revoked.error, { email: caller.email, csrf });
+    return c.redirect(`${PAGE}?revoked=1`, 303);
+  });
+}
+
+async function keysPage(
+  c: Context,
+  services: Services,
+  userId: string,
+  signedIn: SignedIn,
+  status: Parameters<typeof sendPage>[1],
+  message: { notice?: string | null; error?: string | null },
+): Promise<Response> {
+  const keys = await personKeys(services, userId);
+  return sendPage(c, status, { title: 'API keys', signedIn, body: renderKeysPage({ keys: keys.unwrapOr([]), csrf: signedIn.csrf, ...message }) });
+}
