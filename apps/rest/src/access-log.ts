@@ -1,4 +1,5 @@
 import type { Logger } from '@condor/core';
+import { withoutLinkTokens } from '@condor/web';
 import type { MiddlewareHandler } from 'hono';
 import type { RestEnv } from './request-id.js';
 
@@ -10,7 +11,7 @@ export const accessLog = (logger: Logger, now: () => number = performance.now.bi
     logger.info('http_request', {
       request_id: c.get('requestId'),
       method: c.req.method,
-      path: c.req.path,
+      path: withoutLinkTokens(c.req.path),
       status: c.res.status,
       duration_ms: Math.round((now() - started) * 10) / 10,
     });

@@ -1,5 +1,6 @@
 import type { Services } from '@condor/core';
 import { Hono } from 'hono';
+import { withoutLinkTokens } from './http/link-paths.js';
 import { sendPage } from './http/send-page.js';
 import type { WebEnv } from './http/web-env.js';
 import { mountApproval } from './routes/approval.js';
@@ -22,7 +23,7 @@ export function webRoutes(services: Services): Hono<WebEnv> {
   mountBrokerKeys(app, services);
   mountApiKeys(app, services);
   app.onError((error, c) => {
-    services.logger.error('page_failed', { path: c.req.path.slice(0, 200), error: error.stack ?? error.message });
+    services.logger.error('page_failed', { path: withoutLinkTokens(c.req.path).slice(0, 200), error: error.stack ?? error.message });
     return sendPage(c, 500, {
       title: 'Something went wrong',
       body: renderMessage({ heading: 'Something went wrong', text: 'condor could not show this page. Nothing was placed by this request; try again.', tone: 'error' }),

@@ -90,8 +90,8 @@ export { payoffCurve, pnlPerShare, type HeldLeg } from './approval/payoff-curve.
 export { parseOcc, type OccFields } from './approval/occ-symbol.js';
 export { TicketView, ticketView, ApprovalView, approvalView } from './approval/ticket-view.js';
 export { loadTicket } from './approval/load-ticket.js';
-export { methodAllowed } from './approval/approval-policy.js';
-export { PERSON_REQUIRED_EXPECTED, isPersonRequired } from './approval/person-required.js';
+export { clientApprovalsAllowed, methodAllowed } from './approval/approval-policy.js';
+export { PAGE_REQUIRED_EXPECTED, PERSON_REQUIRED_EXPECTED, isPersonRequired } from './approval/person-required.js';
 export { BROKER_KEYS_LINK_TTL_MS, approvalUrl, brokerKeysUrl, pageUrl } from './approval/links.js';
 export { BROWSER_SESSION_TTL_MS, browserCaller, csrfTokenFor, endBrowserSession, startBrowserSession, type BrowserCaller } from './approval/browser-session.js';
 export { approvalTicket, approveByLink, rejectByLink } from './approval/approval-page.js';

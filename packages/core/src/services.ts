@@ -43,6 +43,13 @@ export interface CoreConfig {
   readonly approvalPolicy?: 'human' | 'confirm';
   /** Whether an MCP App ticket's Approve counts as a person's approval (on by default; the host is trusted to keep app-only tools from the model). */
   readonly appApprovals?: boolean;
+  /** Whether an accepted MCP elicitation counts as a person's approval (on by default; the MCP client is trusted to ask the person). */
+  readonly elicitationApprovals?: boolean;
+  /**
+   * Whether elicitation and MCP App approvals count on live (real-money) accounts too. Off by default: whoever holds
+   * the user's token can act as an MCP client, so a live order then needs the approval page in a browser session.
+   */
+  readonly liveClientApprovals?: boolean;
   /** Where people open condor's pages (approval and keys links), e.g. "https://condor.example"; no trailing slash. */
   readonly publicUrl?: string;
 }

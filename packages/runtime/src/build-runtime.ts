@@ -128,6 +128,8 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
       liveTradingEnabled: config.liveTradingEnabled,
       approvalPolicy: config.approvalPolicy,
       appApprovals: config.appApprovals,
+      elicitationApprovals: config.elicitationApprovals,
+      liveClientApprovals: config.liveClientApprovals,
       // Links for people name this process's own address until it listens, unless the deployment names its public one.
       get publicUrl() {
         return site.url;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { withoutLinkTokens } from './link-paths.js';
 import { DEFAULT_NEXT, safeNext } from './safe-next.js';
 
 describe('safeNext', () => {
@@ -11,7 +12,19 @@ describe('safeNext', () => {
     const hostile = [
       'https://evil.example/', '//evil.example', '/\\evil.example', '\\\\evil.example', 'evil.example', 'javascript:alert(1)',
       '/\t/evil.example', ' /approve/x', '', null, undefined, `/${'a'.repeat(600)}`,
+      // Dot segments that resolve to a protocol-relative path once normalised (as `?next=/x/..%2F%2Fevil` decodes).
+      '/x/..//evil.example', '/approve/%2e%2e/%2e%2e//evil.example', '/a/../..//evil.example', '/x/../\\evil.example',
     ];
     for (const next of hostile) expect(safeNext(next)).toBe(DEFAULT_NEXT);
+  });
+});
+
+describe('withoutLinkTokens', () => {
+  it('keeps a page link’s token out of a logged path, and leaves other paths alone', () => {
+    expect(withoutLinkTokens('/approve/AbC_123-xyz/approve')).toBe('/approve/:token/approve');
+    expect(withoutLinkTokens('/approve/AbC_123-xyz')).toBe('/approve/:token');
+    expect(withoutLinkTokens('/broker-keys/t0k3n')).toBe('/broker-keys/:token');
+    expect(withoutLinkTokens('/v1/proposals/entries')).toBe('/v1/proposals/entries');
+    expect(withoutLinkTokens('/login')).toBe('/login');
   });
 });

@@ -14,7 +14,9 @@ export function safeNext(next: string | null | undefined): string {
   const base = 'http://condor.invalid';
   try {
     const url = new URL(next, base);
-    return url.origin === base ? `${url.pathname}${url.search}` : DEFAULT_NEXT;
+    // Dot segments are resolved by now ("/x/..%2F%2Fevil" → "//evil"): check the path that would be sent.
+    if (url.origin !== base || /^\/[/\\]/.test(url.pathname)) return DEFAULT_NEXT;
+    return `${url.pathname}${url.search}`;
   } catch {
     return DEFAULT_NEXT;
   }

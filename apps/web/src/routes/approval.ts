@@ -31,13 +31,13 @@ export function mountApproval(app: Hono<WebEnv>, services: Services): void {
     const token = c.req.param('token');
     const sessionToken = readBrowserToken(c);
     const caller = await browserCaller(services, sessionToken);
-    if (caller.isErr() || sessionToken === null) return c.redirect(`/login?next=${encodeURIComponent(`/approve/${token}`)}`, 303);
+    if (caller.isErr() || sessionToken === null) return c.redirect(`/login?next=${encodeURIComponent(`/approve/${encodeURIComponent(token)}`)}`, 303);
     const signedIn = { email: caller.value.email, csrf: csrfTokenFor(services, sessionToken) };
     return showTicket(c, services, caller.value, token, signedIn, null, null);
   });
 
   // A reload of a result page's address (or a typed one) shows the ticket rather than a 405.
-  for (const action of ['approve', 'reject']) app.get(`/approve/:token/${action}`, (c) => c.redirect(`/approve/${c.req.param('token')}`, 303));
+  for (const action of ['approve', 'reject']) app.get(`/approve/:token/${action}`, (c) => c.redirect(`/approve/${encodeURIComponent(c.req.param('token'))}`, 303));
 
   app.post('/approve/:token/approve', formGuard(services), async (c) => {
     const token = c.req.param('token');

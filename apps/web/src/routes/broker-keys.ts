@@ -17,7 +17,7 @@ export function mountBrokerKeys(app: Hono<WebEnv>, services: Services): void {
     const token = c.req.param('token');
     const sessionToken = readBrowserToken(c);
     const caller = await browserCaller(services, sessionToken);
-    if (caller.isErr() || sessionToken === null) return c.redirect(`/login?next=${encodeURIComponent(`/broker-keys/${token}`)}`, 303);
+    if (caller.isErr() || sessionToken === null) return c.redirect(`/login?next=${encodeURIComponent(`/broker-keys/${encodeURIComponent(token)}`)}`, 303);
     const signedIn = { email: caller.value.email, csrf: csrfTokenFor(services, sessionToken) };
     const form = await brokerKeysForm(services, caller.value, token);
     if (form.isErr()) return sendErrorPage(c, form.error, signedIn);

@@ -2,12 +2,11 @@ import { createTestServices, FakeBrokers, type TestServices } from '@condor/test
 import { describe, expect, it } from 'vitest';
 import type { ShellApproval } from '../operations/operation.js';
 import { execute } from '../operations/execute.js';
-import type { Proposal } from '../ports/proposal-store.js';
 import { DEFAULT_CORE_CONFIG, type CoreConfig } from '../services.js';
+import { browserLogin, entryProposal, onboardedUser } from './approval-fixture.js';
 import { methodAllowed } from './approval-policy.js';
 import { approveByLink } from './approval-page.js';
-import { browserCaller, startBrowserSession } from './browser-session.js';
-import { isPersonRequired, PERSON_REQUIRED_EXPECTED } from './person-required.js';
+import { isPersonRequired, PAGE_REQUIRED_EXPECTED, PERSON_REQUIRED_EXPECTED } from './person-required.js';
 
 const PASSWORD = 'person required password 1';
 const PUBLIC_URL = 'https://condor.example';
@@ -17,47 +16,16 @@ const APPROVE_URL = /https:\/\/condor\.example\/approve\/([A-Za-z0-9_-]+) /;
 async function trader(config: Partial<CoreConfig> = {}, live = false) {
   const brokers = new FakeBrokers();
   const services = createTestServices({ brokers, config: { ...DEFAULT_CORE_CONFIG, publicUrl: PUBLIC_URL, ...config } });
-  const anonymous = { services, credential: null, requestId: 'person-required-test', batchKey: null };
-  await execute('register', { email: 'agent-user@example.com', password: PASSWORD }, anonymous);
-  const login = (await execute('login', { email: 'agent-user@example.com', password: PASSWORD }, anonymous))._unsafeUnwrap().value as { access_token: string; user: { user_id: string } };
-  const userId = login.user.user_id;
-  const call = (tool: string, input: unknown = {}) => execute(tool, input, { ...anonymous, credential: login.access_token });
-  for (const name of ['eua', 'risk-disclosure', 'broker-authorization']) await call('get_legal_document', { name });
-  await call('accept_eua');
-  await call('acknowledge_risk');
-  (await call('connect_broker', { authorization_confirmed: true, broker: 'sim' }))._unsafeUnwrap();
+  const { userId, accessToken } = await onboardedUser(services, 'agent-user@example.com', PASSWORD);
   if (live) await services.brokerLinks.put({ ...(await services.brokerLinks.get(userId))!, environment: 'live' });
   const confirm = async (proposalId: string, approval: ShellApproval | null = null, batchKey = 'a-later-batch') =>
-    execute('confirm_proposal', { proposal_id: proposalId }, { ...anonymous, credential: login.access_token, batchKey, client: 'agent-client/1', approval });
+    execute('confirm_proposal', { proposal_id: proposalId }, { services, credential: accessToken, requestId: 'person-required-test', batchKey, client: 'agent-client/1', approval });
   return { services, brokers, userId, confirm, propose: () => proposed(services, userId) };
 }
 
 async function proposed(services: TestServices, ownerId: string): Promise<string> {
   const id = services.ids.uuid();
-  const proposal: Proposal = {
-    id,
-    ownerId,
-    kind: 'entry',
-    batchKey: 'made-here',
-    createdAt: services.clock.now(),
-    ticker: 'SPY',
-    qty: 1,
-    legs: [
-      { symbol: 'SPY261218P00540000', side: 'buy', intent: 'buy_to_open' },
-      { symbol: 'SPY261218P00545000', side: 'sell', intent: 'sell_to_open' },
-      { symbol: 'SPY261218C00600000', side: 'sell', intent: 'sell_to_open' },
-      { symbol: 'SPY261218C00605000', side: 'buy', intent: 'buy_to_open' },
-    ],
-    limitPrice: -1.25,
-    maxLoss: 375,
-    summary: 'policy test proposal',
-    positionId: id,
-    details: { expiry: '2026-12-18' },
-    consumedAt: null,
-    approval: null,
-    outcome: null,
-  };
-  await services.proposals.insert(proposal);
+  await services.proposals.insert(entryProposal({ id, ownerId, createdAt: services.clock.now(), batchKey: 'made-here' }));
   return id;
 }
 
@@ -75,8 +43,7 @@ describe('confirm_proposal under the default policy (a person approves)', () => 
     expect(token, body.message).toBeDefined();
     expect(brokers.allOrders(userId)).toHaveLength(0);
 
-    const session = (await startBrowserSession(services, { email: 'agent-user@example.com', password: PASSWORD, userAgent: 'Firefox/140', address: null }))._unsafeUnwrap();
-    const browser = (await browserCaller(services, session.token))._unsafeUnwrap();
+    const browser = await browserLogin(services, 'agent-user@example.com', PASSWORD);
     (await approveByLink(services, browser, token!, { client: 'Firefox/140', address: '203.0.113.9' }))._unsafeUnwrap();
     expect(brokers.allOrders(userId)).toHaveLength(1);
     expect((await services.proposals.get(userId, id))?.approval?.method).toBe('page');
@@ -128,7 +95,8 @@ describe('confirm_proposal under CONDOR_APPROVAL=confirm', () => {
     const id = await propose();
     services.clock.advance(6_000);
     const { body } = (await confirm(id))._unsafeUnwrapErr();
-    expect(isPersonRequired(body)).toBe(true);
+    // Only the approval page counts on a live account: no shell may elicit for it.
+    expect([body.error, body.expected, isPersonRequired(body)]).toEqual(['CONFIRM_BLOCKED', PAGE_REQUIRED_EXPECTED, false]);
     expect(body.message).toMatch(/live \(real-money\) account/);
     expect(APPROVE_URL.test(body.message)).toBe(true);
     expect(brokers.submitCount(userId)).toBe(0);
@@ -162,8 +130,13 @@ describe('methodAllowed', () => {
     ['confirm', 'paper', { approvalPolicy: 'confirm' }, true],
     ['confirm', 'live', { approvalPolicy: 'confirm' }, false],
     ['page', 'live', {}, true],
-    ['elicitation', 'live', {}, true],
-    ['app', 'live', {}, true],
+    ['elicitation', 'live', {}, false],
+    ['app', 'live', {}, false],
+    ['elicitation', 'live', { liveClientApprovals: true }, true],
+    ['app', 'live', { liveClientApprovals: true }, true],
+    ['app', 'live', { liveClientApprovals: true, appApprovals: false }, false],
+    ['elicitation', 'paper', {}, true],
+    ['elicitation', 'paper', { elicitationApprovals: false }, false],
     ['app', 'paper', { appApprovals: false }, false],
   ] as const)('%s on %s under %o: %s', (method, environment, config, allowed) => {
     expect(methodAllowed(method, environment, services(config))).toBe(allowed);

@@ -3,9 +3,11 @@ import type { BrokerEnvironment } from '../ports/broker-link-store.js';
 
 /** The `expected` of a CONFIRM_BLOCKED that asks for a person (as opposed to the batch rule's). */
 export const PERSON_REQUIRED_EXPECTED = "a person's approval: the approval page, an MCP App ticket or an elicitation";
+/** The same where only the approval page counts (a live account, unless the deployment trusts MCP clients there). */
+export const PAGE_REQUIRED_EXPECTED = "a person's approval on the approval page";
 
 /** CONFIRM_BLOCKED naming where the person approves. */
-export function personRequired(proposalId: string, url: string, environment: BrokerEnvironment, secondsLeft: number): AppError {
+export function personRequired(proposalId: string, url: string, environment: BrokerEnvironment, secondsLeft: number, clientMethods: boolean): AppError {
   const why =
     environment === 'live'
       ? 'This is a live (real-money) account: its orders always need a person’s approval.'
@@ -13,13 +15,16 @@ export function personRequired(proposalId: string, url: string, environment: Bro
   return appError('CONFIRM_BLOCKED', {
     message:
       `${why} A person must approve it: open ${url} in a browser logged in to condor (single use; it expires with the proposal in ` +
-      `${String(secondsLeft)} s), or approve it in an MCP client that asks you (elicitation) or shows the order ticket (MCP App).`,
-    expected: PERSON_REQUIRED_EXPECTED,
+      `${String(secondsLeft)} s)${clientMethods ? ', or approve it in an MCP client that asks you (elicitation) or shows the order ticket (MCP App)' : ''}.`,
+    expected: clientMethods ? PERSON_REQUIRED_EXPECTED : PAGE_REQUIRED_EXPECTED,
     received: { proposal_id: proposalId },
   });
 }
 
-/** Whether a rendered ErrorResult is the CONFIRM_BLOCKED that asks for a person (a shell may then ask by elicitation). */
+/**
+ * Whether a rendered ErrorResult is the CONFIRM_BLOCKED that asks for a person by any human method (a shell may
+ * then ask by elicitation); false where only the approval page counts.
+ */
 export function isPersonRequired(body: unknown): boolean {
   if (typeof body !== 'object' || body === null) return false;
   const { error, expected } = body as { error?: unknown; expected?: unknown };

@@ -11,7 +11,7 @@ import { recordPlaced } from './record-order.js';
 import { ProposalId } from './proposal-view.js';
 import { continueRoll, secondStep } from './roll-steps.js';
 import { expiresAt, isExpired, isSubmitUnderway, isTooFast } from './timing.js';
-import { methodAllowed } from '../approval/approval-policy.js';
+import { clientApprovalsAllowed, methodAllowed } from '../approval/approval-policy.js';
 import { approvalUrl, mintLink } from '../approval/links.js';
 import { personRequired } from '../approval/person-required.js';
 import type { ApprovalMethod, ApprovalRecord } from '../approval/ticket-types.js';
@@ -66,32 +66,30 @@ export const confirmProposal = defineOperation({
  */
 export function placeProposal(id: string, method: ApprovalMethod, ctx: HandlerContext<'trading'>): ResultAsync<Confirmed, AppError> {
   const { services, caller } = ctx;
-  return ResultAsync.fromSafePromise(Promise.all([services.proposals.get(caller.userId, id), services.brokerLinks.get(caller.userId)])).andThen(
-    ([proposal, link]) => {
-      if (proposal === undefined) return errAsync(appError('PROPOSAL_NOT_FOUND', { received: { proposal_id: id } }));
-      if (proposal.consumedAt !== null) return reconcile(proposal, ctx);
-      const now = services.clock.now();
-      if (isExpired(proposal.createdAt, now)) return errAsync(appError('PROPOSAL_EXPIRED', { received: { proposal_id: id } }));
-      if (method !== 'page' && proposal.batchKey !== null && proposal.batchKey === ctx.batchKey) {
-        return errAsync(appError('CONFIRM_BLOCKED', { received: { proposal_id: id } }));
-      }
-      const environment = link?.environment ?? 'paper';
-      if (!methodAllowed(method, environment, services)) return askPerson(proposal, environment, ctx);
+  return ResultAsync.fromSafePromise(services.proposals.get(caller.userId, id)).andThen((proposal) => {
+    if (proposal === undefined) return errAsync(appError('PROPOSAL_NOT_FOUND', { received: { proposal_id: id } }));
+    if (proposal.consumedAt !== null) return reconcile(proposal, ctx);
+    const now = services.clock.now();
+    if (isExpired(proposal.createdAt, now)) return errAsync(appError('PROPOSAL_EXPIRED', { received: { proposal_id: id } }));
+    if (method !== 'page' && proposal.batchKey !== null && proposal.batchKey === ctx.batchKey) {
+      return errAsync(appError('CONFIRM_BLOCKED', { received: { proposal_id: id } }));
+    }
+    // The account is opened before the consume (a proposal is never used up by an approval that cannot reach the
+    // broker), and the policy is checked against the very link the order will go to.
+    return userBroker(caller.userId, services).andThen(({ broker, link }) => {
+      if (!methodAllowed(method, link.environment, services)) return askPerson(proposal, link.environment, ctx);
       if (isTooFast(proposal.createdAt, now)) {
         const wait = Math.ceil((proposal.createdAt + 5_000 - now) / 1000);
         return errAsync(appError('CONFIRM_TOO_FAST', { message: `Confirmation arrived less than 5 seconds after the proposal; it can be confirmed in ${String(wait)} s.`, received: { proposal_id: id } }));
       }
       const approval: ApprovalRecord = { method, at: now, userId: caller.userId, client: ctx.approval?.client ?? ctx.client, address: ctx.clientIp };
-      // The account is opened before the consume: a proposal is never used up by an approval that cannot reach the broker.
-      return userBroker(caller.userId, services).andThen(({ broker }) =>
-        ResultAsync.fromSafePromise(services.proposals.consume(caller.userId, id, now, approval)).andThen((won) => {
-          if (won === 'not_found') return errAsync(appError('PROPOSAL_NOT_FOUND', { received: { proposal_id: id } }));
-          if (won === 'already_consumed') return errAsync(alreadyConsumed(id, null));
-          return submitOnce(proposal, broker, ctx);
-        }),
-      );
-    },
-  );
+      return ResultAsync.fromSafePromise(services.proposals.consume(caller.userId, id, now, approval)).andThen((won) => {
+        if (won === 'not_found') return errAsync(appError('PROPOSAL_NOT_FOUND', { received: { proposal_id: id } }));
+        if (won === 'already_consumed') return errAsync(alreadyConsumed(id, null));
+        return submitOnce(proposal, broker, ctx);
+      });
+    });
+  });
 }
 
 /** CONFIRM_BLOCKED with a fresh single-use approval link, so the agent can tell the person where to approve. */
@@ -99,7 +97,9 @@ function askPerson(proposal: Proposal, environment: BrokerEnvironment, ctx: Hand
   const { services } = ctx;
   const until = expiresAt(proposal.createdAt);
   return ResultAsync.fromSafePromise(mintLink(services, 'approve_proposal', proposal.ownerId, proposal.id, until)).andThen((token) =>
-    errAsync(personRequired(proposal.id, approvalUrl(services, token), environment, Math.max(0, Math.ceil((until - services.clock.now()) / 1000)))),
+    errAsync(
+      personRequired(proposal.id, approvalUrl(services, token), environment, Math.max(0, Math.ceil((until - services.clock.now()) / 1000)), clientApprovalsAllowed(environment, services)),
+    ),
   );
 }
 

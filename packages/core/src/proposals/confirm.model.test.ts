@@ -74,7 +74,9 @@ const expiredAt = (model: Model, proposal: ModelProposal): boolean => model.now 
 /** Whether `method` may place on the world's account: a person always (an app only while trusted), the agent only on paper under `confirm`. */
 function allowed(world: World, method: ApprovalMethod): boolean {
   if (method === 'confirm') return world.policy === 'confirm' && !world.live;
-  return method === 'app' ? world.appApprovals : true;
+  // Approvals answered by an MCP client do not count on a live account (liveClientApprovals is off).
+  if (method === 'app') return world.appApprovals && !world.live;
+  return method === 'page' || !world.live;
 }
 
 /** What the model says an approval by `method` answers ('placed' for success), and the proposal's state after it. */

@@ -61,6 +61,10 @@ export interface RuntimeConfig {
   readonly approvalPolicy: 'human' | 'confirm';
   /** CONDOR_APP_APPROVALS=false: an MCP App ticket's Approve no longer counts as a person's approval (on by default). */
   readonly appApprovals: boolean;
+  /** CONDOR_ELICITATION_APPROVALS=false: an accepted MCP elicitation no longer counts as a person's approval (on by default). */
+  readonly elicitationApprovals: boolean;
+  /** CONDOR_LIVE_CLIENT_APPROVALS=true: elicitation and MCP App approvals also count on live accounts (off: live orders need the approval page). */
+  readonly liveClientApprovals: boolean;
   /** CONDOR_PUBLIC_URL: where people reach condor's pages (approval and keys links); null: this process's own address. */
   readonly publicUrl: string | null;
   /** Alpaca Trading API hosts (CONDOR_ALPACA_PAPER_URL, CONDOR_ALPACA_LIVE_URL); null: Alpaca's own. */
@@ -123,6 +127,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     liveTradingEnabled: oneOf(env, 'CONDOR_LIVE_TRADING_ENABLED', ['true', 'false'], 'false') === 'true',
     approvalPolicy: oneOf(env, 'CONDOR_APPROVAL', ['human', 'confirm'], 'human'),
     appApprovals: oneOf(env, 'CONDOR_APP_APPROVALS', ['true', 'false'], 'true') === 'true',
+    elicitationApprovals: oneOf(env, 'CONDOR_ELICITATION_APPROVALS', ['true', 'false'], 'true') === 'true',
+    liveClientApprovals: oneOf(env, 'CONDOR_LIVE_CLIENT_APPROVALS', ['true', 'false'], 'false') === 'true',
     publicUrl: url('CONDOR_PUBLIC_URL', env.CONDOR_PUBLIC_URL),
     alpacaUrls: { paper: url('CONDOR_ALPACA_PAPER_URL', env.CONDOR_ALPACA_PAPER_URL), live: url('CONDOR_ALPACA_LIVE_URL', env.CONDOR_ALPACA_LIVE_URL) },
     marketData: marketDataSource(env),
