@@ -163,3 +163,5 @@ export { quoteLeg, smileVolatility } from './strategies/smile.js';
 export type * from './strategies/types.js';
 export { readCandidate, isStrategyShape, type CandidateEssentials } from './condors/candidate-input.js';
 export { Ticker } from './condors/schemas.js';
+// OAuth 2.1 for remote MCP clients (design §13).
+export * from './oauth/index.js';

@@ -24,6 +24,7 @@ import type { SessionStore } from './ports/session-store.js';
 import type { SubscriptionStore } from './ports/subscription-store.js';
 import type { TokenSigner } from './ports/token-signer.js';
 import type { UserStore } from './ports/user-store.js';
+import type { OAuthServices } from './oauth/oauth-services.js';
 
 /** Settings the domain needs; the runtime reads them from the environment. */
 export interface CoreConfig {
@@ -103,6 +104,8 @@ export interface Services {
   readonly proposals: ProposalStore;
   readonly approvalLinks: ApprovalLinkStore;
   readonly browserSessions: BrowserSessionStore;
+  /** condor's OAuth 2.1 authorization server: registered clients, codes, grants, metadata documents, PKCE. */
+  readonly oauth: OAuthServices;
   readonly apiKeys: ApiKeyStore;
   readonly positions: PositionStore;
   readonly brokers: Brokers;

@@ -29,6 +29,7 @@ import { EventLoopScheduler } from './adapters/event-loop-scheduler.js';
 import { RoutedBrokers } from './adapters/routed-brokers.js';
 import { buildSecretBox } from './config/secret-key.js';
 import { JsonLogger } from './adapters/json-logger.js';
+import { sqlOAuthServices } from './oauth-services.js';
 import { ScryptPasswordHasher } from './adapters/scrypt-password-hasher.js';
 import { Sha256Digest } from './adapters/sha256-digest.js';
 import { ShiftedClock, SystemClock } from './adapters/system-clock.js';
@@ -104,6 +105,7 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
     proposals: new SqlProposalStore(db),
     approvalLinks: new SqlApprovalLinkStore(db),
     browserSessions: new SqlBrowserSessionStore(db),
+    oauth: sqlOAuthServices(db, config, clock),
     apiKeys: new SqlApiKeyStore(db),
     positions: new SqlPositionStore(db),
     market,

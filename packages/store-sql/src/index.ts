@@ -21,3 +21,6 @@ export { SqlPaperLedger } from './sql-paper-ledger.js';
 export { SqlApprovalLinkStore } from './sql-approval-link-store.js';
 export { SqlBrowserSessionStore } from './sql-browser-session-store.js';
 export { SqlApiKeyStore } from './sql-api-key-store.js';
+export { SqlOAuthClientStore } from './sql-oauth-client-store.js';
+export { SqlAuthorizationCodeStore } from './sql-authorization-code-store.js';
+export { SqlOAuthGrantStore } from './sql-oauth-grant-store.js';

@@ -2,6 +2,7 @@ import { Migrator, sql } from 'kysely';
 import type { Kysely, Migration } from 'kysely';
 import type { Database } from './schema.js';
 import { apiKeys } from './migration-0010.js';
+import { oauthMigration } from './migration-0011.js';
 import { dialectOf } from './sql-dialect.js';
 
 const accounts: Migration = {
@@ -390,6 +391,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0008_paper_accounts': paperAccounts,
   '0009_human_approval': humanApproval,
   '0010_api_keys': apiKeys,
+  '0011_oauth': oauthMigration,
 };
 
 /**

@@ -1,3 +1,4 @@
+import type { OAuthTables } from './oauth-schema.js';
 import type { BrokerEnvironment, BrokerName, LinkPurpose, OrderStatus, PositionStatus, ProposalKind } from '@condor/core';
 
 /** Epoch milliseconds in a `bigint` column, read back as a number on both databases (see postgres-types.ts). */
@@ -249,7 +250,7 @@ export interface ApiKeysTable {
 }
 
 /** The whole schema, as Kysely sees it. */
-export interface Database {
+export interface Database extends OAuthTables {
   users: UsersTable;
   session_families: SessionFamiliesTable;
   refresh_tokens: RefreshTokensTable;

@@ -40,3 +40,15 @@ export { MemoryBrowserSessionStore } from './fakes/memory-browser-session-store.
 export { approvalLinkStoreContract, browserSessionStoreContract } from './contracts/index.js';
 export { MemoryApiKeyStore } from './fakes/memory-api-key-store.js';
 export { apiKeyStoreContract } from './contracts/index.js';
+export { MemoryOAuthClientStore } from './fakes/memory-oauth-client-store.js';
+export { MemoryAuthorizationCodeStore } from './fakes/memory-authorization-code-store.js';
+export { MemoryOAuthGrantStore } from './fakes/memory-oauth-grant-store.js';
+export { FixtureClientDocuments } from './fakes/fixture-client-documents.js';
+export { NodeCodeChallenges } from './fakes/node-code-challenges.js';
+export { memoryOAuthServices, type TestOAuthServices } from './fakes/memory-oauth.js';
+export { oauthClientStoreContract } from './contracts/oauth-client-store.contract.js';
+export { authorizationCodeStoreContract } from './contracts/authorization-code-store.contract.js';
+export { oauthGrantStoreContract } from './contracts/oauth-grant-store.contract.js';
+export { OAUTH_SETUP, type OAuthStoreSetup } from './contracts/oauth-fixtures.js';
+export { DOCUMENT_CLIENT_ID, DOCUMENT_REDIRECT, OAUTH_ISSUER, OAUTH_PERSON, OAUTH_RESOURCE, authorizationParams, oauthTestServices, pkcePair } from './oauth-world.js';
+export { httpsServer, selfSignedCertificate, type TestCertificate, type TestHttpsServer, type TestRoute } from './tls-fixture.js';

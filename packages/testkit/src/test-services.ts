@@ -9,6 +9,7 @@ import { MemoryApiKeyStore } from './fakes/memory-api-key-store.js';
 import { MemoryApprovalLinkStore } from './fakes/memory-approval-link-store.js';
 import { MemoryBrokerLinkStore } from './fakes/memory-broker-link-store.js';
 import { MemoryBrowserSessionStore } from './fakes/memory-browser-session-store.js';
+import { memoryOAuthServices, type TestOAuthServices } from './fakes/memory-oauth.js';
 import { MemoryOnboardingStore } from './fakes/memory-onboarding-store.js';
 import { MemoryPositionStore } from './fakes/memory-position-store.js';
 import { MemoryProposalStore } from './fakes/memory-proposal-store.js';
@@ -26,6 +27,7 @@ export interface TestServices extends Services {
   readonly clock: FakeClock;
   readonly logger: RecordingLogger;
   readonly scheduler: ImmediateScheduler;
+  readonly oauth: TestOAuthServices;
 }
 
 /**
@@ -55,6 +57,7 @@ export function createTestServices(overrides: Partial<Services> = {}): TestServi
     proposals: new MemoryProposalStore(),
     approvalLinks: new MemoryApprovalLinkStore(),
     browserSessions: new MemoryBrowserSessionStore(),
+    oauth: memoryOAuthServices(),
     apiKeys: new MemoryApiKeyStore(),
     positions: new MemoryPositionStore(),
     logger: new RecordingLogger(),
