@@ -13,6 +13,7 @@ import { mountMcp, type McpHttpHandler } from './mcp-route.js';
 import { requestIdMiddleware, type RestEnv } from './request-id.js';
 import { DEFAULT_RATE_LIMIT, rateLimitMiddleware, type RateLimitSettings } from './rate-limit.js';
 import { mountOperations } from './routes.js';
+import { mountOAuth } from './oauth/oauth-routes.js';
 
 /** How the process entry point tailors the REST app. */
 export interface RestOptions {
@@ -52,6 +53,7 @@ export function createApp(services: Services, options: RestOptions = {}): Hono<R
   mountDocs(app);
   mountOperations(app, services);
   app.route('/', webRoutes(services));
+  mountOAuth(app, services);
   if (options.mcp !== undefined) mountMcp(app, options.mcp);
   app.notFound(notFoundHandler);
   app.onError(errorHandler(services.logger));

@@ -8,20 +8,22 @@ import { createMcpHttpHandler, deriveRequestStateKey, LOOPBACK_HOSTS } from '@co
 import { buildRuntime, ConfigError, displayDatabaseUrl, loadConfig, type RuntimeConfig } from '@condor/runtime';
 import { createApp } from './app.js';
 import { createHttpServer } from './http-server.js';
+import { withMcpChallenge } from './oauth/mcp-challenge.js';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const runtime = await buildRuntime(config);
   const { services } = runtime;
   const app = createApp(services, {
-    mcp: createMcpHttpHandler(services, {
+    // OAuth clients learn of condor's authorization server from /mcp's 401 challenge.
+    mcp: withMcpChallenge(createMcpHttpHandler(services, {
       batches: runtime.callBatches,
       allowedOrigins: config.allowedOrigins,
       toolsets: config.mcpToolsets,
       // Every instance signs MCP elicitation state with a key derived from the shared token signing key.
       ...(runtime.signingKey === null ? {} : { requestStateKey: deriveRequestStateKey(runtime.signingKey) }),
       ...mcpHostCheck(config, services.logger),
-    }),
+    }), services),
     ready: () => runtime.ready(),
     bodyLimitBytes: config.bodyLimitBytes,
     rateLimit: config.rateLimit,

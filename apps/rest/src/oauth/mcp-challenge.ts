@@ -1,0 +1,55 @@
+import { authentication, CATALOGUE, renderError, resourceMetadataUrl, type AppError, type Services } from '@condor/core';
+import type { McpHttpHandler } from '../mcp-route.js';
+
+/** The tools anyone may call without a credential (register, login, refresh_session). */
+const PUBLIC_TOOLS: ReadonlySet<string> = new Set(CATALOGUE.filter((op) => op.access === 'public').map((op) => op.name));
+
+/**
+ * Puts `/mcp` behind condor's OAuth resource-server challenge (RFC 6750 §3, RFC 9728 §5.1): a Bearer credential
+ * that authenticates no one (malformed, expired, revoked, for another resource) and a call of a tool that needs one
+ * without any are answered `401` with `WWW-Authenticate: Bearer … resource_metadata="…"`, so an OAuth client
+ * discovers condor's authorization server, authorizes or refreshes, and retries. Everything else — discovery,
+ * listing, the public tools — reaches the MCP handler as before, and tool errors stay tool results.
+ */
+export function withMcpChallenge(handler: McpHttpHandler, services: Services): McpHttpHandler {
+  return async (request, auth) => {
+    const refusal = auth.credential === null ? await missingCredential(request) : await unusable(auth.credential, services);
+    return refusal === null ? handler(request, auth) : challenge(refusal, services);
+  };
+}
+
+async function unusable(credential: string, services: Services): Promise<AppError | null> {
+  const result = await authentication(credential, services)();
+  return result.isErr() && (result.error.code === 'SESSION_INVALID' || result.error.code === 'UNAUTHORIZED') ? result.error : null;
+}
+
+/** UNAUTHORIZED when the request calls a tool that needs a caller; null for anything else, read from a copy of the body. */
+async function missingCredential(request: Request): Promise<AppError | null> {
+  if (request.method !== 'POST') return null;
+  const text = await request.clone().text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const messages: unknown[] = Array.isArray(body) ? body : [body];
+  const needsCaller = messages.some((message) => {
+    if (typeof message !== 'object' || message === null) return false;
+    const { method, params } = message as { method?: unknown; params?: { name?: unknown } };
+    return method === 'tools/call' && typeof params?.name === 'string' && !PUBLIC_TOOLS.has(params.name) && CATALOGUE.some((op) => op.name === params.name);
+  });
+  return needsCaller ? { code: 'UNAUTHORIZED', message: 'This tool needs a credential: authorize with OAuth (see WWW-Authenticate) or send an access token or API key as Bearer.' } : null;
+}
+
+function challenge(error: AppError, services: Services): Response {
+  const rendered = renderError(error);
+  const params = [
+    ...(error.code === 'UNAUTHORIZED' ? [] : ['error="invalid_token"', `error_description="${quoted(rendered.body.message)}"`]),
+    `resource_metadata="${resourceMetadataUrl(services)}"`,
+  ];
+  return Response.json(rendered.body, { status: 401, headers: { 'WWW-Authenticate': `Bearer ${params.join(', ')}`, 'Cache-Control': 'no-store' } });
+}
+
+/** Text as a quoted-string of an auth parameter: no quotes, backslashes or control characters. */
+const quoted = (text: string): string => text.replace(/["\\]/g, "'").replace(/[^\x20-\x7e]/g, ' ').slice(0, 300);

@@ -1,0 +1,81 @@
+import {
+  AUTHORIZATION_PARAMETERS,
+  approveAuthorization,
+  browserCaller,
+  checkAuthorizationRequest,
+  csrfTokenFor,
+  denyAuthorization,
+  refusalRedirect,
+  type AuthorizationParams,
+  type AuthorizationRefusal,
+  type Services,
+} from '@condor/core';
+import type { Context, Hono } from 'hono';
+import { readBrowserToken } from '../http/browser-cookie.js';
+import { field } from '../http/form-field.js';
+import { formGuard } from '../http/form-guard.js';
+import { sendPage } from '../http/send-page.js';
+import type { WebEnv } from '../http/web-env.js';
+import { layout } from '../views/layout.js';
+import { renderMessage } from '../views/message.js';
+import { newNonce } from '../http/csp.js';
+import { consentPolicy, redirectSource } from './consent-policy.js';
+import { renderConsent } from './consent-page.js';
+
+/**
+ * `GET /oauth/authorize` checks the request (client, redirect, PKCE S256, resource), sends a person without a
+ * browser session to the login page and back, and shows the consent page; `POST /oauth/authorize` (browser
+ * session, CSRF token, this origin) checks the request again and redirects with a code, or with `access_denied`.
+ * A request whose client or redirect URI cannot be trusted is explained on a page and redirected nowhere.
+ */
+export function mountAuthorize(app: Hono<WebEnv>, services: Services): void {
+  app.get('/oauth/authorize', async (c) => {
+    const params: AuthorizationParams = c.req.queries();
+    const checked = await checkAuthorizationRequest(params, services);
+    if (checked.isErr()) return refuse(c, checked.error, services);
+    const sessionToken = readBrowserToken(c);
+    const caller = await browserCaller(services, sessionToken);
+    if (caller.isErr() || sessionToken === null) return c.redirect(`/login?next=${encodeURIComponent(`/oauth/authorize${new URL(c.req.url).search}`)}`, 303);
+    const csrf = csrfTokenFor(services, sessionToken);
+    const nonce = newNonce();
+    const page = layout({
+      title: `Allow ${checked.value.client.name}?`,
+      nonce,
+      signedIn: { email: caller.value.email, csrf },
+      body: renderConsent({ request: checked.value, params, email: caller.value.email, csrf, returnsTo: returnsTo(checked.value.redirectUri) }),
+    });
+    return c.html(page.toString(), 200, { 'Content-Security-Policy': consentPolicy(nonce, checked.value.redirectUri), 'Cache-Control': 'no-store' });
+  });
+
+  app.post('/oauth/authorize', formGuard(services), async (c) => {
+    const { caller, form } = c.get('post');
+    const params: AuthorizationParams = Object.fromEntries(
+      AUTHORIZATION_PARAMETERS.flatMap((name) => {
+        const value = field(form, name);
+        return value === null ? [] : [[name, [value]]];
+      }),
+    );
+    const checked = await checkAuthorizationRequest(params, services);
+    if (checked.isErr()) return refuse(c, checked.error, services);
+    if (field(form, 'decision') !== 'approve') return c.redirect(denyAuthorization(checked.value, services), 303);
+    const approved = await approveAuthorization(checked.value, caller.userId, services);
+    if (approved.isErr()) throw new Error(approved.error.message ?? approved.error.code);
+    services.logger.info('oauth_authorized', { user_id: caller.userId, client_id: checked.value.client.clientId.slice(0, 200), scope: checked.value.scopes.join(' ') });
+    return c.redirect(approved.value, 303);
+  });
+}
+
+function refuse(c: Context, refusal: AuthorizationRefusal, services: Services): Response {
+  if (refusal.kind === 'redirect') return c.redirect(refusalRedirect(refusal, services), 303);
+  return sendPage(c, 400, {
+    title: 'Cannot connect this client',
+    body: renderMessage({ heading: 'Cannot connect this client', text: `${refusal.failure.description} Nothing was shared with it.`, tone: 'error' }),
+  });
+}
+
+/** What the page says the browser goes back to: the redirect's host, or a native app's scheme. */
+const returnsTo = (redirectUri: string): string => {
+  const source = redirectSource(redirectUri);
+  if (source === null) return 'the app';
+  return source.endsWith(':') ? `the app (${source})` : new URL(source).host;
+};

@@ -1,0 +1,45 @@
+import { AUTHORIZATION_PARAMETERS, type AuthorizationParams, type AuthorizationRequest } from '@condor/core';
+import { markup, type Markup } from '../markup.js';
+import { CSRF_FIELD } from '../http/csrf-field.js';
+import { SCOPE_WORDS } from './scope-words.js';
+
+export interface ConsentView {
+  readonly request: AuthorizationRequest;
+  /** The request's parameters, carried back by the form so its post is checked as the request was. */
+  readonly params: AuthorizationParams;
+  readonly email: string;
+  readonly csrf: string;
+  /** The host (or scheme) the browser goes back to after the decision. */
+  readonly returnsTo: string;
+}
+
+/**
+ * The consent page: which client, how condor knows it (a site's metadata document, or a name the client gave
+ * itself), the scopes it asks for and what each allows, where the browser goes next; Allow and Deny post back.
+ */
+export function renderConsent(view: ConsentView): Markup {
+  const { client, scopes } = view.request;
+  const identity =
+    client.source === 'metadata_document'
+      ? markup`<p data-role="client-identity">Published by <strong>${client.site ?? ''}</strong> (client ID <code>${client.clientId}</code>).</p>`
+      : markup`<p class="notice warn" data-role="client-identity">This client registered itself: condor cannot check that it is who its name says. Allow it only if you just asked it to connect.</p>`;
+  const hidden = AUTHORIZATION_PARAMETERS.map((name) => {
+    const value = view.params[name]?.[0];
+    return value === undefined ? '' : markup`<input type="hidden" name="${name}" value="${value}">`;
+  });
+  return markup`<section class="card" data-role="consent">
+<h1>Allow <span data-role="client-name">${client.name}</span> to use condor?</h1>
+${identity}
+<p>It will act as <strong>${view.email}</strong> on condor’s MCP server, and may:</p>
+<ul data-role="scopes">${scopes.map((scope) => markup`<li data-scope="${scope}"><strong>${scope}</strong> — ${SCOPE_WORDS[scope]}</li>`)}</ul>
+<p class="muted">It gets no password and no broker key. You can disconnect it at any time on <a href="/oauth/connections">Connected clients</a>. After you choose, your browser goes back to <strong data-role="returns-to">${view.returnsTo}</strong>.</p>
+<form method="post" action="/oauth/authorize">
+<input type="hidden" name="${CSRF_FIELD}" value="${view.csrf}">
+${hidden}
+<div class="actions">
+<button type="submit" name="decision" value="approve" class="approve" data-approve>Allow</button>
+<button type="submit" name="decision" value="deny" class="reject" data-deny>Deny</button>
+</div>
+</form>
+</section>`;
+}
