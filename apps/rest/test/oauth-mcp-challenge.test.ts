@@ -1,7 +1,8 @@
 import { approveAuthorization, checkAuthorizationRequest, exchangeCode } from '@condor/core';
 import { authorizationParams, DOCUMENT_CLIENT_ID, DOCUMENT_REDIRECT, OAUTH_PERSON, oauthTestServices, pkcePair } from '@condor/testkit';
 import { describe, expect, it } from 'vitest';
-import { createApp, type McpHttpHandler } from '../src/index.js';
+import type { McpHttpHandler } from '@condor/mcp';
+import { createApp } from '../src/index.js';
 import { withMcpChallenge } from '../src/oauth/mcp-challenge.js';
 
 const METADATA = 'resource_metadata="https://condor.example/.well-known/oauth-protected-resource/mcp"';
@@ -9,14 +10,18 @@ const METADATA = 'resource_metadata="https://condor.example/.well-known/oauth-pr
 async function gated() {
   const services = await oauthTestServices();
   const reached: string[] = [];
-  const handler: McpHttpHandler = async (request) => {
+  const callers: (string | null)[] = [];
+  const handler: McpHttpHandler = async (request, auth) => {
     reached.push(await request.text());
+    // The handler gets the authentication the challenge started: one credential lookup per request.
+    const caller = await auth.authenticated?.();
+    callers.push(caller?.isOk() === true ? caller.value.userId : null);
     return Response.json({ jsonrpc: '2.0', id: 1, result: {} });
   };
   const app = createApp(services, { mcp: withMcpChallenge(handler, services) });
   const post = (body: unknown, bearer?: string) =>
     app.request('/mcp', { method: 'POST', headers: { 'content-type': 'application/json', ...(bearer === undefined ? {} : { authorization: `Bearer ${bearer}` }) }, body: JSON.stringify(body) });
-  return { services, reached, post };
+  return { services, reached, callers, post };
 }
 
 const call = (name: string) => ({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: {} } });
@@ -52,13 +57,14 @@ describe('the /mcp challenge', () => {
   });
 
   it('lets an OAuth token for /mcp through, and refuses it once its grant is revoked or for another resource', async () => {
-    const { services, post, reached } = await gated();
+    const { services, post, reached, callers } = await gated();
     const { verifier, challenge } = pkcePair();
     const request = (await checkAuthorizationRequest(authorizationParams(challenge), services))._unsafeUnwrap();
     const code = new URL((await approveAuthorization(request, OAUTH_PERSON.id, services))._unsafeUnwrap()).searchParams.get('code');
     const tokens = (await exchangeCode({ code, codeVerifier: verifier, clientId: DOCUMENT_CLIENT_ID, redirectUri: DOCUMENT_REDIRECT, resource: null }, services))._unsafeUnwrap();
     expect((await post(call('get_onboarding_status'), tokens.access_token)).status).toBe(200);
     expect(reached).toHaveLength(1);
+    expect(callers).toEqual([OAUTH_PERSON.id]);
     const claims = services.tokens!.verify(tokens.access_token)!;
     const elsewhere = services.tokens!.sign({ ...claims, resource: 'https://elsewhere.example/mcp' });
     expect((await post(call('get_onboarding_status'), elsewhere)).status).toBe(401);

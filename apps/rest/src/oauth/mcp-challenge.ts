@@ -1,5 +1,5 @@
-import { authentication, CATALOGUE, renderError, resourceMetadataUrl, type AppError, type Services } from '@condor/core';
-import type { McpHttpHandler } from '../mcp-route.js';
+import { authentication, CATALOGUE, renderError, resourceMetadataUrl, type AppError, type Authentication, type Services } from '@condor/core';
+import type { McpHttpHandler } from '@condor/mcp';
 
 /** The tools anyone may call without a credential (register, login, refresh_session). */
 const PUBLIC_TOOLS: ReadonlySet<string> = new Set(CATALOGUE.filter((op) => op.access === 'public').map((op) => op.name));
@@ -9,17 +9,19 @@ const PUBLIC_TOOLS: ReadonlySet<string> = new Set(CATALOGUE.filter((op) => op.ac
  * that authenticates no one (malformed, expired, revoked, for another resource) and a call of a tool that needs one
  * without any are answered `401` with `WWW-Authenticate: Bearer … resource_metadata="…"`, so an OAuth client
  * discovers condor's authorization server, authorizes or refreshes, and retries. Everything else — discovery,
- * listing, the public tools — reaches the MCP handler as before, and tool errors stay tool results.
+ * listing, the public tools — reaches the MCP handler as before, and tool errors stay tool results. The handler
+ * gets the authentication this check started, so a request still looks its credential up once.
  */
 export function withMcpChallenge(handler: McpHttpHandler, services: Services): McpHttpHandler {
   return async (request, auth) => {
-    const refusal = auth.credential === null ? await missingCredential(request) : await unusable(auth.credential, services);
-    return refusal === null ? handler(request, auth) : challenge(refusal, services);
+    const authenticated = auth.authenticated ?? authentication(auth.credential, services);
+    const refusal = auth.credential === null ? await missingCredential(request) : await unusable(authenticated);
+    return refusal === null ? handler(request, { ...auth, authenticated }) : challenge(refusal, services);
   };
 }
 
-async function unusable(credential: string, services: Services): Promise<AppError | null> {
-  const result = await authentication(credential, services)();
+async function unusable(authenticated: Authentication): Promise<AppError | null> {
+  const result = await authenticated();
   return result.isErr() && (result.error.code === 'SESSION_INVALID' || result.error.code === 'UNAUTHORIZED') ? result.error : null;
 }
 
