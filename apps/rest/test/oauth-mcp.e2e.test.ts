@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
 import { HmacTokenSigner } from '@condor/runtime';
 import { httpsServer, selfSignedCertificate, type TestHttpsServer, type TestRoute } from '@condor/testkit';
@@ -138,8 +140,9 @@ describe('a remote MCP host connecting with OAuth (real server, real browser)', 
   it('rotates refresh tokens; presenting a used one revokes the whole grant, the newest access token included', async () => {
     const provider = new MemoryOAuthProvider(callback.url);
     await person('reuse@example.com');
-    const { client } = await authorizeAndCall(provider, 'reuse@example.com');
+    const { client, flow } = await authorizeAndCall(provider, 'reuse@example.com');
     const first = provider.saved!;
+    const code = flow.redirect.get('code')!;
     const rotated = await tokenRequest({ grant_type: 'refresh_token', refresh_token: first.refresh_token!, client_id: provider.client!.client_id });
     expect(rotated.status).toBe(200);
     const newest = rotated.body as { access_token: string; refresh_token: string };
@@ -151,8 +154,13 @@ describe('a remote MCP host connecting with OAuth (real server, real browser)', 
     expect((await fetch(`${server.baseUrl}/mcp`, mcpCall(newest.access_token))).status).toBe(401);
     expect((await tokenRequest({ grant_type: 'refresh_token', refresh_token: newest.refresh_token, client_id: provider.client!.client_id })).status).toBe(400);
     expect(server.logs.some((line) => line.includes('oauth_refresh_token_reused'))).toBe(true);
-    // No token, code or refresh token reached a log line.
-    for (const secret of [first.access_token, first.refresh_token!, newest.access_token, newest.refresh_token]) expect(server.logs.join('\n')).not.toContain(secret);
+    // No code, access token or refresh token reached a log line or the database's text.
+    const database = ['condor.db', 'condor.db-wal'].map((f) => join(server.dataDir, f)).filter((f) => existsSync(f)).map((f) => readFileSync(f).toString('latin1')).join('');
+    expect(database).toContain('condor e2e agent'); // the grant is in there: the text read is the database's
+    for (const secret of [code, first.access_token, first.refresh_token!, newest.access_token, newest.refresh_token]) {
+      expect(server.logs.join('\n')).not.toContain(secret);
+      expect(database).not.toContain(secret);
+    }
     await client.close();
   });
 });
