@@ -1,9 +1,9 @@
+import { renderPayoffChart } from '@condor/web/chart';
 import { describe, expect, it } from 'vitest';
 import { ticketWords } from '../src/approval/ticket-words.js';
 import { duration, escapeHtml, money } from '../src/apps/html-text.js';
-import { payoffSvg } from '../src/apps/payoff-svg.js';
 import { ticketMarkup } from '../src/apps/ticket-markup.js';
-import { secondsUntilApprovable } from '../src/apps/ticket-wire.js';
+import { payoffCurve, secondsUntilApprovable } from '../src/apps/ticket-wire.js';
 import { TICKET, WIRE } from './ticket-fixture.js';
 
 describe('the elicitation message (the ticket in words)', () => {
@@ -34,34 +34,23 @@ describe('the elicitation message (the ticket in words)', () => {
   });
 });
 
-describe('the payoff chart (inline SVG)', () => {
-  const svg = payoffSvg(WIRE.payoff!, 'p1');
+describe("the payoff chart (apps/web's renderer, fed the ticket's payoff)", () => {
+  const html = ticketMarkup(WIRE, { proposalId: TICKET.proposalId, approvalUrl: null });
 
-  it('draws the payoff line through every point, profit and loss shaded on either side of zero', () => {
-    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
-    expect(svg.match(/<polyline class="payoff-line" points="([^"]+)"/)?.[1]?.split(' ')).toHaveLength(6);
-    expect(svg).toContain('class="profit"');
-    expect(svg).toContain('clip-path="url(#p1-above)"');
-    expect(svg).toContain('class="loss"');
-    expect(svg).toContain('clip-path="url(#p1-below)"');
+  it("maps the answer's snake_case payoff back to core's curve", () => {
+    expect(payoffCurve(WIRE.payoff!)).toEqual(TICKET.payoff);
   });
 
-  it('labels the breakevens, the spot and the dollar axis, and describes itself for screen readers', () => {
-    expect(svg).toContain('breakeven 543.80');
-    expect(svg).toContain('breakeven 601.20');
-    expect(svg).toContain('spot 570.01');
-    expect(svg).toContain('$120.00');
-    expect(svg).toContain('−$380.00');
-    expect(svg).toMatch(/aria-label="Profit or loss at expiry[^"]*at most \$120\.00 profit, at most −\$380\.00, breakevens 543\.80 and 601\.20\."/);
+  it('draws in the ticket exactly the chart the approval page draws for the same curve', () => {
+    expect(html).toContain(`<figure class="chart">${renderPayoffChart(TICKET.payoff!, `payoff-${TICKET.proposalId}`)}</figure>`);
   });
 
-  it('loads nothing from anywhere (no href, no external reference)', () => {
-    expect(svg).not.toMatch(/href|https?:\/\/(?!www\.w3\.org\/2000\/svg)/);
+  it('prefixes the chart ids with the proposal, so two tickets on one page stay apart', () => {
+    expect(html).toContain(`aria-labelledby="payoff-${TICKET.proposalId}-title payoff-${TICKET.proposalId}-desc"`);
   });
 
-  it('leaves the spot out when it is off the chart, and draws nothing for a degenerate curve', () => {
-    expect(payoffSvg({ ...WIRE.payoff!, spot: 700 })).not.toContain('spot');
-    expect(payoffSvg({ ...WIRE.payoff!, points: [{ price: 1, pnl: 0 }] })).toBe('');
+  it('draws no chart when the ticket has no payoff', () => {
+    expect(ticketMarkup({ ...WIRE, payoff: null }, { proposalId: TICKET.proposalId, approvalUrl: null })).not.toContain('<svg');
   });
 });
 

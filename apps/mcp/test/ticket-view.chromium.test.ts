@@ -67,8 +67,8 @@ describe('the ticket view in headless Chromium, inside a test host’s sandboxed
     expect(facts).toContain('Max loss');
     expect(facts).toContain(ticket.account.words);
     expect(facts).toMatch(/Time left\d+ seconds?|Time left\d+ minutes?/);
-    expect(await view.locator('svg.payoff polyline.payoff-line').count()).toBe(1);
-    expect(await view.locator('svg.payoff .breakeven-label').count()).toBeGreaterThan(0);
+    expect(await view.locator('.chart svg polyline[data-role="curve"]').count()).toBe(1);
+    expect(await view.locator('.chart svg [data-role="breakeven"] text').count()).toBeGreaterThan(0);
     expect(await view.locator('button[data-action="approve"]').isEnabled()).toBe(true);
     expect(await calls(page)).toEqual([]);
     if (process.env.CONDOR_TICKET_SCREENSHOT !== undefined) await page.screenshot({ path: process.env.CONDOR_TICKET_SCREENSHOT, fullPage: true });

@@ -1,6 +1,6 @@
+import { renderPayoffChart } from '@condor/web/chart';
 import { duration, escapeHtml, money, price } from './html-text.js';
-import { payoffSvg } from './payoff-svg.js';
-import { secondsUntilApprovable, type TicketWire } from './ticket-wire.js';
+import { payoffCurve, secondsUntilApprovable, type TicketWire } from './ticket-wire.js';
 
 const row = (term: string, value: string): string => `<dt>${escapeHtml(term)}</dt><dd>${value}</dd>`;
 
@@ -41,7 +41,7 @@ export function ticketMarkup(ticket: TicketWire, extras: TicketExtras): string {
   ].join('');
   const legs = ticket.legs.map((leg) => `<li>${escapeHtml(leg.words)}</li>`).join('');
   const notice = ticket.market_notice === null ? '' : `<p class="notice">${escapeHtml(ticket.market_notice)}</p>`;
-  const chart = ticket.payoff === null ? '' : `<figure class="chart">${payoffSvg(ticket.payoff, `payoff-${extras.proposalId}`)}</figure>`;
+  const chart = ticket.payoff === null ? '' : `<figure class="chart">${renderPayoffChart(payoffCurve(ticket.payoff), `payoff-${extras.proposalId}`)}</figure>`;
   const waiting =
     wait > 0
       ? `<p class="wait" data-countdown="approvable" data-seconds="${String(wait)}">It can be approved in ${escapeHtml(duration(wait))}.</p>`

@@ -14,7 +14,7 @@ body { margin: 0; padding: 12px; }
 .facts dd { margin: 0; }
 .notice { background: #fef3c7; color: #78350f; padding: 6px 8px; border-radius: 4px; }
 .chart { margin: 8px 0; }
-.chart svg { width: 100%; height: auto; max-width: 560px; }
+.chart svg { width: 100%; height: auto; max-width: 640px; }
 .actions { display: flex; gap: 8px; margin: 8px 0; }
 .actions button { font: inherit; padding: 6px 16px; border-radius: 6px; border: 1px solid #9ca3af; cursor: pointer; }
 .actions button[data-action="approve"] { background: #15803d; color: white; border-color: #15803d; }
@@ -46,6 +46,8 @@ async function bundle(): Promise<string> {
     legalComments: 'none',
     charset: 'utf8',
     logLevel: 'silent',
+    // @condor/web/chart, like every workspace package, is TypeScript source under this condition
+    conditions: ['@condor/source'],
   });
   const [output] = result.outputFiles;
   if (output === undefined) throw new Error('esbuild produced no ticket view bundle.');

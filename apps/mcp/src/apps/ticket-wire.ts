@@ -1,4 +1,4 @@
-import type { TicketView } from '@condor/core';
+import type { PayoffCurve, TicketView } from '@condor/core';
 import type { InferOutput } from 'valibot';
 
 /** The order ticket as proposal answers carry it (`ticket`), and as the ticket view reads it. */
@@ -6,6 +6,20 @@ export type TicketWire = InferOutput<typeof TicketView>;
 
 /** The payoff at expiry as the ticket carries it. */
 export type PayoffWire = NonNullable<TicketWire['payoff']>;
+
+/**
+ * The ticket's payoff back in core's shape, as apps/web's chart draws it: the one place the view maps the
+ * answer's snake_case.
+ *
+ * @example renderPayoffChart(payoffCurve(ticket.payoff), `payoff-${proposalId}`)
+ */
+export const payoffCurve = (wire: PayoffWire): PayoffCurve => ({
+  points: wire.points,
+  breakevens: wire.breakevens,
+  spot: wire.spot,
+  maxProfit: wire.max_profit,
+  maxLoss: wire.max_loss,
+});
 
 /** Whole seconds until the ticket may be approved (0 once it may), from its own fields: no clock needed. */
 export function secondsUntilApprovable(ticket: TicketWire): number {
