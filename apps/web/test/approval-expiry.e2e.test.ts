@@ -1,23 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, logIn } from './browser.js';
-import { Condor } from './real-server.js';
+import { expect, it } from 'vitest';
+import { logIn } from './browser.js';
+import { serverAndBrowser } from './server-and-browser.js';
 
 /** An approval link outlives its proposal's 60 seconds only to say so (its own file: it waits a minute, in parallel with the others). */
 
-let condor: Condor;
-let browser: Browser;
-
-beforeAll(async () => {
-  [condor, browser] = await Promise.all([Condor.start(), launchBrowser()]);
-}, 60_000);
-
-afterAll(async () => {
-  await browser.close();
-  await condor.stop();
-}, 30_000);
+const running = serverAndBrowser();
 
 it('an expired link says so: the countdown turns Approve off, a late Approve is refused, and the page says expired', async () => {
+  const { condor, browser } = running;
   const token = await condor.trader('late@example.com');
   const { approvalUrl } = await condor.propose(token);
   const proposedAt = Date.now();

@@ -1,26 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, logIn } from './browser.js';
-import { Condor } from './real-server.js';
+import { expect, it } from 'vitest';
+import { logIn } from './browser.js';
+import { serverAndBrowser } from './server-and-browser.js';
 
 const API_KEY = 'PKBROWSERKEY12345678';
 const API_SECRET = 'browser-secret-9f8e7d6c5b4a3921';
 
-let condor: Condor;
-let browser: Browser;
-
-beforeAll(async () => {
-  [condor, browser] = await Promise.all([Condor.start(), launchBrowser()]);
-}, 60_000);
-
-afterAll(async () => {
-  await browser.close();
-  await condor.stop();
-}, 30_000);
+const running = serverAndBrowser();
 
 it('a broker-keys link takes the key pair in a form and shows only its hint: neither value in any page, redirect, log line or the database', async () => {
+  const { condor, browser } = running;
   const token = await condor.trader('keys@example.com');
   const link = await condor.send('POST', '/v1/broker/keys-link', {}, token);
   expect(link.status).toBe(200);

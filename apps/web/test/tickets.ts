@@ -1,5 +1,6 @@
 import type { OrderTicket, PayoffCurve } from '@condor/core';
 
+/** The payoff at expiry of a 1-lot SPY 650/655/723/728 condor for a $0.70 credit, the spot at 690.12: the tickets' and the chart tests' curve. */
 export const CONDOR_PAYOFF: PayoffCurve = {
   points: [
     { price: 640, pnl: -430 },

@@ -1,22 +1,10 @@
 import type { PayoffCurve } from '@condor/core';
 import { describe, expect, it } from 'vitest';
 import { all, num, parseSvg as parse, type Node as Element } from '../../test/dom.js';
+import { CONDOR_PAYOFF } from '../../test/tickets.js';
 import { renderPayoffChart } from './payoff-chart.js';
 
-const condor: PayoffCurve = {
-  points: [
-    { price: 640, pnl: -430 },
-    { price: 650, pnl: -430 },
-    { price: 655, pnl: 70 },
-    { price: 723, pnl: 70 },
-    { price: 728, pnl: -430 },
-    { price: 740, pnl: -430 },
-  ],
-  breakevens: [654.3, 723.7],
-  spot: 690.12,
-  maxProfit: 70,
-  maxLoss: 430,
-};
+const condor = CONDOR_PAYOFF;
 
 const pairs = (polygon: Element): [number, number][] =>
   (polygon.getAttribute('points') ?? '').trim().split(/\s+/).map((pair): [number, number] => { const [px = NaN, py = NaN] = pair.split(',').map(Number); return [px, py]; });

@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { CONDOR_PAYOFF } from '../../test/tickets.js';
 import { profitAndLossRegions } from './regions.js';
 
-const condor = [
-  { price: 640, pnl: -430 },
-  { price: 650, pnl: -430 },
-  { price: 655, pnl: 70 },
-  { price: 723, pnl: 70 },
-  { price: 728, pnl: -430 },
-  { price: 740, pnl: -430 },
-];
+const condor = CONDOR_PAYOFF.points;
 
 describe('profitAndLossRegions', () => {
   it('splits a condor into loss, profit, loss at its exact zero crossings', () => {

@@ -3,10 +3,9 @@ import * as fc from 'fast-check';
 import type { ResultAsync } from 'neverthrow';
 import { describe, expect, it } from 'vitest';
 import type { AppError } from '../errors/app-error.js';
-import { execute } from '../operations/execute.js';
-import type { Proposal } from '../ports/proposal-store.js';
+import { browserLogin, entryProposal, onboardedUser } from './approval-fixture.js';
 import { approvalTicket, approveByLink, rejectByLink } from './approval-page.js';
-import { browserCaller, startBrowserSession, type BrowserCaller } from './browser-session.js';
+import type { BrowserCaller } from './browser-session.js';
 import { mintLink } from './links.js';
 
 const PASSWORD = 'approval page password 1';
@@ -14,46 +13,15 @@ const EVIDENCE = { client: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0', addr
 
 /** A registered, onboarded user with the simulated broker connected, logged in on the HTML login page. */
 async function person(services: TestServices, email: string): Promise<{ userId: string; browser: BrowserCaller }> {
-  const anonymous = { services, credential: null, requestId: 'approval-page-test', batchKey: null };
-  await execute('register', { email, password: PASSWORD }, anonymous);
-  const login = (await execute('login', { email, password: PASSWORD }, anonymous))._unsafeUnwrap().value as { access_token: string; user: { user_id: string } };
-  const call = (tool: string, input: unknown = {}) => execute(tool, input, { ...anonymous, credential: login.access_token });
-  for (const name of ['eua', 'risk-disclosure', 'broker-authorization']) await call('get_legal_document', { name });
-  await call('accept_eua');
-  await call('acknowledge_risk');
-  (await call('connect_broker', { authorization_confirmed: true, broker: 'sim' }))._unsafeUnwrap();
-  const session = (await startBrowserSession(services, { email, password: PASSWORD, userAgent: 'Firefox/140', address: null }))._unsafeUnwrap();
-  return { userId: login.user.user_id, browser: (await browserCaller(services, session.token))._unsafeUnwrap() };
+  const { userId } = await onboardedUser(services, email, PASSWORD);
+  return { userId, browser: await browserLogin(services, email, PASSWORD) };
 }
 
 /** An entry proposal of the owner made now, and its approval link. */
 async function proposed(services: TestServices, ownerId: string): Promise<{ id: string; link: string }> {
   const id = services.ids.uuid();
   const now = services.clock.now();
-  const proposal: Proposal = {
-    id,
-    ownerId,
-    kind: 'entry',
-    batchKey: 'made-here',
-    createdAt: now,
-    ticker: 'SPY',
-    qty: 1,
-    legs: [
-      { symbol: 'SPY261218P00540000', side: 'buy', intent: 'buy_to_open' },
-      { symbol: 'SPY261218P00545000', side: 'sell', intent: 'sell_to_open' },
-      { symbol: 'SPY261218C00600000', side: 'sell', intent: 'sell_to_open' },
-      { symbol: 'SPY261218C00605000', side: 'buy', intent: 'buy_to_open' },
-    ],
-    limitPrice: -1.25,
-    maxLoss: 375,
-    summary: 'page test proposal',
-    positionId: id,
-    details: { expiry: '2026-12-18' },
-    consumedAt: null,
-    approval: null,
-    outcome: null,
-  };
-  await services.proposals.insert(proposal);
+  await services.proposals.insert(entryProposal({ id, ownerId, createdAt: now, batchKey: 'made-here' }));
   return { id, link: await mintLink(services, 'approve_proposal', ownerId, id, now + 60_000) };
 }
 

@@ -5,8 +5,9 @@ import { keyContext } from '../brokers/sealed-keys.js';
 import type { AppError } from '../errors/app-error.js';
 import { execute } from '../operations/execute.js';
 import { DEFAULT_CORE_CONFIG, type CoreConfig, type Services } from '../services.js';
+import { browserLogin } from './approval-fixture.js';
 import { brokerKeysForm, setBrokerKeysByLink } from './broker-keys-page.js';
-import { browserCaller, startBrowserSession, type BrowserCaller } from './browser-session.js';
+import type { BrowserCaller } from './browser-session.js';
 import { BROKER_KEYS_LINK_TTL_MS, mintLink } from './links.js';
 
 const PASSWORD = 'broker keys page password 1';
@@ -17,8 +18,7 @@ const KEYS = { api_key: KEY, api_secret: SECRET, environment: 'paper' };
 /** A registered user logged in on the HTML login page (no onboarding: the page needs none). */
 async function person(services: TestServices, email: string): Promise<BrowserCaller> {
   await execute('register', { email, password: PASSWORD }, { services, credential: null, requestId: 'keys-page-test', batchKey: null });
-  const { token } = (await startBrowserSession(services, { email, password: PASSWORD, userAgent: 'Firefox/140', address: null }))._unsafeUnwrap();
-  return (await browserCaller(services, token))._unsafeUnwrap();
+  return browserLogin(services, email, PASSWORD);
 }
 
 async function world(config: Partial<CoreConfig> = {}, overrides: Partial<Services> = {}) {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppError } from '../errors/app-error.js';
 import { execute } from '../operations/execute.js';
 import { DEFAULT_CORE_CONFIG } from '../services.js';
+import { registeredUser } from './approval-fixture.js';
 import { BROWSER_SESSION_TTL_MS, browserCaller, csrfTokenFor, endBrowserSession, startBrowserSession } from './browser-session.js';
 
 const EMAIL = 'person@example.com';
@@ -11,14 +12,7 @@ const PASSWORD = 'browser session password 1';
 const ADDRESS = '198.51.100.7';
 
 async function registered(services: TestServices = createTestServices()) {
-  const anonymous = { services, credential: null, requestId: 'browser-session-test', batchKey: null };
-  await execute('register', { email: EMAIL, password: PASSWORD }, anonymous);
-  const login = (await execute('login', { email: EMAIL, password: PASSWORD }, anonymous))._unsafeUnwrap().value as {
-    access_token: string;
-    refresh_token: string;
-    user: { user_id: string };
-  };
-  return { services, userId: login.user.user_id, accessToken: login.access_token, refreshToken: login.refresh_token };
+  return { services, ...(await registeredUser(services, EMAIL, PASSWORD)) };
 }
 
 const logIn = (services: TestServices, password: string, userAgent: string | null = 'Firefox/140') =>

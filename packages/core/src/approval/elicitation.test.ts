@@ -1,6 +1,6 @@
 import { createTestServices, type TestServices } from '@condor/testkit';
 import { describe, expect, it } from 'vitest';
-import type { Proposal } from '../ports/proposal-store.js';
+import { entryProposal } from './approval-fixture.js';
 import { closeElicitation, ELICITATION_TTL_MS, openElicitation } from './elicitation.js';
 import { mintLink } from './links.js';
 
@@ -10,30 +10,7 @@ const OTHER_USER = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
 /** A proposal of OWNER created at `createdAt` (now by default). */
 async function proposal(services: TestServices, createdAt = services.clock.now()): Promise<string> {
   const id = services.ids.uuid();
-  const made: Proposal = {
-    id,
-    ownerId: OWNER,
-    kind: 'entry',
-    batchKey: null,
-    createdAt,
-    ticker: 'SPY',
-    qty: 1,
-    legs: [
-      { symbol: 'SPY261218P00540000', side: 'buy', intent: 'buy_to_open' },
-      { symbol: 'SPY261218P00545000', side: 'sell', intent: 'sell_to_open' },
-      { symbol: 'SPY261218C00600000', side: 'sell', intent: 'sell_to_open' },
-      { symbol: 'SPY261218C00605000', side: 'buy', intent: 'buy_to_open' },
-    ],
-    limitPrice: -1.25,
-    maxLoss: 375,
-    summary: 'elicited',
-    positionId: id,
-    details: {},
-    consumedAt: null,
-    approval: null,
-    outcome: null,
-  };
-  await services.proposals.insert(made);
+  await services.proposals.insert(entryProposal({ id, ownerId: OWNER, createdAt }));
   return id;
 }
 

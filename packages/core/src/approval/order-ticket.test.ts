@@ -1,34 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Proposal } from '../ports/proposal-store.js';
+import { CONDOR_CLOSE_LEGS, entryProposal } from './approval-fixture.js';
 import { orderTicket, type TicketInputs } from './order-ticket.js';
 
 const CREATED = Date.UTC(2026, 0, 5, 14, 30);
 const SIM_PAPER: TicketInputs['account'] = { broker: 'sim', environment: 'paper', simulatedMarket: true };
 
 /** A 540/545/600/605 SPY condor expiring Fri 18 Dec 2026, 2 contracts, for at least a $1.25 credit. */
-const entry: Proposal = {
-  id: '11111111-1111-4111-8111-111111111111',
-  ownerId: 'owner-1',
-  kind: 'entry',
-  batchKey: null,
-  createdAt: CREATED,
-  ticker: 'SPY',
-  qty: 2,
-  legs: [
-    { symbol: 'SPY261218P00540000', side: 'buy', intent: 'buy_to_open' },
-    { symbol: 'SPY261218P00545000', side: 'sell', intent: 'sell_to_open' },
-    { symbol: 'SPY261218C00600000', side: 'sell', intent: 'sell_to_open' },
-    { symbol: 'SPY261218C00605000', side: 'buy', intent: 'buy_to_open' },
-  ],
-  limitPrice: -1.25,
-  maxLoss: 750,
-  summary: 'entry',
-  positionId: '11111111-1111-4111-8111-111111111111',
-  details: { expiry: '2026-12-18', pop: 0.72 },
-  consumedAt: null,
-  approval: null,
-  outcome: null,
-};
+const entry = entryProposal({ id: '11111111-1111-4111-8111-111111111111', ownerId: 'owner-1', createdAt: CREATED, qty: 2, maxLoss: 750, details: { expiry: '2026-12-18', pop: 0.72 } });
 
 const ticketAt = (proposal: Proposal, now: number, account = SIM_PAPER) =>
   orderTicket({ proposal, account, spot: 570.5, now, marketNotice: account.simulatedMarket ? 'Simulated market.' : null });
@@ -98,12 +77,7 @@ describe('orderTicket for an exit', () => {
   const exit: Proposal = {
     ...entry,
     kind: 'exit',
-    legs: [
-      { symbol: 'SPY261218P00540000', side: 'sell', intent: 'sell_to_close' },
-      { symbol: 'SPY261218P00545000', side: 'buy', intent: 'buy_to_close' },
-      { symbol: 'SPY261218C00600000', side: 'buy', intent: 'buy_to_close' },
-      { symbol: 'SPY261218C00605000', side: 'sell', intent: 'sell_to_close' },
-    ],
+    legs: CONDOR_CLOSE_LEGS,
     limitPrice: 0.4,
     maxLoss: 80,
     details: { expiry: '2026-12-18', legs: held, entry_credit: 1.25, pop: 0.9 },
@@ -141,12 +115,7 @@ describe('orderTicket for a roll', () => {
   const roll: Proposal = {
     ...entry,
     kind: 'roll',
-    legs: [
-      { symbol: 'SPY261218P00540000', side: 'sell', intent: 'sell_to_close' },
-      { symbol: 'SPY261218P00545000', side: 'buy', intent: 'buy_to_close' },
-      { symbol: 'SPY261218C00600000', side: 'buy', intent: 'buy_to_close' },
-      { symbol: 'SPY261218C00605000', side: 'sell', intent: 'sell_to_close' },
-    ],
+    legs: CONDOR_CLOSE_LEGS,
     limitPrice: 0.45,
     maxLoss: 590,
     details: { expiry_from: '2026-12-18', expiry_to: '2027-01-15', legs_after: after, credit_after: 2.05, net_price: -0.8 },

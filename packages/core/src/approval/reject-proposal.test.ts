@@ -3,7 +3,7 @@ import type { ResultAsync } from 'neverthrow';
 import { describe, expect, it } from 'vitest';
 import type { AppError } from '../errors/app-error.js';
 import { execute } from '../operations/execute.js';
-import type { Proposal } from '../ports/proposal-store.js';
+import { entryProposal, onboardedUser } from './approval-fixture.js';
 import { browserCaller, startBrowserSession } from './browser-session.js';
 import { proposalTicket, REJECTED_BY_PERSON, rejectProposal } from './reject-proposal.js';
 
@@ -11,44 +11,15 @@ const PASSWORD = 'mcp app password 1';
 
 /** An onboarded user on the simulated broker, as an MCP client holds them: an API access token. */
 async function user(services: TestServices, email: string) {
-  const anonymous = { services, credential: null, requestId: 'mcp-app-test', batchKey: null };
-  await execute('register', { email, password: PASSWORD }, anonymous);
-  const login = (await execute('login', { email, password: PASSWORD }, anonymous))._unsafeUnwrap().value as { access_token: string; user: { user_id: string } };
-  const credential = login.access_token;
-  const call = (tool: string, input: unknown = {}) => execute(tool, input, { ...anonymous, credential, batchKey: 'app-batch', approval: { method: 'app' } });
-  for (const name of ['eua', 'risk-disclosure', 'broker-authorization']) await call('get_legal_document', { name });
-  await call('accept_eua');
-  await call('acknowledge_risk');
-  (await call('connect_broker', { authorization_confirmed: true, broker: 'sim' }))._unsafeUnwrap();
-  return { userId: login.user.user_id, credential, approveInApp: (proposalId: string) => call('confirm_proposal', { proposal_id: proposalId }) };
+  const { userId, accessToken: credential } = await onboardedUser(services, email, PASSWORD);
+  const approveInApp = (proposalId: string) =>
+    execute('confirm_proposal', { proposal_id: proposalId }, { services, credential, requestId: 'mcp-app-test', batchKey: 'app-batch', approval: { method: 'app' } });
+  return { userId, credential, approveInApp };
 }
 
 async function proposed(services: TestServices, ownerId: string): Promise<string> {
   const id = services.ids.uuid();
-  const proposal: Proposal = {
-    id,
-    ownerId,
-    kind: 'entry',
-    batchKey: 'made-here',
-    createdAt: services.clock.now(),
-    ticker: 'SPY',
-    qty: 3,
-    legs: [
-      { symbol: 'SPY261218P00540000', side: 'buy', intent: 'buy_to_open' },
-      { symbol: 'SPY261218P00545000', side: 'sell', intent: 'sell_to_open' },
-      { symbol: 'SPY261218C00600000', side: 'sell', intent: 'sell_to_open' },
-      { symbol: 'SPY261218C00605000', side: 'buy', intent: 'buy_to_open' },
-    ],
-    limitPrice: -1.25,
-    maxLoss: 1_125,
-    summary: 'app test proposal',
-    positionId: id,
-    details: { expiry: '2026-12-18' },
-    consumedAt: null,
-    approval: null,
-    outcome: null,
-  };
-  await services.proposals.insert(proposal);
+  await services.proposals.insert(entryProposal({ id, ownerId, createdAt: services.clock.now(), batchKey: 'made-here', qty: 3, maxLoss: 1_125 }));
   return id;
 }
 

@@ -1,34 +1,19 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import type { Proposal } from '../ports/proposal-store.js';
+import { entryProposal } from './approval-fixture.js';
 import { orderTicket } from './order-ticket.js';
 import { approvalView, TicketView, ticketView } from './ticket-view.js';
 
 const CREATED = Date.UTC(2026, 0, 5, 14, 30);
 
-const placed: Proposal = {
+const placed = entryProposal({
   id: '22222222-2222-4222-8222-222222222222',
   ownerId: 'owner-1',
-  kind: 'entry',
-  batchKey: null,
   createdAt: CREATED,
-  ticker: 'SPY',
-  qty: 1,
-  legs: [
-    { symbol: 'SPY261218P00540000', side: 'buy', intent: 'buy_to_open' },
-    { symbol: 'SPY261218P00545000', side: 'sell', intent: 'sell_to_open' },
-    { symbol: 'SPY261218C00600000', side: 'sell', intent: 'sell_to_open' },
-    { symbol: 'SPY261218C00605000', side: 'buy', intent: 'buy_to_open' },
-  ],
-  limitPrice: -1.25,
-  maxLoss: 375,
-  summary: 'entry',
-  positionId: '22222222-2222-4222-8222-222222222222',
-  details: { expiry: '2026-12-18' },
   consumedAt: CREATED + 7_000,
   approval: { method: 'page', at: CREATED + 7_000, userId: 'owner-1', client: 'Firefox/140', address: '203.0.113.9' },
   outcome: { status: 'submitted', orderId: 'order-1' },
-};
+});
 
 const ticket = orderTicket({
   proposal: placed,

@@ -2,10 +2,10 @@ import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createTestServices, FakeBrokers, FakeClock, type TestServices } from '@condor/testkit';
 import { execute } from '../operations/execute.js';
-import type { Proposal, ProposalStore } from '../ports/proposal-store.js';
+import type { ProposalStore } from '../ports/proposal-store.js';
 import { reconcileProposal } from './reconcile-proposal.js';
+import { browserLogin, entryProposal, onboardedUser } from '../approval/approval-fixture.js';
 import { approveByLink, rejectByLink } from '../approval/approval-page.js';
-import { startBrowserSession, browserCaller, type BrowserCaller } from '../approval/browser-session.js';
 import { mintLink } from '../approval/links.js';
 import type { ApprovalMethod } from '../approval/ticket-types.js';
 import { DEFAULT_CORE_CONFIG, type CoreConfig } from '../services.js';
@@ -129,7 +129,7 @@ class Propose implements fc.AsyncCommand<Model, Real> {
   check = () => true;
   async run(model: Model, real: Real): Promise<void> {
     const id = real.services.ids.uuid();
-    await real.services.proposals.insert(proposal(id, real.userId, model.now, this.batch));
+    await real.services.proposals.insert(entryProposal({ id, ownerId: real.userId, createdAt: model.now, batchKey: this.batch }));
     const link = await mintLink(real.services, 'approve_proposal', real.userId, id, model.now + 60_000);
     model.proposals.push({ id, createdAt: model.now, batch: this.batch, state: 'fresh', consumedAt: 0, link, method: null });
   }
@@ -244,32 +244,6 @@ class Restart implements fc.AsyncCommand<Model, Real> {
   toString = () => 'restart (reconcile every proposal)';
 }
 
-function proposal(id: string, ownerId: string, createdAt: number, batchKey: string): Proposal {
-  return {
-    id,
-    ownerId,
-    kind: 'entry',
-    batchKey,
-    createdAt,
-    ticker: 'SPY',
-    qty: 1,
-    legs: [
-      { symbol: 'SPY261218P00540000', side: 'buy', intent: 'buy_to_open' },
-      { symbol: 'SPY261218P00545000', side: 'sell', intent: 'sell_to_open' },
-      { symbol: 'SPY261218C00600000', side: 'sell', intent: 'sell_to_open' },
-      { symbol: 'SPY261218C00605000', side: 'buy', intent: 'buy_to_open' },
-    ],
-    limitPrice: -1.25,
-    maxLoss: 375,
-    summary: 'model proposal',
-    positionId: id,
-    details: { expiry: '2026-12-18', strikes: { long_put: 540, short_put: 545, short_call: 600, long_call: 605 } },
-    consumedAt: null,
-    approval: null,
-    outcome: null,
-  };
-}
-
 /** The agent may confirm paper orders: the world of the contract's own tests. */
 const AGENT_CONFIRMS_PAPER: World = { policy: 'confirm', live: false, appApprovals: true };
 
@@ -280,25 +254,16 @@ async function setUp(proposals?: (store: ProposalStore) => ProposalStore, world:
   const base = createTestServices({ brokers, config });
   const services = (proposals === undefined ? base : { ...base, proposals: proposals(base.proposals) }) as TestServices & { clock: FakeClock };
   const ctx = { services, credential: null, requestId: 'model', batchKey: null };
-  await execute('register', { email: 'model@example.com', password: PASSWORD }, ctx);
-  const login = await execute('login', { email: 'model@example.com', password: PASSWORD }, ctx);
-  const { access_token: credential, user } = login._unsafeUnwrap().value as { access_token: string; user: { user_id: string } };
+  const { userId, accessToken: credential } = await onboardedUser(services, 'model@example.com', PASSWORD);
   const call = (tool: string, input: unknown = {}, batchKey: string | null = null) => execute(tool, input, { ...ctx, credential, batchKey });
-  await call('get_legal_document', { name: 'eua' });
-  await call('accept_eua');
-  await call('get_legal_document', { name: 'risk-disclosure' });
-  await call('acknowledge_risk');
-  await call('get_legal_document', { name: 'broker-authorization' });
-  (await call('connect_broker', { authorization_confirmed: true, broker: 'sim' }))._unsafeUnwrap();
-  const link = (await services.brokerLinks.get(user.user_id))!;
+  const link = (await services.brokerLinks.get(userId))!;
   if (world.live) await services.brokerLinks.put({ ...link, environment: 'live' });
-  const session = (await startBrowserSession(services, { email: 'model@example.com', password: PASSWORD, userAgent: 'model-browser', address: null }))._unsafeUnwrap();
-  const browser: BrowserCaller = (await browserCaller(services, session.token))._unsafeUnwrap();
+  const browser = await browserLogin(services, 'model@example.com', PASSWORD, 'model-browser');
   const code = (result: { match: <A, B>(ok: () => A, err: (e: { code: string }) => B) => Promise<A | B> }, ok: string) => result.match(() => ok, (e) => e.code);
   return {
     services,
     brokers,
-    userId: user.user_id,
+    userId,
     read: async () => {
       (await call('get_positions', { include_closed: true }))._unsafeUnwrap();
     },
@@ -359,7 +324,7 @@ describe('confirm_proposal (design §5) against its model', () => {
     const real = await setUp();
     const start = real.services.clock.now();
     for (const id of ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222']) {
-      await real.services.proposals.insert(proposal(id, real.userId, start, 'made-here'));
+      await real.services.proposals.insert(entryProposal({ id, ownerId: real.userId, createdAt: start, batchKey: 'made-here' }));
     }
     real.services.clock.advance(4_999);
     expect(await real.confirm('11111111-1111-4111-8111-111111111111', 'other')).toBe('CONFIRM_TOO_FAST');
@@ -386,7 +351,7 @@ describe('confirm_proposal under concurrency and broker failures', () => {
           recordOutcome: (id, outcome) => s.schedule(store.recordOutcome(id, outcome)),
           listForPosition: (owner, positionId) => store.listForPosition(owner, positionId),
         }));
-        await real.services.proposals.insert(proposal(ID, real.userId, real.services.clock.now(), 'made-here'));
+        await real.services.proposals.insert(entryProposal({ id: ID, ownerId: real.userId, createdAt: real.services.clock.now(), batchKey: 'made-here' }));
         real.services.clock.advance(6_000);
         const answers = Promise.all(Array.from({ length: 50 }, (_, i) => real.confirm(ID, `confirm-${String(i)}`)));
         const results = await s.waitFor(answers);
@@ -402,7 +367,7 @@ describe('confirm_proposal under concurrency and broker failures', () => {
 
   it('never sends the order of a consumed proposal late: past its 60 s with nothing at the broker, it is expired', async () => {
     const real = await setUp();
-    await real.services.proposals.insert(proposal(ID, real.userId, real.services.clock.now(), 'made-here'));
+    await real.services.proposals.insert(entryProposal({ id: ID, ownerId: real.userId, createdAt: real.services.clock.now(), batchKey: 'made-here' }));
     real.services.clock.advance(6_000);
     expect(await real.services.proposals.consume(real.userId, ID, real.services.clock.now(), { method: 'confirm', at: real.services.clock.now(), userId: real.userId, client: null, address: null })).toBe('consumed');
     real.services.clock.advance(54_000);
@@ -414,7 +379,7 @@ describe('confirm_proposal under concurrency and broker failures', () => {
 
   it('after the instance that consumed a proposal died before submitting, a confirm past the grace places it once', async () => {
     const real = await setUp();
-    await real.services.proposals.insert(proposal(ID, real.userId, real.services.clock.now(), 'made-here'));
+    await real.services.proposals.insert(entryProposal({ id: ID, ownerId: real.userId, createdAt: real.services.clock.now(), batchKey: 'made-here' }));
     real.services.clock.advance(6_000);
     // The other instance won the consume, then died: no outcome, nothing at the broker.
     expect(await real.services.proposals.consume(real.userId, ID, real.services.clock.now(), { method: 'confirm', at: real.services.clock.now(), userId: real.userId, client: null, address: null })).toBe('consumed');
@@ -430,7 +395,7 @@ describe('confirm_proposal under concurrency and broker failures', () => {
 
   it('after a broker timeout that did place the order, a retry finds it and places nothing more', async () => {
     const real = await setUp();
-    await real.services.proposals.insert(proposal(ID, real.userId, real.services.clock.now(), 'made-here'));
+    await real.services.proposals.insert(entryProposal({ id: ID, ownerId: real.userId, createdAt: real.services.clock.now(), batchKey: 'made-here' }));
     real.services.clock.advance(6_000);
     real.brokers.loseNextSubmitAck(real.userId);
     const first = await real.confirm(ID, 'first');
@@ -444,7 +409,7 @@ describe('confirm_proposal under concurrency and broker failures', () => {
 
   it('after a broker timeout that placed nothing, the retry places the order once under the same client order id', async () => {
     const real = await setUp();
-    await real.services.proposals.insert(proposal(ID, real.userId, real.services.clock.now(), 'made-here'));
+    await real.services.proposals.insert(entryProposal({ id: ID, ownerId: real.userId, createdAt: real.services.clock.now(), batchKey: 'made-here' }));
     real.services.clock.advance(6_000);
     real.brokers.failNextSubmit(real.userId);
     expect(await real.confirm(ID, 'first')).toBe('SERVICE_UNAVAILABLE');
