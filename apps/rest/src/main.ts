@@ -23,7 +23,7 @@ async function main(): Promise<void> {
       // Every instance signs MCP elicitation state with a key derived from the shared token signing key.
       ...(runtime.signingKey === null ? {} : { requestStateKey: deriveRequestStateKey(runtime.signingKey) }),
       ...mcpHostCheck(config, services.logger),
-    }), services),
+    }), services, { everyRequest: config.mcpAuth === 'required' }),
     ready: () => runtime.ready(),
     bodyLimitBytes: config.bodyLimitBytes,
     rateLimit: config.rateLimit,

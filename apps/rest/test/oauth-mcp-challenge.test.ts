@@ -7,7 +7,7 @@ import { withMcpChallenge } from '../src/oauth/mcp-challenge.js';
 
 const METADATA = 'resource_metadata="https://condor.example/.well-known/oauth-protected-resource/mcp"';
 
-async function gated() {
+async function gated(options: { everyRequest?: boolean } = {}) {
   const services = await oauthTestServices();
   const reached: string[] = [];
   const callers: (string | null)[] = [];
@@ -18,7 +18,7 @@ async function gated() {
     callers.push(caller?.isOk() === true ? caller.value.userId : null);
     return Response.json({ jsonrpc: '2.0', id: 1, result: {} });
   };
-  const app = createApp(services, { mcp: withMcpChallenge(handler, services) });
+  const app = createApp(services, { mcp: withMcpChallenge(handler, services, options) });
   const post = (body: unknown, bearer?: string) =>
     app.request('/mcp', { method: 'POST', headers: { 'content-type': 'application/json', ...(bearer === undefined ? {} : { authorization: `Bearer ${bearer}` }) }, body: JSON.stringify(body) });
   return { services, reached, callers, post };
@@ -70,6 +70,21 @@ describe('the /mcp challenge', () => {
     expect((await post(call('get_onboarding_status'), elsewhere)).status).toBe(401);
     await services.sessions.revokeFamily(claims.sid, services.clock.now());
     expect((await post(call('get_onboarding_status'), tokens.access_token)).status).toBe(401);
+    expect(reached).toHaveLength(1);
+  });
+
+  it('answers every request without a credential when told to (CONDOR_MCP_AUTH=required), and still lets a credential through', async () => {
+    const { services, post, reached } = await gated({ everyRequest: true });
+    for (const body of [{ jsonrpc: '2.0', id: 1, method: 'tools/list' }, call('register'), { jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }]) {
+      const response = await post(body);
+      expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toBe(`Bearer ${METADATA}`);
+    }
+    expect(reached).toEqual([]);
+    expect((await post({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, 'not-a-token')).status).toBe(401);
+    await services.sessions.createFamily({ id: 'fam-1', userId: OAUTH_PERSON.id, createdAt: services.clock.now(), revokedAt: null });
+    const iat = Math.floor(services.clock.now() / 1000);
+    expect((await post({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, services.tokens!.sign({ sub: OAUTH_PERSON.id, sid: 'fam-1', iat, exp: iat + 60 }))).status).toBe(200);
     expect(reached).toHaveLength(1);
   });
 });

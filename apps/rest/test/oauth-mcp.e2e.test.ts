@@ -46,8 +46,8 @@ afterAll(async () => {
 }, 30_000);
 
 /** A registered user who has read and accepted nothing yet. */
-async function person(email: string): Promise<void> {
-  expect((await sendJson(server, 'POST', '/v1/users', { email, password: PASSWORD })).status).toBe(200);
+async function person(email: string, on: RunningServer = server): Promise<void> {
+  expect((await sendJson(on, 'POST', '/v1/users', { email, password: PASSWORD })).status).toBe(200);
 }
 
 /** What the person does in the browser: log in on condor's page, read the consent page, press Allow. */
@@ -163,6 +163,26 @@ describe('a remote MCP host connecting with OAuth (real server, real browser)', 
     }
     await client.close();
   });
+});
+
+describe('a server that wants a credential on every /mcp request (CONDOR_MCP_AUTH=required)', () => {
+  it('makes the host authorize when it connects, then serves it', async () => {
+    const strict = await startServer({ CONDOR_SIGNING_KEY: SIGNING_KEY, CONDOR_RATE_LIMIT: '100000', CONDOR_MCP_AUTH: 'required' });
+    try {
+      await person('strict@example.com', strict);
+      const provider = new MemoryOAuthProvider(callback.url);
+      const url = new URL(`${strict.baseUrl}/mcp`);
+      await expect(new Client({ name: 'condor-e2e-host', version: '1.0.0' }).connect(new StreamableHTTPClientTransport(url, { authProvider: provider }))).rejects.toBeInstanceOf(UnauthorizedError);
+      const transport = new StreamableHTTPClientTransport(url, { authProvider: provider });
+      await transport.finishAuth((await consentInBrowser(provider.authorizationUrl!, 'strict@example.com')).redirect);
+      const client = new Client({ name: 'condor-e2e-host', version: '1.0.0' });
+      await client.connect(transport);
+      expect((await client.callTool({ name: 'get_onboarding_status', arguments: {} })).isError).not.toBe(true);
+      await client.close();
+    } finally {
+      await strict.stop();
+    }
+  }, 60_000);
 });
 
 /** A raw 2025-era tools/call of get_onboarding_status with `token` as Bearer. */

@@ -12,13 +12,22 @@ const PUBLIC_TOOLS: ReadonlySet<string> = new Set(CATALOGUE.filter((op) => op.ac
  * listing, the public tools — reaches the MCP handler as before, and tool errors stay tool results. The handler
  * gets the authentication this check started, so a request still looks its credential up once.
  */
-export function withMcpChallenge(handler: McpHttpHandler, services: Services): McpHttpHandler {
+export function withMcpChallenge(handler: McpHttpHandler, services: Services, options: McpChallengeOptions = {}): McpHttpHandler {
   return async (request, auth) => {
     const authenticated = auth.authenticated ?? authentication(auth.credential, services);
-    const refusal = auth.credential === null ? await missingCredential(request) : await unusable(authenticated);
+    const refusal =
+      auth.credential !== null ? await unusable(authenticated) : options.everyRequest === true ? credentialRequired() : await missingCredential(request);
     return refusal === null ? handler(request, { ...auth, authenticated }) : challenge(refusal, services);
   };
 }
+
+/** How strict the challenge is (CONDOR_MCP_AUTH). */
+export interface McpChallengeOptions {
+  /** Answer every request without a credential with the challenge, not only calls of tools that need a caller. */
+  readonly everyRequest?: boolean;
+}
+
+const credentialRequired = (): AppError => ({ code: 'UNAUTHORIZED', message: 'This MCP endpoint needs a credential: authorize with OAuth (see WWW-Authenticate) or send an access token or API key as Bearer.' });
 
 async function unusable(authenticated: Authentication): Promise<AppError | null> {
   const result = await authenticated();

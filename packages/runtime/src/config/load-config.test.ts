@@ -137,6 +137,14 @@ describe('loadConfig: live trading and Alpaca hosts', () => {
   });
 });
 
+describe('loadConfig: CONDOR_MCP_AUTH', () => {
+  it('challenges tool calls that need a caller by default, every request when required, and refuses other values', () => {
+    expect(loadConfig({}).mcpAuth).toBe('tools');
+    expect(loadConfig({ CONDOR_MCP_AUTH: 'required' }).mcpAuth).toBe('required');
+    expect(() => loadConfig({ CONDOR_MCP_AUTH: 'always' })).toThrow(/CONDOR_MCP_AUTH/);
+  });
+});
+
 describe('loadConfig: human approval', () => {
   it('needs a person by default, lets the agent confirm paper orders only when told, trusts MCP App approvals unless told not to', () => {
     const plain = loadConfig({});

@@ -65,6 +65,12 @@ export interface RuntimeConfig {
   readonly elicitationApprovals: boolean;
   /** CONDOR_LIVE_CLIENT_APPROVALS=true: elicitation and MCP App approvals also count on live accounts (off: live orders need the approval page). */
   readonly liveClientApprovals: boolean;
+  /**
+   * CONDOR_MCP_AUTH: which requests without a credential `/mcp` answers 401 (with the OAuth challenge) — `tools`
+   * (the default): calls of tools that need a caller; `required`: every one, as hosts that decide on OAuth from their
+   * first request expect (anonymous register over MCP then needs REST).
+   */
+  readonly mcpAuth: 'tools' | 'required';
   /** CONDOR_PUBLIC_URL: where people reach condor's pages (approval and keys links); null: this process's own address. */
   readonly publicUrl: string | null;
   /** Alpaca Trading API hosts (CONDOR_ALPACA_PAPER_URL, CONDOR_ALPACA_LIVE_URL); null: Alpaca's own. */
@@ -129,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     appApprovals: oneOf(env, 'CONDOR_APP_APPROVALS', ['true', 'false'], 'true') === 'true',
     elicitationApprovals: oneOf(env, 'CONDOR_ELICITATION_APPROVALS', ['true', 'false'], 'true') === 'true',
     liveClientApprovals: oneOf(env, 'CONDOR_LIVE_CLIENT_APPROVALS', ['true', 'false'], 'false') === 'true',
+    mcpAuth: oneOf(env, 'CONDOR_MCP_AUTH', ['tools', 'required'], 'tools'),
     publicUrl: url('CONDOR_PUBLIC_URL', env.CONDOR_PUBLIC_URL),
     alpacaUrls: { paper: url('CONDOR_ALPACA_PAPER_URL', env.CONDOR_ALPACA_PAPER_URL), live: url('CONDOR_ALPACA_LIVE_URL', env.CONDOR_ALPACA_LIVE_URL) },
     marketData: marketDataSource(env),
