@@ -40,6 +40,7 @@ describe('the OAuth discovery documents', () => {
       authorization_endpoint: `${OAUTH_ISSUER}/oauth/authorize`,
       token_endpoint: `${OAUTH_ISSUER}/oauth/token`,
       registration_endpoint: `${OAUTH_ISSUER}/oauth/register`,
+      revocation_endpoint: `${OAUTH_ISSUER}/oauth/revoke`,
       code_challenge_methods_supported: ['S256'],
       grant_types_supported: ['authorization_code', 'refresh_token'],
       token_endpoint_auth_methods_supported: ['none'],
@@ -132,5 +133,19 @@ describe('POST /oauth/token', () => {
     expect(((await repeated.json()) as { error: string }).error).toBe('invalid_request');
     const json = await app.request('/oauth/token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(exchange(code, verifier)) });
     expect(((await json.json()) as { error: string }).error).toBe('invalid_request');
+  });
+});
+
+describe('POST /oauth/revoke', () => {
+  it('ends the client’s grant with its refresh token (200, no body), and answers an unknown token the same', async () => {
+    const { services, form } = await server();
+    const { code, verifier } = await approvedCode(services);
+    const tokens = (await (await form('/oauth/token', exchange(code, verifier))).json()) as { access_token: string; refresh_token: string };
+    const revoked = await form('/oauth/revoke', { token: tokens.refresh_token, client_id: DOCUMENT_CLIENT_ID });
+    expect([revoked.status, await revoked.text(), revoked.headers.get('cache-control')]).toEqual([200, '', 'no-store']);
+    expect((await authentication(tokens.access_token, services)()).isErr()).toBe(true);
+    expect((await form('/oauth/revoke', { token: 'made-up', client_id: DOCUMENT_CLIENT_ID })).status).toBe(200);
+    const missing = await form('/oauth/revoke', { client_id: DOCUMENT_CLIENT_ID });
+    expect([missing.status, ((await missing.json()) as { error: string }).error]).toEqual([400, 'invalid_request']);
   });
 });

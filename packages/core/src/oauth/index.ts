@@ -19,6 +19,7 @@ export { AUTHORIZATION_CODE_TTL_MS, approveAuthorization, denyAuthorization, ref
 export { oauthRefreshDigest, type OAuthTokens } from './oauth-tokens.js';
 export { exchangeCode, type CodeExchange } from './exchange-code.js';
 export { refreshGrant, type RefreshRequest } from './refresh-grant.js';
+export { revokeOAuthToken, type RevocationRequest } from './revoke-token.js';
 export { registerClient, type ClientRegistration } from './register-client.js';
 export { listConnectedClients, revokeConnectedClient, type ConnectedClient } from './connected-clients.js';
 export type { AuthorizationCode, AuthorizationCodeStore } from '../ports/authorization-code-store.js';

@@ -4,7 +4,8 @@ import { issuerOf, oauthResource } from './issuer.js';
 
 /**
  * condor's authorization server metadata (RFC 8414): code flow with PKCE S256 only, public clients, refresh
- * tokens, Client ID Metadata Documents and dynamic registration, `iss` in the authorization response (RFC 9207).
+ * tokens and their revocation (RFC 7009), Client ID Metadata Documents and dynamic registration, `iss` in the
+ * authorization response (RFC 9207).
  */
 export function authorizationServerMetadata(services: Services): Record<string, unknown> {
   const issuer = issuerOf(services);
@@ -13,6 +14,8 @@ export function authorizationServerMetadata(services: Services): Record<string, 
     authorization_endpoint: `${issuer}/oauth/authorize`,
     token_endpoint: `${issuer}/oauth/token`,
     registration_endpoint: `${issuer}/oauth/register`,
+    revocation_endpoint: `${issuer}/oauth/revoke`,
+    revocation_endpoint_auth_methods_supported: ['none'],
     scopes_supported: [...SCOPES],
     response_types_supported: ['code'],
     response_modes_supported: ['query'],
