@@ -4,7 +4,7 @@ import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@model
 import { HmacTokenSigner } from '@condor/runtime';
 import { httpsServer, selfSignedCertificate, type TestHttpsServer, type TestRoute } from '@condor/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, logIn } from '../../web/test/browser.js';
+import { launchBrowser, logIn, screenshotPath } from '../../web/test/browser.js';
 import { callbackServer, type CallbackServer } from './oauth/callback-server.js';
 import { MemoryOAuthProvider } from './oauth/memory-oauth-provider.js';
 import { sendJson, startServer, type RunningServer } from './server-process.js';
@@ -53,18 +53,23 @@ async function person(email: string, on: RunningServer = server): Promise<void> 
 /** What the person does in the browser: log in on condor's page, read the consent page, press Allow. */
 async function consentInBrowser(url: URL, email: string): Promise<{ page: Page; consent: { client: string; scopes: string[] }; redirect: URLSearchParams }> {
   const page = await (await browser.newContext()).newPage();
+  const complaints: string[] = [];
+  page.on('console', (message) => { if (message.type() === 'error' || message.type() === 'warning') complaints.push(message.text()); });
   await page.goto(url.href);
   expect(new URL(page.url()).pathname).toBe('/login');
   await logIn(page, email, PASSWORD);
   expect(new URL(page.url()).pathname).toBe('/oauth/authorize');
   const consent = {
     client: await page.locator('[data-role="client-name"]').innerText(),
-    scopes: (await page.locator('[data-scope]').allInnerTexts()).map((text) => text.split(' ')[0] ?? ''),
+    scopes: (await page.locator('[data-scope]').allInnerTexts()).map((text) => text.trim().split(' ')[0] ?? ''),
   };
+  await page.screenshot({ path: screenshotPath('oauth-consent.png'), fullPage: true });
   const arrived = callback.next();
   await page.click('button[data-approve]');
   const redirect = await arrived;
   await page.waitForURL((u) => u.href.startsWith(callback.url));
+  // The consent page's content security policy let its form lead to the host's redirect, and refused nothing else.
+  expect(complaints).toEqual([]);
   return { page, consent, redirect };
 }
 

@@ -22,10 +22,12 @@ async function pages() {
 
 const query = (params: Record<string, string[]>): string => new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, v[0] ?? ''])).toString();
 
-/** The consent form's fields as a browser would post them, with `decision`. */
-function consentForm(page: string, decision: 'approve' | 'deny'): Record<string, string> {
+/** The consent form's fields as a browser would post them (hidden fields, ticked boxes but `untick`), with `decision`. */
+function consentForm(page: string, decision: 'approve' | 'deny', untick: readonly string[] = []): Record<string, string> {
   const doc = parsePage(page);
-  const fields = Object.fromEntries(all(doc, 'form[action="/oauth/authorize"] input[type="hidden"]').map((input) => [input.getAttribute('name') ?? '', input.getAttribute('value') ?? '']));
+  const inputs = all(doc, 'form[action="/oauth/authorize"] input[type="hidden"], form[action="/oauth/authorize"] input[type="checkbox"][checked]');
+  const pairs = inputs.map((input): [string, string] => [input.getAttribute('name') ?? '', input.getAttribute('value') ?? '']);
+  const fields: Record<string, string> = Object.fromEntries(pairs.filter(([name]) => !untick.includes(name)));
   return { ...fields, decision };
 }
 
@@ -63,6 +65,23 @@ describe('the authorization page', () => {
     const code = location.searchParams.get('code') ?? '';
     expect(await services.oauth.codes.find(services.digest.sha256(code))).toMatchObject({ userId: OAUTH_PERSON.id, scope: 'read propose', usedAt: null });
     expect(JSON.stringify(services.oauth.codes)).not.toContain(code);
+  });
+
+  it('grants only the scopes the person left ticked, and none is no approval', async () => {
+    const { services, send } = await pages();
+    const path = `/oauth/authorize?${query(authorizationParams(pkcePair().challenge, { scope: 'read propose trade' }))}`;
+    const consent = await send('GET', path, { cookie: COOKIE });
+    const fewer = await send('POST', '/oauth/authorize', { cookie: COOKIE, origin: OAUTH_ISSUER, form: consentForm(consent.body, 'approve', ['grant_trade']) });
+    const code = new URL(fewer.headers.get('location') ?? '').searchParams.get('code') ?? '';
+    expect((await services.oauth.codes.find(services.digest.sha256(code)))?.scope).toBe('read propose');
+    const none = await send('POST', '/oauth/authorize', { cookie: COOKIE, origin: OAUTH_ISSUER, form: consentForm(consent.body, 'approve', ['grant_read', 'grant_propose', 'grant_trade']) });
+    expect([none.status, none.headers.get('location')]).toEqual([422, null]);
+    expect(none.body).toContain('at least one scope');
+    // A box for a scope the client did not ask for grants nothing more.
+    const narrow = await send('GET', `/oauth/authorize?${query(authorizationParams(pkcePair().challenge, { scope: 'read' }))}`, { cookie: COOKIE });
+    const wider = await send('POST', '/oauth/authorize', { cookie: COOKIE, origin: OAUTH_ISSUER, form: { ...consentForm(narrow.body, 'approve'), grant_trade: 'yes' } });
+    const narrowCode = new URL(wider.headers.get('location') ?? '').searchParams.get('code') ?? '';
+    expect((await services.oauth.codes.find(services.digest.sha256(narrowCode)))?.scope).toBe('read');
   });
 
   it('redirects access_denied when the person denies, and issues no code', async () => {

@@ -6,12 +6,15 @@ import {
   csrfTokenFor,
   denyAuthorization,
   refusalRedirect,
+  SCOPES,
   type AuthorizationParams,
   type AuthorizationRefusal,
   type Services,
 } from '@condor/core';
 import type { Context, Hono } from 'hono';
+import { markup } from '../markup.js';
 import { readBrowserToken } from '../http/browser-cookie.js';
+import { sendErrorPage } from '../http/error-page.js';
 import { field } from '../http/form-field.js';
 import { formGuard } from '../http/form-guard.js';
 import { sendPage } from '../http/send-page.js';
@@ -20,7 +23,7 @@ import { layout } from '../views/layout.js';
 import { renderMessage } from '../views/message.js';
 import { newNonce } from '../http/csp.js';
 import { consentPolicy, redirectSource } from './consent-policy.js';
-import { renderConsent } from './consent-page.js';
+import { GRANT_PREFIX, renderConsent } from './consent-page.js';
 
 /**
  * `GET /oauth/authorize` checks the request (client, redirect, PKCE S256, resource), sends a person without a
@@ -58,9 +61,10 @@ export function mountAuthorize(app: Hono<WebEnv>, services: Services): void {
     const checked = await checkAuthorizationRequest(params, services);
     if (checked.isErr()) return refuse(c, checked.error, services);
     if (field(form, 'decision') !== 'approve') return c.redirect(denyAuthorization(checked.value, services), 303);
-    const approved = await approveAuthorization(checked.value, caller.userId, services);
-    if (approved.isErr()) throw new Error(approved.error.message ?? approved.error.code);
-    services.logger.info('oauth_authorized', { user_id: caller.userId, client_id: checked.value.client.clientId.slice(0, 200), scope: checked.value.scopes.join(' ') });
+    const granted = SCOPES.filter((scope) => field(form, `${GRANT_PREFIX}${scope}`) !== null);
+    const approved = await approveAuthorization(checked.value, caller.userId, services, granted);
+    if (approved.isErr()) return sendErrorPage(c, approved.error, { email: caller.email, csrf: c.get('post').csrf }, markup`<p><a href="/oauth/authorize?${queryOf(params)}">Back to the consent page</a></p>`);
+    services.logger.info('oauth_authorized', { user_id: caller.userId, client_id: checked.value.client.clientId.slice(0, 200), scope: granted.filter((s) => checked.value.scopes.includes(s)).join(' ') });
     return c.redirect(approved.value, 303);
   });
 }
@@ -79,3 +83,7 @@ const returnsTo = (redirectUri: string): string => {
   if (source === null) return 'the app';
   return source.endsWith(':') ? `the app (${source})` : new URL(source).host;
 };
+
+/** The request's parameters as a query again, for a link back to its consent page. */
+const queryOf = (params: AuthorizationParams): string =>
+  new URLSearchParams(Object.entries(params).flatMap(([name, values]) => values.map((value): [string, string] => [name, value]))).toString();

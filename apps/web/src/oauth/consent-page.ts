@@ -3,6 +3,9 @@ import { markup, type Markup } from '../markup.js';
 import { CSRF_FIELD } from '../http/csrf-field.js';
 import { SCOPE_WORDS } from './scope-words.js';
 
+/** The consent form's checkbox of scope `s` is named `grant_<s>`: ticked, it is granted. */
+export const GRANT_PREFIX = 'grant_';
+
 export interface ConsentView {
   readonly request: AuthorizationRequest;
   /** The request's parameters, carried back by the form so its post is checked as the request was. */
@@ -15,7 +18,8 @@ export interface ConsentView {
 
 /**
  * The consent page: which client, how condor knows it (a site's metadata document, or a name the client gave
- * itself), the scopes it asks for and what each allows, where the browser goes next; Allow and Deny post back.
+ * itself), the scopes it asks for and what each allows (each a ticked box the person may untick), where the browser
+ * goes next; Allow and Deny post back.
  */
 export function renderConsent(view: ConsentView): Markup {
   const { client, scopes } = view.request;
@@ -30,10 +34,15 @@ export function renderConsent(view: ConsentView): Markup {
   return markup`<section class="card" data-role="consent">
 <h1>Allow <span data-role="client-name">${client.name}</span> to use condor?</h1>
 ${identity}
-<p>It will act as <strong>${view.email}</strong> on condor’s MCP server, and may:</p>
-<ul data-role="scopes">${scopes.map((scope) => markup`<li data-scope="${scope}"><strong>${scope}</strong> — ${SCOPE_WORDS[scope]}</li>`)}</ul>
-<p class="muted">It gets no password and no broker key. You can disconnect it at any time on <a href="/oauth/connections">Connected clients</a>. After you choose, your browser goes back to <strong data-role="returns-to">${view.returnsTo}</strong>.</p>
 <form method="post" action="/oauth/authorize">
+<p>It will act as <strong>${view.email}</strong> on condor’s MCP server. Untick what it should not do:</p>
+<fieldset data-role="scopes">
+<legend>Scopes</legend>
+<ul>${scopes.map(
+    (scope) => markup`<li data-scope="${scope}"><label><input type="checkbox" name="${GRANT_PREFIX}${scope}" value="yes" checked> <strong>${scope}</strong> — ${SCOPE_WORDS[scope]}</label></li>`,
+  )}</ul>
+</fieldset>
+<p class="muted">It gets no password and no broker key. You can disconnect it at any time on <a href="/oauth/connections">Connected clients</a>. After you choose, your browser goes back to <strong data-role="returns-to">${view.returnsTo}</strong>.</p>
 <input type="hidden" name="${CSRF_FIELD}" value="${view.csrf}">
 ${hidden}
 <div class="actions">

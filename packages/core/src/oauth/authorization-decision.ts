@@ -1,5 +1,6 @@
-import { ResultAsync } from 'neverthrow';
-import type { AppError } from '../errors/app-error.js';
+import { errAsync, ResultAsync } from 'neverthrow';
+import { appError, type AppError } from '../errors/app-error.js';
+import type { Scope } from '../scopes/scopes.js';
 import type { Services } from '../services.js';
 import type { AuthorizationRefusal, AuthorizationRequest } from './authorization-request.js';
 import { issuerOf } from './issuer.js';
@@ -10,11 +11,14 @@ import { withResponseParameters } from './redirect-uri.js';
 export const AUTHORIZATION_CODE_TTL_MS = 2 * 60_000;
 
 /**
- * The person approved `request` on the consent page: a single-use code bound to the client, the redirect URI,
- * the PKCE challenge, the scopes and the resource, stored as its digest only. Answers where to send the browser:
- * the redirect URI with `code`, `state` and `iss` (RFC 9207).
+ * The person approved `request` on the consent page, with the scopes they left ticked (`granted`, at most those
+ * asked; all of them when absent): a single-use code bound to the client, the redirect URI, the PKCE challenge, the
+ * scopes and the resource, stored as its digest only. Answers where to send the browser: the redirect URI with
+ * `code`, `state` and `iss` (RFC 9207). Granting none of the scopes asked is VALIDATION_ERROR.
  */
-export function approveAuthorization(request: AuthorizationRequest, userId: string, services: Services): ResultAsync<string, AppError> {
+export function approveAuthorization(request: AuthorizationRequest, userId: string, services: Services, granted?: readonly Scope[]): ResultAsync<string, AppError> {
+  const scopes = granted === undefined ? request.scopes : request.scopes.filter((scope) => granted.includes(scope));
+  if (scopes.length === 0) return errAsync(appError('VALIDATION_ERROR', { message: 'Leave at least one scope ticked, or press Deny.' }));
   const code = services.ids.opaqueToken();
   const now = services.clock.now();
   const familyId = services.ids.uuid();
@@ -27,7 +31,7 @@ export function approveAuthorization(request: AuthorizationRequest, userId: stri
       userId,
       redirectUri: request.redirectUri,
       codeChallenge: request.codeChallenge,
-      scope: scopeText(request.scopes),
+      scope: scopeText(scopes),
       resource: request.resource,
       familyId,
       createdAt: now,
