@@ -68,6 +68,18 @@ describe('OAuth tokens', () => {
     expect((await revokeConnectedClient(OAUTH_PERSON.id, 'nope', services))._unsafeUnwrapErr().code).toBe('NOT_FOUND');
   });
 
+  it('grants the scopes the person left ticked, never one not asked, and not none', async () => {
+    const services = await oauthTestServices();
+    const request = (await checkAuthorizationRequest(authorizationParams(pkcePair().challenge, { scope: 'read propose' }), services))._unsafeUnwrap();
+    const scopeOf = async (granted: readonly ('read' | 'propose' | 'trade')[]) => {
+      const code = new URL((await approveAuthorization(request, OAUTH_PERSON.id, services, granted))._unsafeUnwrap()).searchParams.get('code') ?? '';
+      return (await services.oauth.codes.find(services.digest.sha256(code)))?.scope;
+    };
+    expect(await scopeOf(['propose'])).toBe('propose');
+    expect(await scopeOf(['read', 'trade'])).toBe('read');
+    expect((await approveAuthorization(request, OAUTH_PERSON.id, services, ['trade']))._unsafeUnwrapErr().code).toBe('VALIDATION_ERROR');
+  });
+
   it('sends a denial back as access_denied with the state and the issuer', async () => {
     const services = await oauthTestServices();
     const request = (await checkAuthorizationRequest(authorizationParams(pkcePair().challenge), services))._unsafeUnwrap();
