@@ -11,7 +11,7 @@ describe('safeNext', () => {
   it('falls back for anything that could leave this origin or is not a path', () => {
     const hostile = [
       'https://evil.example/', '//evil.example', '/\\evil.example', '\\\\evil.example', 'evil.example', 'javascript:alert(1)',
-      '/\t/evil.example', ' /approve/x', '', null, undefined, `/${'a'.repeat(600)}`,
+      '/\t/evil.example', ' /approve/x', '', null, undefined, `/${'a'.repeat(2100)}`,
       // Dot segments that resolve to a protocol-relative path once normalised (as `?next=/x/..%2F%2Fevil` decodes).
       '/x/..//evil.example', '/approve/%2e%2e/%2e%2e//evil.example', '/a/../..//evil.example', '/x/../\\evil.example',
     ];

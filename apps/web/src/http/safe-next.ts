@@ -9,7 +9,7 @@ export const DEFAULT_NEXT = '/login';
  * @example safeNext('/approve/abc') // '/approve/abc'; safeNext('//evil.example') // '/login'
  */
 export function safeNext(next: string | null | undefined): string {
-  if (typeof next !== 'string' || !next.startsWith('/') || next.length > 512) return DEFAULT_NEXT;
+  if (typeof next !== 'string' || !next.startsWith('/') || next.length > 2048) return DEFAULT_NEXT;
   if (/^\/[/\\]/.test(next) || next.includes('\\') || hasControlCharacter(next)) return DEFAULT_NEXT;
   const base = 'http://condor.invalid';
   try {
