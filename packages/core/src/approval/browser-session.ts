@@ -4,6 +4,7 @@ import { clearLoginFailures, admitLoginAttempt, recordLoginFailure } from '../ac
 import { Email, Password } from '../accounts/schemas.js';
 import { appError, type AppError } from '../errors/app-error.js';
 import type { Services } from '../services.js';
+import { isOpaqueToken } from './opaque-token.js';
 
 /** How long a browser session lasts from its login. */
 export const BROWSER_SESSION_TTL_MS = 8 * 60 * 60_000;
@@ -17,7 +18,6 @@ export interface BrowserCaller {
 }
 
 const Credentials = v.object({ email: Email, password: Password });
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
 
 /**
  * Logs a person in on condor's HTML login page: the same password check and throttling as `login`, but the
@@ -55,7 +55,7 @@ export function startBrowserSession(
 /** The person of a browser session token: UNAUTHORIZED without one, SESSION_INVALID when it ended, expired or never was. */
 export function browserCaller(services: Services, token: string | null): ResultAsync<BrowserCaller, AppError> {
   if (token === null || token === '') return errAsync(appError('UNAUTHORIZED', { message: 'Log in on condor’s login page first.' }));
-  if (!TOKEN_SHAPE.test(token)) return errAsync(ended());
+  if (!isOpaqueToken(token)) return errAsync(ended());
   const digest = services.digest.sha256(token);
   return ResultAsync.fromSafePromise(services.browserSessions.find(digest)).andThen((session) => {
     if (session === undefined || session.revokedAt !== null || services.clock.now() >= session.expiresAt) return errAsync(ended());
@@ -67,7 +67,7 @@ export function browserCaller(services: Services, token: string | null): ResultA
 
 /** Logs the browser session out (idempotent). */
 export async function endBrowserSession(services: Services, token: string): Promise<void> {
-  if (TOKEN_SHAPE.test(token)) await services.browserSessions.revoke(services.digest.sha256(token), services.clock.now());
+  if (isOpaqueToken(token)) await services.browserSessions.revoke(services.digest.sha256(token), services.clock.now());
 }
 
 /** The CSRF token of a browser session: derived from its cookie token, so it is never stored and differs per session. */

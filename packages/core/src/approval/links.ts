@@ -2,6 +2,7 @@ import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { appError, type AppError } from '../errors/app-error.js';
 import type { ApprovalLink, LinkPurpose } from '../ports/approval-link-store.js';
 import type { Services } from '../services.js';
+import { isOpaqueToken } from './opaque-token.js';
 
 /** How long a broker-keys link lives. */
 export const BROKER_KEYS_LINK_TTL_MS = 15 * 60_000;
@@ -32,15 +33,12 @@ export const pageUrl = (services: Services, path: string): string => `${services
 export const approvalUrl = (services: Services, token: string): string => pageUrl(services, `/approve/${token}`);
 export const brokerKeysUrl = (services: Services, token: string): string => pageUrl(services, `/broker-keys/${token}`);
 
-/** Opaque tokens are URL-safe base64; anything else cannot be one, and is not looked up. */
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
-
 /**
  * The owner's live link of `purpose` behind `token`: NOT_FOUND for an unknown token, another purpose or another
  * owner's link (indistinguishable); `expired` tells the caller whether it is past its time.
  */
 export function findLink(services: Services, token: string, purpose: LinkPurpose, ownerId: string): ResultAsync<{ link: ApprovalLink; expired: boolean }, AppError> {
-  if (!TOKEN_SHAPE.test(token)) return errAsync(linkNotFound());
+  if (!isOpaqueToken(token)) return errAsync(linkNotFound());
   return ResultAsync.fromSafePromise(services.approvalLinks.find(services.digest.sha256(token))).andThen((link) =>
     link === undefined || link.purpose !== purpose || link.ownerId !== ownerId
       ? errAsync(linkNotFound())

@@ -1,15 +1,22 @@
 import { ResultAsync } from 'neverthrow';
 import type { Proposal } from '../ports/proposal-store.js';
+import { quotePrice } from '../market/quote-price.js';
 import type { Services } from '../services.js';
 import { orderTicket } from './order-ticket.js';
 import type { OrderTicket } from './ticket-types.js';
 
-/** The ticket of a proposal now: its owner's account from the broker link, and the underlying's price when the market answers. */
-export function loadTicket(services: Services, proposal: Proposal): ResultAsync<OrderTicket, never> {
-  const spot = services.market.quote(proposal.ticker).match(
-    (quote) => (quote.bid > 0 && quote.ask >= quote.bid ? Math.round(((quote.bid + quote.ask) / 2) * 100) / 100 : quote.last),
-    () => null,
-  );
+/**
+ * The ticket of a proposal now: its owner's account from the broker link, and the underlying's price — `knownSpot`
+ * when the caller has just read it, else from the market when it answers.
+ */
+export function loadTicket(services: Services, proposal: Proposal, knownSpot?: number): ResultAsync<OrderTicket, never> {
+  const spot =
+    knownSpot !== undefined
+      ? Promise.resolve(knownSpot)
+      : services.market.quote(proposal.ticker).match(
+          (quote) => quotePrice(quote),
+          () => null,
+        );
   return ResultAsync.fromSafePromise(Promise.all([services.brokerLinks.get(proposal.ownerId), spot])).map(([link, price]) =>
     orderTicket({
       proposal,

@@ -36,7 +36,7 @@ export function dateWords(isoDay: string): string {
 export function orderTicket({ proposal, account, spot, now, marketNotice }: TicketInputs): OrderTicket {
   const legs = proposal.legs.map((leg) => ticketLeg(leg.symbol, leg.intent, proposal.qty));
   const held = heldAfter(proposal);
-  const curve = held === null ? null : payoffCurve(held.legs, held.credit, proposal.qty, spot);
+  const curve = held === null ? null : payoffCurve(held.legs, held.credit, proposal.qty, spot === null ? null : Math.round(spot * 100) / 100);
   const price = priceOf(proposal);
   const isExit = proposal.kind === 'exit';
   return {

@@ -1,5 +1,6 @@
 import { okAsync, ResultAsync } from 'neverthrow';
 import { expiryClose } from '../market/exchange-calendar.js';
+import { quotePrice } from '../market/quote-price.js';
 import { ironCondorStats } from '../options/iron-condor.js';
 import { yearsBetween } from '../options/years-between.js';
 import type { Services } from '../services.js';
@@ -18,7 +19,7 @@ export interface EntryOdds {
 export function entryOdds(services: Services, ticker: string, expiry: string, condor: RepricedCondor, limitCredit: number): ResultAsync<EntryOdds, never> {
   return ResultAsync.combine([services.market.quote(ticker), services.market.riskFreeRate(), services.market.dividendYield(ticker)])
     .map(([quote, rate, dividendYield]) => {
-      const spot = quote.bid > 0 && quote.ask >= quote.bid ? (quote.bid + quote.ask) / 2 : quote.last;
+      const spot = quotePrice(quote);
       const vols = [condor.shortPut.volatility, condor.shortCall.volatility].filter((x): x is number => x !== null && x > 0);
       const close = expiryClose(expiry);
       if (vols.length === 0 || close === undefined || close <= services.clock.now()) return { spot, pop: null };
