@@ -51,6 +51,8 @@ export interface CoreConfig {
    * the user's token can act as an MCP client, so a live order then needs the approval page in a browser session.
    */
   readonly liveClientApprovals?: boolean;
+  /** The broker's commission per option contract, dollars (0 by default: Alpaca charges none on options). */
+  readonly commissionPerContract?: number;
   /** Where people open condor's pages (approval and keys links), e.g. "https://condor.example"; no trailing slash. */
   readonly publicUrl?: string;
 }

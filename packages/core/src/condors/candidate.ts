@@ -1,6 +1,7 @@
 import type * as v from 'valibot';
 import { isoTime } from '../accounts/user-view.js';
 import type { SessionKind } from '../ports/market-data.js';
+import type { CandidateFacts } from './candidate-facts.js';
 import type { Candidate } from './schemas.js';
 import type { PricedLeg, ScoredCondor } from './types.js';
 
@@ -18,7 +19,7 @@ const legView = (leg: PricedLeg) => ({
 });
 
 /** A scored condor as callers see it: everything `propose_entry` needs, per share unless named otherwise. */
-export function candidateView(ticker: string, condor: ScoredCondor, session: SessionKind): v.InferOutput<typeof Candidate> {
+export function candidateView(ticker: string, condor: ScoredCondor, session: SessionKind, facts: CandidateFacts): v.InferOutput<typeof Candidate> {
   const { put, call, credit, width } = condor;
   const legs = [put.long, put.short, call.short, call.long];
   const signs = [1, -1, -1, 1];
@@ -37,6 +38,11 @@ export function candidateView(ticker: string, condor: ScoredCondor, session: Ses
     credit_to_width: round(condor.creditToWidth, 4),
     return_on_risk: round(condor.returnOnRisk, 4),
     expected_value: round(condor.expectedValue, 4),
+    costs: facts.costs,
+    pop_after_costs: round(facts.popAfterCosts, 4),
+    expected_value_after_costs: round(facts.expectedValueAfterCosts, 4),
+    buying_power: facts.buyingPower,
+    flags: [...facts.flags],
     delta: round(net((leg) => leg.delta), 4),
     theta: round(net((leg) => leg.theta) / 365, 4),
     vega: round(net((leg) => leg.vega) / 100, 4),

@@ -2,13 +2,17 @@ import type * as v from 'valibot';
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { isoTime } from '../accounts/user-view.js';
 import { appError, type AppError } from '../errors/app-error.js';
-import { daysToExpiry, expiryClose } from '../market/exchange-calendar.js';
+import { commissionOf } from '../costs/commission.js';
+import { formatDay } from '../market/days.js';
+import { daysToExpiry, easternDay, expiryClose } from '../market/exchange-calendar.js';
+import { quotePrice } from '../market/quote-price.js';
 import { marketSessionView } from '../market/session-view.js';
 import { defineOperation, READ_ONLY } from '../operations/operation.js';
 import { yearsBetween } from '../options/index.js';
 import type { MarketData } from '../ports/market-data.js';
 import type { Services } from '../services.js';
 import { candidateView } from './candidate.js';
+import { candidateFacts } from './candidate-facts.js';
 import { tickerConflict, withSavedRules } from './saved-rules.js';
 import { marketError } from './market-errors.js';
 import { FindIronCondorsInput, FindIronCondorsOutput } from './schemas.js';
@@ -91,11 +95,13 @@ function search(ticker: string, input: Input, services: Services) {
       const wanted = expirations.map((expiry) => expiryTiming(expiry, now)).filter(
         (t): t is ExpiryTiming => t !== null && t.dte >= input.dte_min && t.dte <= input.dte_max && t.years > 0,
       );
-      return chains(market, ticker, wanted)
-        .mapErr(fail)
-        .map((expiryChains) => {
-          const spot = (quote.bid + quote.ask) / 2 || quote.last;
-          const condors = searchIronCondors({ spot, rate, dividendYield }, expiryChains, {
+      const lastExpiry = wanted.at(-1)?.expiry;
+      const events = lastExpiry === undefined ? okAsync(null) : market.events(ticker, formatDay(easternDay(now)), lastExpiry).orElse(() => okAsync(null));
+      return ResultAsync.combine([chains(market, ticker, wanted).mapErr(fail), events])
+        .map(([expiryChains, calendar]) => {
+          const spot = quotePrice(quote);
+          const searchMarket = { spot, rate, dividendYield };
+          const condors = searchIronCondors(searchMarket, expiryChains, {
             shortDeltaMin: input.short_delta_min,
             shortDeltaMax: input.short_delta_max,
             widths: input.wing_widths,
@@ -115,7 +121,14 @@ function search(ticker: string, input: Input, services: Services) {
             market: marketSessionView(session, now),
             market_notice: services.marketNotice,
             expiries_searched: expiryChains.length,
-            candidates: condors.map((condor) => candidateView(ticker, condor, session.kind)),
+            candidates: condors.map((condor) =>
+              candidateView(
+                ticker,
+                condor,
+                session.kind,
+                candidateFacts(condor, { market: searchMarket, commissionPerContract: commissionOf(services), now, session: session.kind, events: calendar }),
+              ),
+            ),
           };
         });
     });

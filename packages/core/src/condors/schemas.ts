@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { BuyingPowerView, CostsView } from '../costs/costs-view.js';
+import { TradeFlagsView } from '../events/flag-view.js';
 import { MarketSessionView } from '../market/session-view.js';
 import { ENTRY_RULES } from './entry-rules.js';
 import { SORT_KEYS } from './types.js';
@@ -94,7 +96,12 @@ export const Candidate = v.object({
   pop: v.pipe(v.number(), v.description('Probability of any profit at expiry (lognormal at the breakevens, skew-aware).')),
   credit_to_width: v.number(),
   return_on_risk: v.number(),
-  expected_value: v.number(),
+  expected_value: v.pipe(v.number(), v.description('Per share, held to expiry, before costs.')),
+  costs: v.pipe(CostsView, v.description('Opening and closing one contract: commission and regulatory fees.')),
+  pop_after_costs: v.pipe(v.number(), v.description('POP with the breakevens moved in by the costs per share.')),
+  expected_value_after_costs: v.pipe(v.number(), v.description('expected_value less the costs per share.')),
+  buying_power: BuyingPowerView,
+  flags: TradeFlagsView,
   delta: v.number(),
   theta: v.pipe(v.number(), v.description('Per day, per share.')),
   vega: v.pipe(v.number(), v.description('Per volatility point, per share.')),

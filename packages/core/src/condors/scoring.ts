@@ -20,6 +20,11 @@ const lowerTerm = (m: SearchMarket, g: GroupInfo, put: Spread, credit: number): 
 const upperTerm = (m: SearchMarket, g: GroupInfo, call: Spread, credit: number): number =>
   finishAbove(m.spot, call.short.contract.strike + credit, g.years, m.rate, m.dividendYield, call.short.volatility);
 
+/** POP of a put and a call spread together at a net `credit` per share (the breakevens move with it). */
+export function condorPop(market: SearchMarket, group: GroupInfo, put: Spread, call: Spread, credit: number): number {
+  return Math.max(0, lowerTerm(market, group, put, credit) - upperTerm(market, group, call, credit));
+}
+
 /** The condor of a put and a call spread, or null when it fails the credit filters or the entry rules' credit rules. */
 export function scoreCondor(
   market: SearchMarket,
@@ -31,7 +36,7 @@ export function scoreCondor(
   const credit = put.credit + call.credit;
   if (credit < criteria.minCredit - 1e-9 || credit >= group.width) return null;
   if (!meetsCreditRules(credit, group.width, criteria.minCreditToWidth)) return null;
-  const pop = lowerTerm(market, group, put, credit) - upperTerm(market, group, call, credit);
+  const pop = condorPop(market, group, put, call, credit);
   const expectedValue = put.expectedValue + call.expectedValue;
   const creditToWidth = credit / group.width;
   const returnOnRisk = credit / (group.width - credit);

@@ -103,6 +103,22 @@ export interface IvPoint {
   readonly volatility: number;
 }
 
+/** A cash dividend of an underlying: the ex-dividend date and the amount per share in dollars. */
+export interface Dividend {
+  readonly exDate: string;
+  readonly amount: number;
+}
+
+/**
+ * The scheduled events of an underlying in a date range, ascending. A list is null when the provider does not know
+ * that kind of event (Alpaca publishes dividends but no earnings calendar): unknown, never guessed as none.
+ */
+export interface CorporateEvents {
+  /** Earnings report dates ('YYYY-MM-DD'). */
+  readonly earnings: readonly string[] | null;
+  readonly dividends: readonly Dividend[] | null;
+}
+
 /**
  * Prices of underlyings and their options, as a market (simulated or a broker's API) knows them now.
  * Symbols are underlying tickers; an unknown or non-tradeable one fails every lookup with
@@ -136,4 +152,6 @@ export interface MarketData {
   riskFreeRate(): ResultAsync<number, MarketDataError>;
   /** The underlying's dividend yield, annualised and continuously compounded (0 for none). */
   dividendYield(symbol: string): ResultAsync<number, MarketDataError>;
+  /** Earnings dates and cash dividends (by ex-date) from `fromDate` to `toDate`, both inclusive. */
+  events(symbol: string, fromDate: string, toDate: string): ResultAsync<CorporateEvents, MarketDataError>;
 }

@@ -15,6 +15,8 @@ import { gateRejected } from './gate-rejection.js';
 import { openSession } from './market-open.js';
 import { proposalAnswer, ProposalAnswer } from './proposal-answer.js';
 import { entryOdds, type EntryOdds } from './entry-odds.js';
+import { accountFindings, entryFacts, eventsUntil, type EntryFacts } from './entry-facts.js';
+import { FLAG_CODES, type FlagCode } from '../events/trade-flags.js';
 import { condorEconomics, riskFindings, type RepricedCondor, type RiskLimits } from './risk-gate.js';
 
 type Input = {
@@ -22,6 +24,7 @@ type Input = {
   qty: number;
   max_risk?: number | undefined;
   min_credit_to_width: number;
+  refuse_flags: readonly FlagCode[];
 };
 
 export const proposeEntry = defineOperation({
@@ -29,7 +32,8 @@ export const proposeEntry = defineOperation({
   title: 'Propose opening an iron condor',
   description:
     'Re-prices a candidate from find_iron_condors against the current chain, runs the risk gate (market open, structure, max ' +
-    'loss, credit/width, liquidity, quote age, price moves, overlapping legs) and returns a proposal to show the user. Nothing ' +
+    'loss, credit/width, liquidity, quote age, price moves, overlapping legs, options buying power, and the calendar flags named in ' +
+    'refuse_flags) and returns a proposal to show the user. Nothing ' +
     'is traded: the user confirms with confirm_proposal between 5 and 60 seconds later, in a separate turn. A refusal is ' +
     'ENTRY_REJECTED with each reason in a sentence and received keyed by reason (market_closed says when the market opens).',
   input: v.strictObject({
@@ -39,6 +43,14 @@ export const proposeEntry = defineOperation({
     min_credit_to_width: v.optional(
       v.pipe(v.number(), v.minValue(0), v.maxValue(1), v.description('Smallest credit (at the limit price) over the wider wing width; find_iron_condors applies the same default.')),
       ENTRY_RULES.minCreditToWidth,
+    ),
+    refuse_flags: v.optional(
+      v.pipe(
+        v.array(v.picklist(FLAG_CODES)),
+        v.maxLength(FLAG_CODES.length),
+        v.description('Calendar flags that refuse the entry instead of only showing on the ticket, e.g. ["earnings_before_expiry", "early_assignment_risk"]. None by default.'),
+      ),
+      [],
     ),
   }),
   output: ProposalAnswer,
@@ -94,10 +106,16 @@ function propose(candidate: CandidateEssentials, input: Input, ctx: HandlerConte
                 found: 'not allowed',
               });
             }
-            if (findings.length > 0) return errAsync(gateRejected('The risk gate rejected the candidate', findings, { suggestion: GATE_SUGGESTION }));
-            return entryOdds(services, candidate.ticker, candidate.expiry, condor, limitCredit).andThen((odds) =>
-              proposalAnswer(entryProposal(candidate, condor, input.qty, limitCredit, width, session, odds, ctx), ctx),
-            );
+            return eventsUntil(services, candidate.ticker, candidate.expiry).andThen((events) => {
+              const quoted = { spot: null, session: session.kind, events, expiry: candidate.expiry };
+              const perShare = entryFacts(services, condor, input.qty, limitCredit, quoted).costs.perShare;
+              return entryOdds(services, candidate.ticker, candidate.expiry, condor, limitCredit, perShare).andThen((odds) => {
+                const facts = entryFacts(services, condor, input.qty, limitCredit, { ...quoted, spot: odds.spot });
+                findings.push(...accountFindings(facts, account.buyingPower, input.refuse_flags));
+                if (findings.length > 0) return errAsync(gateRejected('The risk gate rejected the candidate', findings, { suggestion: GATE_SUGGESTION }));
+                return proposalAnswer(entryProposal(candidate, condor, input.qty, limitCredit, width, session, odds, facts, ctx), ctx);
+              });
+            });
           }),
         ),
     ),
@@ -146,6 +164,7 @@ function entryProposal(
   width: number,
   session: MarketSession,
   odds: EntryOdds,
+  facts: EntryFacts,
   { services, caller, batchKey }: HandlerContext<'trading'>,
 ): Proposal {
   const maxLoss = Math.round((width - limitCredit) * 100 * qty * 100) / 100;
@@ -178,6 +197,10 @@ function entryProposal(
       width,
       spot: odds.spot,
       pop: odds.pop,
+      pop_after_costs: odds.popAfterCosts,
+      expected_value: odds.expectedValue,
+      expected_value_after_costs: odds.expectedValueAfterCosts,
+      ...facts.details,
       market_notice: services.marketNotice,
       market_session: marketSessionView(session, services.clock.now()),
     },

@@ -1,4 +1,8 @@
 import * as v from 'valibot';
+import { commissionOf } from '../costs/commission.js';
+import { tradeCosts, type TradeCosts } from '../costs/condor-costs.js';
+import { costsView } from '../costs/costs-view.js';
+import type { CostedLeg } from '../costs/order-costs.js';
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import type { AppError } from '../errors/app-error.js';
 import { defineOperation, WRITE, type HandlerContext } from '../operations/operation.js';
@@ -81,7 +85,7 @@ export const proposeExit = defineOperation({
               });
             }
             if (findings.length > 0) return errAsync(gateRejected('The exit cannot be proposed', findings));
-            const proposal = exitProposal(position, limit, midDebit, session, ctx);
+            const proposal = exitProposal(position, limit, midDebit, closingCosts(position, contracts, commissionOf(ctx.services)), session, ctx);
             return proposalAnswer(proposal, ctx);
           }),
         ),
@@ -105,6 +109,12 @@ function closeDebit(position: ManagedPosition, contracts: readonly OptionContrac
   }, 0);
 }
 
+/** The fees of closing every leg in one order, the wings sold at their mids. */
+function closingCosts(position: ManagedPosition, contracts: readonly OptionContract[], commission: number): TradeCosts {
+  const legs = position.legs.map((leg, i): CostedLeg => ({ side: leg.side === 'short' ? 'buy' : 'sell', price: contracts[i] === undefined ? 0 : mid(contracts[i]) }));
+  return tradeCosts([], legs, position.qty, commission);
+}
+
 /** Without a caller's limit the mid must be a real price: every leg needs an ask at or above its bid. */
 function quoteFindings(contracts: readonly OptionContract[]): GateFinding[] {
   return contracts
@@ -122,6 +132,7 @@ function exitProposal(
   position: ManagedPosition,
   limit: number,
   midDebit: number,
+  costs: TradeCosts,
   session: MarketSession,
   { services, caller, batchKey }: HandlerContext<'trading'>,
 ): Proposal {
@@ -151,6 +162,7 @@ function exitProposal(
       debit: limit,
       entry_credit: position.entryCredit,
       result_at_limit: result,
+      costs: costsView(costs, null, commissionOf(services)),
       market_notice: services.marketNotice,
       market_session: marketSessionView(session, services.clock.now()),
     },

@@ -10,6 +10,10 @@ import type { ManagedPosition, PositionLeg } from '../ports/position-store.js';
 import type { Proposal } from '../ports/proposal-store.js';
 import { ageFindings, openingFindings } from '../condors/entry-rules.js';
 import { marketSessionView } from '../market/session-view.js';
+import { commissionOf } from '../costs/commission.js';
+import { tradeCosts } from '../costs/condor-costs.js';
+import { costsView } from '../costs/costs-view.js';
+import type { CostedLeg } from '../costs/order-costs.js';
 import { gateRejected } from './gate-rejection.js';
 import { openSession } from './market-open.js';
 import {
@@ -258,7 +262,7 @@ function oneOrder(position: ManagedPosition, side: RolledSide, input: Input, whe
     rollProposal(position, legs, limit, maxLoss, summary, where.session, ctx, {
       order_plan: 'one_order',
       side: side.type,
-      ...common(position, input, where, [side], legsAfter, limit),
+      ...common(position, input, where, [side], legsAfter, limit, commissionOf(ctx.services)),
     }),
   );
 }
@@ -293,7 +297,7 @@ function twoOrders(position: ManagedPosition, sides: readonly RolledSide[], inpu
     rollProposal(position, closeLegs, closeLimit, maxLoss, summary, where.session, ctx, {
       order_plan: 'two_orders',
       side: 'both',
-      ...common(position, input, where, sides, opened, net),
+      ...common(position, input, where, sides, opened, net, commissionOf(ctx.services)),
       steps: [
         { step: 1, action: 'close', client_order_id: id, legs: orderLegsJson(closeLegs), limit_price: closeLimit },
         { step: 2, action: 'open', client_order_id: secondStepClientId(id), legs: orderLegsJson(openLegs), limit_price: openLimit },
@@ -302,8 +306,25 @@ function twoOrders(position: ManagedPosition, sides: readonly RolledSide[], inpu
   );
 }
 
-function common(position: ManagedPosition, input: Input, where: Setting, sides: readonly RolledSide[], legsAfter: readonly PositionLeg[], net: number) {
+function common(
+  position: ManagedPosition,
+  input: Input,
+  where: Setting,
+  sides: readonly RolledSide[],
+  legsAfter: readonly PositionLeg[],
+  net: number,
+  commission: number,
+) {
+  const closing = sides.flatMap((s): CostedLeg[] => [
+    { side: 'buy', price: mid(s.oldQuotes.short) },
+    { side: 'sell', price: mid(s.oldQuotes.long) },
+  ]);
+  const opening = sides.flatMap((s): CostedLeg[] => [
+    { side: 'buy', price: mid(s.next.long) },
+    { side: 'sell', price: mid(s.next.short) },
+  ]);
   return {
+    costs: costsView(tradeCosts(opening, closing, position.qty, commission), null, commission),
     expiry_from: position.expiry,
     expiry_to: where.choice.expiry,
     dte: where.choice.dte,
