@@ -5,6 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { searchReport } from './search.bench.js';
+import { serverReport } from './server.bench.js';
 import { strategyReport } from './strategy.bench.js';
 
 const header = [
@@ -16,6 +17,7 @@ const header = [
 ].join('\n');
 
 const strategies = await strategyReport();
-const report = `${header}\n${searchReport()}\n\n${strategies}\n`;
+const server = await serverReport();
+const report = `${header}\n${searchReport()}\n\n${strategies}\n\n${server}\n`;
 writeFileSync(new URL('../docs/benchmarks.md', import.meta.url), report);
 process.stdout.write(report);

@@ -1,0 +1,130 @@
+/**
+ * The serving path: condor's real server (its own process, compiled, logs off, SQLite file) against a bare Hono
+ * app on @hono/node-server (own process, checks the Bearer header, answers a JSON body of the same size), in
+ * alternating rounds of autocannon at 32 connections; then confirm_proposal throughput and the server's peak RSS.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { load, median, type Load, type LoadSpec } from './server/load.js';
+import { peakRssMb, startBareHono, startCondor, type BenchProcess } from './server/processes.js';
+import { proposalsAhead, templates, traders } from './server/world.js';
+
+const CONNECTIONS = 32;
+const ROUNDS = 3;
+const SECONDS = 4;
+const TRADERS = 32;
+const PROPOSALS_PER_TRADER = 250;
+
+const MCP_CALL = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_subscription', arguments: {} } });
+const mcpHeaders = (token: string): Record<string, string> => ({
+  authorization: `Bearer ${token}`,
+  accept: 'application/json, text/event-stream',
+  'content-type': 'application/json',
+  'mcp-protocol-version': '2025-11-25',
+});
+
+interface Scenario {
+  readonly name: string;
+  readonly target: number;
+  spec(server: BenchProcess): LoadSpec;
+}
+
+interface Row {
+  readonly scenario: Scenario;
+  readonly condor: Load[];
+  readonly bare: Load[];
+}
+
+export async function serverReport(): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'condor-bench-'));
+  const condor = await startCondor(dataDir, { CONDOR_APPROVAL: 'confirm', CONDOR_RATE_LIMIT: '1000000', CONDOR_RATE_LIMIT_WINDOW_SECONDS: '10' });
+  let bare: BenchProcess | null = null;
+  try {
+    const tokens = await traders(condor.baseUrl, TRADERS);
+    const reader = tokens[0] ?? '';
+    const auth = { authorization: `Bearer ${reader}` };
+    const bodies = {
+      healthz: await (await fetch(`${condor.baseUrl}/healthz`)).text(),
+      subscription: await (await fetch(`${condor.baseUrl}/v1/subscription`, { headers: auth })).text(),
+      mcp: await (await fetch(`${condor.baseUrl}/mcp`, { method: 'POST', headers: mcpHeaders(reader), body: MCP_CALL })).text(),
+    };
+    bare = await startBareHono(bodies);
+    const scenarios: Scenario[] = [
+      { name: 'authenticated `GET /v1/subscription`', target: 0.4, spec: (s) => ({ url: `${s.baseUrl}/v1/subscription`, headers: auth, connections: CONNECTIONS, seconds: SECONDS }) },
+      { name: '`GET /healthz`', target: 0.7, spec: (s) => ({ url: `${s.baseUrl}/healthz`, connections: CONNECTIONS, seconds: SECONDS }) },
+      {
+        name: 'MCP `tools/call` `get_subscription` (Streamable HTTP)',
+        target: 0.25,
+        spec: (s) => ({ url: `${s.baseUrl}/mcp`, method: 'POST', headers: mcpHeaders(reader), body: MCP_CALL, connections: CONNECTIONS, seconds: SECONDS }),
+      },
+    ];
+    const rows: Row[] = [];
+    for (const scenario of scenarios) {
+      const row: Row = { scenario, condor: [], bare: [] };
+      await load({ ...scenario.spec(condor), seconds: 1 }); // warm-up
+      await load({ ...scenario.spec(bare), seconds: 1 });
+      for (let round = 0; round < ROUNDS; round++) {
+        row.condor.push(await load(scenario.spec(condor)));
+        row.bare.push(await load(scenario.spec(bare)));
+      }
+      rows.push(row);
+      process.stderr.write(`server bench: ${scenario.name} done\n`);
+    }
+    const confirms = await confirmThroughput(condor, dataDir, tokens).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+    const rss = peakRssMb(condor.pid);
+    return render(rows, confirms, rss);
+  } finally {
+    await bare?.stop();
+    await condor.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** confirm_proposal over REST at 32 connections, each request a different proposal made ahead. */
+async function confirmThroughput(condor: BenchProcess, dataDir: string, tokens: readonly string[]): Promise<Load & { total: number }> {
+  const ahead = await proposalsAhead(join(dataDir, 'condor.db'), await templates(condor.baseUrl, tokens), PROPOSALS_PER_TRADER);
+  let next = 0;
+  const result = await load({
+    url: condor.baseUrl,
+    method: 'POST',
+    connections: CONNECTIONS,
+    amount: ahead.length,
+    next: () => {
+      const proposal = ahead[next++ % ahead.length];
+      return { path: `/v1/proposals/${proposal?.id ?? ''}/confirmation`, headers: { authorization: `Bearer ${proposal?.token ?? ''}` } };
+    },
+  });
+  return { ...result, total: ahead.length };
+}
+
+const rate = (value: number): string => `${Math.round(value).toLocaleString('en-US')}/s`;
+const ms = (value: number): string => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
+
+function confirmLine(confirms: (Load & { total: number }) | Error): string {
+  if (confirms instanceof Error) return `\`confirm_proposal\` on SQLite: could not run (${confirms.message.slice(0, 300)}).`;
+  return `\`confirm_proposal\` on SQLite: ${rate(confirms.perSecond)} (${confirms.ok.toLocaleString('en-US')} orders placed of ${confirms.total.toLocaleString('en-US')} proposals, ${String(confirms.failed)} refused; p99 ${ms(confirms.p99Ms)}) — target ≥ 2,000/s ${confirms.perSecond >= 2000 ? 'met' : '**not met**'}. ${String(TRADERS)} users, each with ${String(PROPOSALS_PER_TRADER)} copies of one real \`propose_entry\` written ahead into the database, stamped 5.5 s in the past so the 5 s floor has passed; the server runs with \`CONDOR_APPROVAL=confirm\` and the simulated paper broker.`;
+}
+
+function render(rows: readonly Row[], confirms: (Load & { total: number }) | Error, rssMb: number): string {
+  const lines = rows.map(({ scenario, condor, bare }) => {
+    const ours = median(condor.map((l) => l.perSecond));
+    const theirs = median(bare.map((l) => l.perSecond));
+    const ratio = ours / theirs;
+    const failed = condor.reduce((sum, l) => sum + l.failed, 0);
+    return `| ${scenario.name} | ${rate(ours)} | ${ms(median(condor.map((l) => l.p99Ms)))} | ${rate(theirs)} | ${ms(median(bare.map((l) => l.p99Ms)))} | **${ratio.toFixed(2)}** | ≥ ${scenario.target.toFixed(2)} ${ratio >= scenario.target ? 'met' : '**not met**'} |${failed > 0 ? ` ${String(failed)} failed` : ''}`;
+  });
+  return [
+    '## Serving path',
+    '',
+    `condor's real server (its own process, compiled JavaScript as \`pnpm start\` runs it, \`LOG_LEVEL=silent\`, SQLite file, per-address limit raised out of the way but still counted) against a bare Hono app on @hono/node-server in its own process that only checks the Bearer header and answers a JSON body of the same size. autocannon, ${String(CONNECTIONS)} connections, ${String(ROUNDS)} alternating rounds of ${String(SECONDS)} s after a 1 s warm-up each; medians of the rounds; only 2xx answers count.`,
+    '',
+    '| request | condor | condor p99 | bare Hono | bare p99 | ratio | target |',
+    '|---|---|---|---|---|---|---|',
+    ...lines,
+    '',
+    confirmLine(confirms),
+    '',
+    `Peak RSS of the server over the whole run (\`VmHWM\`): ${rssMb.toFixed(0)} MB — target ≤ 250 MB ${rssMb <= 250 ? 'met' : '**not met**'}.`,
+  ].join('\n');
+}

@@ -1,0 +1,44 @@
+import autocannon from 'autocannon';
+
+/** One load run's figures. */
+export interface Load {
+  readonly perSecond: number;
+  readonly p99Ms: number;
+  readonly ok: number;
+  readonly failed: number;
+}
+
+/** What to send: one request repeated, or (`next`) a new path per request until `amount` are sent. */
+export interface LoadSpec {
+  readonly url: string;
+  readonly method?: 'GET' | 'POST';
+  readonly headers?: Record<string, string>;
+  readonly body?: string;
+  readonly connections: number;
+  readonly seconds?: number;
+  readonly amount?: number;
+  readonly next?: () => { path: string; headers: Record<string, string> };
+}
+
+/** Runs autocannon and keeps only successful answers in the rate (2xx per second of the run). */
+export async function load(spec: LoadSpec): Promise<Load> {
+  const { next } = spec;
+  const result = await autocannon({
+    url: spec.url,
+    method: spec.method ?? 'GET',
+    headers: spec.headers ?? {},
+    ...(spec.body === undefined ? {} : { body: spec.body }),
+    connections: spec.connections,
+    ...(spec.amount === undefined ? { duration: spec.seconds ?? 4 } : { amount: spec.amount }),
+    ...(next === undefined ? {} : { requests: [{ setupRequest: (request: autocannon.Request) => { const { path, headers } = next(); return { ...request, path, headers: { ...request.headers, ...headers } }; } }] }),
+  });
+  const ok = result['2xx'];
+  const seconds = result.duration;
+  return { perSecond: ok / seconds, p99Ms: result.latency.p99, ok, failed: result.non2xx + result.errors + result.timeouts };
+}
+
+export const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
