@@ -25,9 +25,12 @@ export function ticketWords(ticket: OrderTicket): string {
     ticket.maxProfit === null ? null : `max profit ${dollars(ticket.maxProfit)}`,
     ticket.maxLoss === null ? null : `max loss ${dollars(ticket.maxLoss)}`,
     ticket.breakevens.length === 0 ? null : `breakevens ${ticket.breakevens.map((b) => b.toFixed(2)).join(' and ')}`,
-    ticket.pop === null ? null : `probability of profit ${percent(ticket.pop)}`,
+    ticket.pop === null ? null : `probability of profit ${percent(ticket.pop)}${ticket.popAfterCosts === null ? '' : ` (${percent(ticket.popAfterCosts)} after costs)`}`,
   ].filter((part) => part !== null);
   if (risk.length > 0) lines.push(`At expiry: ${risk.join(', ')}.`);
+  if (ticket.costs !== null) lines.push(ticket.costs.words);
+  if (ticket.buyingPower !== null) lines.push(`Buying power: ${ticket.buyingPower.words}`);
+  lines.push(...ticket.flags.map((f) => `⚠ ${f.message}`));
   lines.push(`Account: ${ticket.account.words}.`);
   if (ticket.marketNotice !== null) lines.push(ticket.marketNotice);
   lines.push(

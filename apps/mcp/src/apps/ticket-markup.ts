@@ -2,6 +2,9 @@ import { renderPayoffChart } from '@condor/web/chart';
 import { duration, escapeHtml, money, price } from './html-text.js';
 import { payoffCurve, secondsUntilApprovable, type TicketWire } from './ticket-wire.js';
 
+const percent = (fraction: number): string => `${String(Math.round(fraction * 100))}%`;
+const popWords = (pop: number, afterCosts: number | null): string => (afterCosts === null ? percent(pop) : `${percent(pop)} (${percent(afterCosts)} after costs)`);
+
 const row = (term: string, value: string): string => `<dt>${escapeHtml(term)}</dt><dd>${value}</dd>`;
 
 const STATUS_WORDS: Record<TicketWire['status'], string> = {
@@ -34,11 +37,17 @@ export function ticketMarkup(ticket: TicketWire, extras: TicketExtras): string {
     ticket.max_profit === null ? '' : row('Max profit', escapeHtml(money(ticket.max_profit))),
     ticket.max_loss === null ? '' : row('Max loss', escapeHtml(money(-Math.abs(ticket.max_loss)))),
     ticket.breakevens.length === 0 ? '' : row('Breakevens', escapeHtml(ticket.breakevens.map(price).join(' and '))),
-    ticket.pop === null ? '' : row('Probability of profit', `${String(Math.round(ticket.pop * 100))}%`),
+    ticket.pop === null ? '' : row('Probability of profit', popWords(ticket.pop, ticket.pop_after_costs)),
+    ticket.costs === null ? '' : row('Costs', escapeHtml(ticket.costs.words)),
+    ticket.buying_power === null ? '' : row('Buying power', escapeHtml(ticket.buying_power.words)),
     row('Account', escapeHtml(ticket.account.words)),
     row('Status', escapeHtml(STATUS_WORDS[ticket.status])),
     open ? row('Time left', `<span data-countdown="expires" data-seconds="${String(ticket.seconds_left)}">${escapeHtml(duration(ticket.seconds_left))}</span>`) : '',
   ].join('');
+  const flags =
+    ticket.flags.length === 0
+      ? ''
+      : `<ul class="flags">${ticket.flags.map((f) => `<li data-flag="${escapeHtml(f.code)}">${escapeHtml(f.message)}</li>`).join('')}</ul>`;
   const legs = ticket.legs.map((leg) => `<li>${escapeHtml(leg.words)}</li>`).join('');
   const notice = ticket.market_notice === null ? '' : `<p class="notice">${escapeHtml(ticket.market_notice)}</p>`;
   const chart = ticket.payoff === null ? '' : `<figure class="chart">${renderPayoffChart(payoffCurve(ticket.payoff), `payoff-${extras.proposalId}`)}</figure>`;
@@ -58,6 +67,7 @@ export function ticketMarkup(ticket: TicketWire, extras: TicketExtras): string {
     `<h1>${escapeHtml(ticket.headline)}</h1>` +
     `<ul class="legs">${legs}</ul>` +
     `<dl class="facts">${facts}</dl>` +
+    flags +
     notice +
     chart +
     waiting +

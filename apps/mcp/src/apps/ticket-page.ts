@@ -13,6 +13,7 @@ body { margin: 0; padding: 12px; }
 .facts dt { color: #6b7280; }
 .facts dd { margin: 0; }
 .notice { background: #fef3c7; color: #78350f; padding: 6px 8px; border-radius: 4px; }
+.flags { background: #fef3c7; color: #78350f; padding: 6px 8px 6px 24px; border-radius: 4px; margin: 0 0 8px; }
 .chart { margin: 8px 0; }
 .chart svg { width: 100%; height: auto; max-width: 640px; }
 .actions { display: flex; gap: 8px; margin: 8px 0; }

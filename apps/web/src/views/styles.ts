@@ -18,6 +18,7 @@ figure svg { max-width: 100%; height: auto; }
 figcaption { color: var(--muted); font-size: .9rem; }
 .notice { border-radius: 6px; padding: 10px 12px; margin: 12px 0; }
 .notice.warn { background: var(--warn-bg); border: 1px solid #d4a72c; }
+.flags { background: var(--warn-bg); border: 1px solid #d4a72c; border-radius: 6px; padding: 8px 12px 8px 28px; }
 .notice.live { background: var(--live-bg); border: 2px solid var(--bad); font-weight: 600; font-size: 1.05rem; }
 .notice.error { background: var(--live-bg); border: 1px solid var(--bad); }
 .notice.ok { background: #dafbe1; border: 1px solid var(--good); }

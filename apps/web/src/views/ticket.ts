@@ -38,14 +38,29 @@ ${ticket.marketNotice === null ? '' : markup`<p class="notice warn" data-role="m
 <dt>Max profit</dt><dd data-role="max-profit">${ticket.maxProfit === null ? 'not applicable' : dollars(ticket.maxProfit)}</dd>
 <dt>Max loss</dt><dd data-role="max-loss">${ticket.maxLoss === null ? 'not applicable' : dollars(ticket.maxLoss)}</dd>
 <dt>Breakevens</dt><dd data-role="breakevens">${ticket.breakevens.length === 0 ? 'none' : listWords(ticket.breakevens.map(price))}</dd>
-<dt>Probability of profit</dt><dd data-role="pop">${ticket.pop === null ? 'unknown' : `${percent(ticket.pop)} at expiry`}</dd>
+<dt>Probability of profit</dt><dd data-role="pop">${popWords(ticket)}</dd>
+${ticket.costs === null ? '' : markup`<dt>Costs</dt><dd data-role="costs">${ticket.costs.words}</dd>`}
+${ticket.buyingPower === null ? '' : markup`<dt>Buying power</dt><dd data-role="buying-power">${ticket.buyingPower.words}</dd>`}
 ${timeLeft(ticket)}
 </dl>
+${flags(ticket)}
 <h2>Legs</h2>
 <ol class="legs">${ticket.legs.map((leg) => markup`<li>${leg.words}</li>`)}</ol>
 ${ticket.payoff === null ? '' : markup`<figure>${trusted(renderPayoffChart(ticket.payoff))}<figcaption>Profit or loss of the whole order at expiry, by the price of ${ticket.ticker}.</figcaption></figure>`}
 ${ticket.approval === null ? '' : evidence(ticket.approval)}
 </section>`;
+}
+
+function popWords(ticket: OrderTicket): string {
+  if (ticket.pop === null) return 'unknown';
+  return ticket.popAfterCosts === null ? `${percent(ticket.pop)} at expiry` : `${percent(ticket.pop)} at expiry; ${percent(ticket.popAfterCosts)} after costs`;
+}
+
+/** Events before expiry and the session the prices come from: what to know before approving. */
+function flags(ticket: OrderTicket): Markup | string {
+  if (ticket.flags.length === 0) return '';
+  return markup`<h2>Before you approve</h2>
+<ul class="flags" data-role="flags">${ticket.flags.map((f) => markup`<li data-flag="${f.code}">${f.message}</li>`)}</ul>`;
 }
 
 function accountNotice(ticket: OrderTicket): Markup | string {

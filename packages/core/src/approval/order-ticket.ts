@@ -2,8 +2,10 @@ import type { BrokerEnvironment, BrokerName } from '../ports/broker-link-store.j
 import type { JsonObject } from '../ports/json.js';
 import type { Proposal } from '../ports/proposal-store.js';
 import { confirmableAt, expiresAt, isExpired } from '../proposals/timing.js';
+import { accountWords } from '../brokers/trading-account.js';
 import { parseOcc } from './occ-symbol.js';
 import { payoffCurve, type HeldLeg } from './payoff-curve.js';
+import { ticketBuyingPower, ticketCosts, ticketFlags } from './ticket-facts.js';
 import type { OrderTicket, TicketAccount, TicketLeg } from './ticket-types.js';
 
 /** What the ticket needs besides the proposal. */
@@ -52,6 +54,10 @@ export function orderTicket({ proposal, account, spot, now, marketNotice }: Tick
     maxLoss: isExit ? proposal.maxLoss : (curve?.maxLoss ?? proposal.maxLoss),
     breakevens: isExit ? [] : (curve?.breakevens ?? []),
     pop: isExit ? null : numberIn(proposal.details, 'pop'),
+    popAfterCosts: isExit ? null : numberIn(proposal.details, 'pop_after_costs'),
+    costs: ticketCosts(proposal.details),
+    buyingPower: ticketBuyingPower(proposal.details),
+    flags: ticketFlags(proposal.details),
     account: accountOf(account),
     status: statusOf(proposal, now),
     createdAt: proposal.createdAt,
@@ -126,10 +132,7 @@ export function priceWords(price: number, qty: number, net: boolean): string {
 }
 
 function accountOf({ broker, environment, simulatedMarket }: TicketInputs['account']): TicketAccount {
-  const name = broker === 'sim' ? 'Simulated paper broker' : 'Alpaca';
-  const kind = environment === 'live' ? 'LIVE account — real money' : 'paper account — no real money';
-  const market = simulatedMarket ? '; prices come from condor’s market simulator, not real quotes' : '; real market quotes';
-  return { broker, environment, simulatedMarket, words: `${name}, ${kind}${market}.` };
+  return { broker, environment, simulatedMarket, words: accountWords(broker, environment, simulatedMarket) };
 }
 
 function statusOf(proposal: Proposal, now: number): OrderTicket['status'] {

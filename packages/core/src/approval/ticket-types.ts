@@ -1,4 +1,5 @@
 import type { BrokerEnvironment, BrokerName } from '../ports/broker-link-store.js';
+import type { TradeFlag } from '../events/trade-flags.js';
 import type { ProposalKind } from '../ports/proposal-store.js';
 
 /** How a proposal's order was approved (design §12). */
@@ -55,6 +56,26 @@ export interface TicketAccount {
   readonly words: string;
 }
 
+/** The order's fees and commission, dollars for all contracts. */
+export interface TicketCosts {
+  readonly open: number | null;
+  readonly close: number | null;
+  readonly total: number;
+  readonly perContract: number;
+  /** Per share, entries only. */
+  readonly netCreditAfterCosts: number | null;
+  /** "Fees and commission: $0.23 to open and $0.23 to close (estimated), $0.46 in all ($0.46 per contract)…". */
+  readonly words: string;
+}
+
+/** What the position takes from the account's options buying power. */
+export interface TicketBuyingPower {
+  readonly reduction: number;
+  readonly returnOnBuyingPower: number;
+  /** "$430.00 of options buying power; the most it can earn is 16% of that." */
+  readonly words: string;
+}
+
 /** Everything a person needs to approve or reject a proposal, built by `orderTicket` and formatted by renderers. */
 export interface OrderTicket {
   readonly proposalId: string;
@@ -74,6 +95,14 @@ export interface OrderTicket {
   readonly breakevens: readonly number[];
   /** Probability of profit at expiry, 0–1, or null when unknown. */
   readonly pop: number | null;
+  /** The same with the costs taken off the credit. */
+  readonly popAfterCosts: number | null;
+  /** Null for proposals made before costs were recorded. */
+  readonly costs: TicketCosts | null;
+  /** Entries only. */
+  readonly buyingPower: TicketBuyingPower | null;
+  /** Events and calendar days before expiry, and the session the prices come from. */
+  readonly flags: readonly TradeFlag[];
   readonly account: TicketAccount;
   readonly status: 'awaiting_approval' | 'expired' | 'placed' | 'rejected' | 'unknown';
   /** Epoch ms. */

@@ -1,5 +1,7 @@
 import * as v from 'valibot';
+import { TradingAccountView } from '../brokers/trading-account.js';
 import { isoTime } from '../accounts/user-view.js';
+import { TradeFlagsView } from '../events/flag-view.js';
 import type { ApprovalRecord, OrderTicket } from './ticket-types.js';
 
 export const ApprovalView = v.pipe(
@@ -39,7 +41,23 @@ export const TicketView = v.pipe(
     max_loss: v.nullable(v.number()),
     breakevens: v.array(v.number()),
     pop: v.pipe(v.nullable(v.number()), v.description('Probability of profit at expiry, 0–1.')),
-    account: v.object({ broker: v.string(), environment: v.picklist(['paper', 'live']), simulated_market: v.boolean(), words: v.string() }),
+    pop_after_costs: v.nullable(v.number()),
+    costs: v.pipe(
+      v.nullable(
+        v.object({
+          open: v.nullable(v.number()),
+          close: v.nullable(v.number()),
+          total: v.number(),
+          per_contract: v.number(),
+          net_credit_after_costs: v.nullable(v.number()),
+          words: v.string(),
+        }),
+      ),
+      v.description('Fees and commission in dollars for all contracts (details.costs has each fee).'),
+    ),
+    buying_power: v.nullable(v.object({ reduction: v.number(), return_on_buying_power: v.number(), words: v.string() })),
+    flags: TradeFlagsView,
+    account: TradingAccountView,
     status: v.picklist(['awaiting_approval', 'expired', 'placed', 'rejected', 'unknown']),
     approvable_at: v.string(),
     expires_at: v.string(),
@@ -60,6 +78,14 @@ export const ticketView = (t: OrderTicket): v.InferOutput<typeof TicketView> => 
   max_loss: t.maxLoss,
   breakevens: [...t.breakevens],
   pop: t.pop,
+  pop_after_costs: t.popAfterCosts,
+  costs:
+    t.costs === null
+      ? null
+      : { open: t.costs.open, close: t.costs.close, total: t.costs.total, per_contract: t.costs.perContract, net_credit_after_costs: t.costs.netCreditAfterCosts, words: t.costs.words },
+  buying_power:
+    t.buyingPower === null ? null : { reduction: t.buyingPower.reduction, return_on_buying_power: t.buyingPower.returnOnBuyingPower, words: t.buyingPower.words },
+  flags: t.flags.map((f) => ({ code: f.code, date: f.date, message: f.message })),
   account: { broker: t.account.broker, environment: t.account.environment, simulated_market: t.account.simulatedMarket, words: t.account.words },
   status: t.status,
   approvable_at: isoTime(t.approvableAt),

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { TradingAccountView, withAccount } from '../brokers/trading-account.js';
 import { errAsync, ResultAsync } from 'neverthrow';
 import { appError, type AppError } from '../errors/app-error.js';
 import { defineOperation, type AnyOperation, type HandlerContext } from '../operations/operation.js';
@@ -6,7 +7,7 @@ import { PositionId } from '../positions/position-id.js';
 import { proposeExit } from '../proposals/propose-exit.js';
 import { proposeRoll } from '../proposals/propose-roll.js';
 import { autorollEnabled } from './autoroll-enabled.js';
-import type { AutorollAlert } from './rules.js';
+import type { AutorollAlert, ProposalCall } from './rules.js';
 import { scanPositions } from './scan-positions.js';
 
 /** An operation that turns its arguments into a proposal (propose_exit, propose_roll); null when the build has none. */
@@ -41,6 +42,7 @@ export function createExecuteAutoroll(proposers: AutorollProposers) {
       proposals: v.pipe(v.array(Made), v.description('Proposals made; show each to the user and confirm only with approval.')),
       skipped: v.pipe(v.array(Skipped), v.description('Alerts the proposal tool refused, with its error.')),
       notes: v.array(v.string()),
+      account: TradingAccountView,
     }),
     access: 'trading',
     // A disabled feature answers AUTOROLL_DISABLED whether or not a broker is linked.
@@ -64,23 +66,27 @@ export function createExecuteAutoroll(proposers: AutorollProposers) {
           skipped: outcomes.flatMap((o) => ('skipped' in o ? [o.skipped] : [])),
           notes: [...scan.notes],
         })),
-      );
+      ).andThen(withAccount(ctx.services, ctx.caller.userId));
     },
   });
 }
 
-/** The first (most severe) alert of each position; the alerts come sorted by severity. */
-const firstPerPosition = (alerts: readonly AutorollAlert[]): AutorollAlert[] =>
-  alerts.filter((alert, i) => alerts.findIndex((a) => a.positionId === alert.positionId) === i);
+type Actionable = AutorollAlert & { readonly proposalCall: ProposalCall };
+
+/** The first (most severe) alert of each position that has something to propose; the alerts come sorted by severity. */
+const firstPerPosition = (alerts: readonly AutorollAlert[]): Actionable[] => {
+  const actionable = alerts.filter((alert): alert is Actionable => alert.proposalCall !== null);
+  return actionable.filter((alert, i) => actionable.findIndex((a) => a.positionId === alert.positionId) === i);
+};
 
 /** One proposal at a time, so two proposals never race for one position. */
-async function proposeEach(alerts: readonly AutorollAlert[], proposers: AutorollProposers, ctx: HandlerContext<'trading'>): Promise<Outcome[]> {
+async function proposeEach(alerts: readonly Actionable[], proposers: AutorollProposers, ctx: HandlerContext<'trading'>): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   for (const alert of alerts) outcomes.push(await propose(alert, proposers, ctx));
   return outcomes;
 }
 
-async function propose(alert: AutorollAlert, proposers: AutorollProposers, ctx: HandlerContext<'trading'>): Promise<Outcome> {
+async function propose(alert: Actionable, proposers: AutorollProposers, ctx: HandlerContext<'trading'>): Promise<Outcome> {
   const { tool, arguments: args } = alert.proposalCall;
   const base = { position_id: alert.positionId, rule: alert.rule, tool };
   const skipped = (error: AppError['code'], message: string): Outcome => ({ skipped: { ...base, error, message } });

@@ -1,11 +1,11 @@
 import type { ManagedPosition, PositionLeg } from '../ports/position-store.js';
 
-export type AutorollRule = 'take_profit' | 'stop_loss' | 'management_dte' | 'short_strike_tested' | 'pin_risk';
+export type AutorollRule = 'take_profit' | 'stop_loss' | 'management_dte' | 'short_strike_tested' | 'pin_risk' | 'expiry' | 'legs_changed';
 export type Severity = 'info' | 'warning' | 'critical';
 
 /** The exact call of propose_exit or propose_roll that acts on an alert (it only proposes; a human confirms). */
 export type ProposalCall =
-  | { readonly tool: 'propose_exit'; readonly arguments: { readonly position_id: string } }
+  | { readonly tool: 'propose_exit'; readonly arguments: { readonly position_id: string; readonly remaining_only?: true } }
   | {
       readonly tool: 'propose_roll';
       readonly arguments: {
@@ -23,8 +23,10 @@ export interface AutorollAlert {
   readonly severity: Severity;
   /** Why, with the numbers the rule compared. */
   readonly reason: string;
-  readonly suggestedAction: 'close' | 'roll';
-  readonly proposalCall: ProposalCall;
+  /** check_broker: nothing condor can propose; the person looks at the broker (shares from an assignment, legs gone). */
+  readonly suggestedAction: 'close' | 'roll' | 'check_broker';
+  /** Null when there is nothing to propose (check_broker). */
+  readonly proposalCall: ProposalCall | null;
   /** A second reasonable action (the 21-DTE roll out), or null. */
   readonly alternative: ProposalCall | null;
 }

@@ -7,6 +7,7 @@ import type { Quote } from '../ports/market-data.js';
 import type { ManagedPosition } from '../ports/position-store.js';
 import { markPositions, type MarkedPosition } from '../positions/mark-positions.js';
 import { contractFor } from '../positions/marks.js';
+import { guardianAlerts } from './expiry-guardian.js';
 import { autorollAlerts, bySeverity, type AutorollAlert, type PositionState } from './rules.js';
 
 /** What the management rules found across the caller's open positions. */
@@ -56,7 +57,7 @@ function scan(marked: readonly MarkedPosition[], spots: ReadonlyMap<string, Quot
   const alerts: AutorollAlert[] = [];
   const checked: string[] = [];
   const notes: string[] = [];
-  for (const { position, marks, chain } of marked) {
+  for (const { position, marks, chain, held } of marked) {
     const dte = daysToExpiry(position.expiry, now);
     if (position.status !== 'open' || dte === undefined) {
       notes.push(`Position ${position.id} is ${position.status}: alerts are for open positions only.`);
@@ -81,7 +82,14 @@ function scan(marked: readonly MarkedPosition[], spots: ReadonlyMap<string, Quot
     ].filter((text) => text !== null);
     if (missing.length > 0) notes.push(`Position ${position.id}: ${missing.join('; ')}.`);
     checked.push(position.id);
-    alerts.push(...autorollAlerts(state));
+    const guarded = guardianAlerts(position, held, now);
+    if (guarded.some((a) => a.rule === 'legs_changed')) {
+      // The management rules assume the whole condor: on what is left they would propose the wrong trades.
+      notes.push(`Position ${position.id}: its legs changed at the broker; only the guardian's alerts apply.`);
+      alerts.push(...guarded);
+    } else {
+      alerts.push(...guarded, ...autorollAlerts(state));
+    }
   }
   return { alerts: alerts.sort(bySeverity), checked, notes };
 }

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { TradingAccountView, withAccount } from '../brokers/trading-account.js';
 import { isoTime } from '../accounts/user-view.js';
 import { currentSessionView, MarketSessionView } from '../market/session-view.js';
 import { defineOperation, READ_ONLY } from '../operations/operation.js';
@@ -24,6 +25,7 @@ export const suggestIronCondorAutoroll = defineOperation({
     as_of: v.string(),
     market: v.pipe(v.nullable(MarketSessionView), v.description('The session the prices checked belong to; null when the market cannot say.')),
     market_notice: v.pipe(v.nullable(v.string()), v.description('Set when prices come from a simulated market.')),
+    account: TradingAccountView,
   }),
   access: 'trading',
   needsBroker: true,
@@ -41,5 +43,5 @@ export const suggestIronCondorAutoroll = defineOperation({
         market,
         market_notice: ctx.services.marketNotice,
       })),
-    ),
+    ).andThen(withAccount(ctx.services, ctx.caller.userId)),
 });

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { TradingAccountView, withAccount } from '../brokers/trading-account.js';
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { isoTime } from '../accounts/user-view.js';
 import { userBroker } from '../brokers/user-broker.js';
@@ -42,6 +43,7 @@ export const getPositions = defineOperation({
     as_of: v.pipe(v.string(), v.description('When the marks were taken.')),
     market: v.pipe(v.nullable(MarketSessionView), v.description('The session the marks belong to; null when the market cannot say.')),
     market_notice: v.pipe(v.nullable(v.string()), v.description('Set when prices come from a simulated market.')),
+    account: TradingAccountView,
   }),
   access: 'trading',
   needsBroker: true,
@@ -91,7 +93,7 @@ export const getPositions = defineOperation({
               ),
             ),
         ),
-    ),
+    ).andThen(withAccount(services, caller.userId)),
 });
 
 /** The proposals that placed each position's orders, for their approvals. */

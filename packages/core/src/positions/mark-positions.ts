@@ -14,6 +14,8 @@ export interface MarkedPosition {
   readonly marks: PositionMarks | null;
   /** The chain of its expiry when it was fetched (null when not needed or unavailable). */
   readonly chain: readonly OptionContract[] | null;
+  /** The broker account's option holdings as read for the marks; null for a closed position (not read for it). */
+  readonly held: readonly BrokerPosition[] | null;
 }
 
 /** `as_needed` fetches a chain only for legs the broker has no price for; `always` for every live position (deltas). */
@@ -44,7 +46,7 @@ export function markPositions(
     .andThen((list) => ResultAsync.fromSafePromise(settleWorking(positions, list, services)))
     .andThen((settled) => {
       const live = settled.filter((p) => p.status !== 'closed');
-      if (live.length === 0) return okAsync(settled.map((position) => ({ position, marks: null, chain: null })));
+      if (live.length === 0) return okAsync(settled.map((position) => ({ position, marks: null, chain: null, held: null })));
       return broker
         .positions()
         .mapErr(brokerReadError)
@@ -53,9 +55,9 @@ export function markPositions(
           const wanted = live.filter((p) => need === 'always' || p.legs.some((leg) => (bySymbol.get(leg.symbol)?.qty ?? 0) === 0));
           return ResultAsync.fromSafePromise(loadChains(wanted, services)).map((chains) =>
             settled.map((position): MarkedPosition => {
-              if (position.status === 'closed') return { position, marks: null, chain: null };
+              if (position.status === 'closed') return { position, marks: null, chain: null, held: null };
               const chain = chains.get(chainKey(position)) ?? null;
-              return { position, marks: markPosition(position, bySymbol, chain), chain };
+              return { position, marks: markPosition(position, bySymbol, chain), chain, held };
             }),
           );
         });

@@ -4,6 +4,8 @@ import { daysToExpiry } from '../market/exchange-calendar.js';
 import { ApprovalView, approvalView } from '../approval/ticket-view.js';
 import type { Proposal } from '../ports/proposal-store.js';
 import type { MarkedPosition } from './mark-positions.js';
+import { AlertView, alertView } from '../autoroll/alert-view.js';
+import { guardianAlerts } from '../autoroll/expiry-guardian.js';
 
 const LegView = v.object({
   symbol: v.pipe(v.string(), v.description('OCC option symbol.')),
@@ -34,6 +36,10 @@ export const PositionView = v.object({
   opened_at: v.string(),
   closed_at: v.nullable(v.string()),
   order_ids: v.pipe(v.array(v.string()), v.description('Broker orders that acted on it, oldest first (entry, rolls, exit).')),
+  alerts: v.pipe(
+    v.array(AlertView),
+    v.description('The expiry-day guardian: expiry (close the whole condor before the broker acts on expiry day) and legs_changed (the broker no longer holds every leg).'),
+  ),
   approvals: v.pipe(
     v.array(v.object({ proposal_id: v.string(), kind: v.picklist(['entry', 'roll', 'exit']), order_id: v.nullable(v.string()), approval: ApprovalView })),
     v.description('How each order of the position was approved and by whom, oldest first.'),
@@ -42,7 +48,7 @@ export const PositionView = v.object({
 
 export type PositionViewOutput = v.InferOutput<typeof PositionView>;
 
-export function positionView({ position, marks }: MarkedPosition, now: number, proposals: readonly Proposal[] = []): PositionViewOutput {
+export function positionView({ position, marks, held }: MarkedPosition, now: number, proposals: readonly Proposal[] = []): PositionViewOutput {
   const priced = marks?.legs ?? [];
   return {
     position_id: position.id,
@@ -65,6 +71,7 @@ export function positionView({ position, marks }: MarkedPosition, now: number, p
     opened_at: isoTime(position.openedAt),
     closed_at: position.closedAt === null ? null : isoTime(position.closedAt),
     order_ids: [...position.orderIds],
+    alerts: guardianAlerts(position, held, now).map(alertView),
     approvals: proposals.flatMap((p) =>
       p.approval === null ? [] : [{ proposal_id: p.id, kind: p.kind, order_id: p.outcome?.status === 'submitted' ? p.outcome.orderId : null, approval: approvalView(p.approval) }],
     ),

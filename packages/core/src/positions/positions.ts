@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { TradingAccountView, withAccount } from '../brokers/trading-account.js';
 import { ResultAsync } from 'neverthrow';
 import { userBroker } from '../brokers/user-broker.js';
 import { appError, type AppError } from '../errors/app-error.js';
@@ -20,6 +21,7 @@ const Output = v.object({
   error: v.optional(v.pipe(v.literal('CANCEL_FAILED'), v.description('Soft result: the broker refused the cancel; nothing changed.'))),
   message: v.optional(v.string()),
   suggestion: v.optional(v.string()),
+  account: TradingAccountView,
 });
 
 export const positions = defineOperation({
@@ -63,11 +65,11 @@ export const positions = defineOperation({
         })
       : null,
   handler: (input, ctx) =>
-    userBroker(ctx.caller.userId, ctx.services).andThen(({ broker }): ResultAsync<v.InferOutput<typeof Output>, AppError> => {
+    userBroker(ctx.caller.userId, ctx.services).andThen(({ broker }): ResultAsync<Omit<v.InferOutput<typeof Output>, 'account'>, AppError> => {
       const orderId = input.order_id === '' ? undefined : input.order_id;
       if (input.action === 'cancel') return cancelOrder(orderId ?? '', broker, ctx);
       return listOrders(orderId, broker, ctx).map((orders) => ({ action: 'orders' as const, orders }));
-    }),
+    }).andThen(withAccount(ctx.services, ctx.caller.userId)),
 });
 
 /** The broker's orders, newest first, after the caller's positions are brought up to date with them (`reconcileOrders`). */

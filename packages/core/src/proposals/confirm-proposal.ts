@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { TradingAccountView, withAccount } from '../brokers/trading-account.js';
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { brokerError } from '../brokers/broker-errors.js';
 import { userBroker } from '../brokers/user-broker.js';
@@ -36,7 +37,7 @@ export const confirmProposal = defineOperation({
     "an order — it asks the person (elicitation) when the client can, and otherwise answers CONFIRM_BLOCKED naming the " +
     'approval page (the approval_url of the proposal). A live account always needs the person.',
   input: v.strictObject({ proposal_id: ProposalId }),
-  output: ConfirmView,
+  output: v.object({ ...ConfirmView.entries, account: TradingAccountView }),
   access: 'trading',
   needsBroker: true,
   quota: false,
@@ -55,7 +56,7 @@ export const confirmProposal = defineOperation({
     'INVALID_UUID',
     'ONBOARDING_REQUIRED',
   ],
-  handler: ({ proposal_id: id }, ctx) => placeProposal(id, ctx.approval?.method ?? 'confirm', ctx),
+  handler: ({ proposal_id: id }, ctx) => placeProposal(id, ctx.approval?.method ?? 'confirm', ctx).andThen(withAccount(ctx.services, ctx.caller.userId)),
 });
 
 /**

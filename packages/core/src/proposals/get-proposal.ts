@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { TradingAccountView, withAccount } from '../brokers/trading-account.js';
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { appError } from '../errors/app-error.js';
 import { defineOperation, READ_ONLY } from '../operations/operation.js';
@@ -9,7 +10,7 @@ export const getProposal = defineOperation({
   title: 'Show a proposal',
   description: 'A proposal with its legs, limit price, max loss, summary, status and the times it becomes confirmable and expires.',
   input: v.strictObject({ proposal_id: ProposalId }),
-  output: ProposalView,
+  output: v.object({ ...ProposalView.entries, account: TradingAccountView }),
   access: 'trading',
   needsBroker: false,
   quota: false,
@@ -20,6 +21,6 @@ export const getProposal = defineOperation({
     ResultAsync.fromSafePromise(services.proposals.get(caller.userId, id)).andThen((proposal) =>
       proposal === undefined
         ? errAsync(appError('PROPOSAL_NOT_FOUND', { received: { proposal_id: id } }))
-        : okAsync(proposalView(proposal, services.clock.now())),
+        : okAsync(proposalView(proposal, services.clock.now())).andThen(withAccount(services, caller.userId)),
     ),
 });

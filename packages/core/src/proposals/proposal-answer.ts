@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { TradingAccountView } from '../brokers/trading-account.js';
 import { ResultAsync } from 'neverthrow';
 import { loadTicket } from '../approval/load-ticket.js';
 import { approvalUrl, mintLink } from '../approval/links.js';
@@ -17,6 +18,7 @@ export const ProposalAnswer = v.object({
     v.description('A single-use link for the person: it shows the order ticket and approves or rejects it in a browser logged in to condor. Expires with the proposal.'),
   ),
   ticket: TicketView,
+  account: TradingAccountView,
 });
 
 /** Stores the proposal, mints its approval link and answers with both and the ticket. */
@@ -29,6 +31,7 @@ export function proposalAnswer(proposal: Proposal, { services }: HandlerContext<
       ...proposalView(proposal, services.clock.now()),
       approval_url: approvalUrl(services, token),
       ticket: ticketView(ticket),
+      account: ticketView(ticket).account,
     })),
   );
 }

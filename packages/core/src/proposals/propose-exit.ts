@@ -50,6 +50,15 @@ export const proposeExit = defineOperation({
         v.description('The largest debit per share to pay for closing (positive); default the mid of the legs rounded up to the cent.'),
       ),
     ),
+    remaining_only: v.optional(
+      v.pipe(
+        v.boolean(),
+        v.description(
+          "Close only the legs the broker still holds, after one was closed, assigned or exercised outside condor (get_positions' legs_changed alert). Default false: every leg must be held.",
+        ),
+      ),
+      false,
+    ),
   }),
   output: ProposalAnswer,
   access: 'trading',
@@ -70,13 +79,15 @@ export const proposeExit = defineOperation({
   handler: (input, ctx) =>
     actionablePosition(ctx.services, ctx.caller.userId, input.position_id, 'closed').andThen((position) =>
       openSession(ctx.services, position.ticker, 'The exit cannot be proposed').andThen((session) =>
-        heldAtBroker(position, ctx).andThen(() =>
-          quoteLegs(ctx.services, position.ticker, position.legs).andThen((contracts) => {
-            const midDebit = closeDebit(position, contracts);
+        legsToClose(position, input.remaining_only, ctx).andThen((closing) =>
+          quoteLegs(ctx.services, closing.ticker, closing.legs).andThen((contracts) => {
+            const midDebit = closeDebit(closing, contracts);
             const findings = input.limit_price === undefined ? quoteFindings(contracts) : [];
-            const limit = input.limit_price ?? Math.max(0.01, centsUp(midDebit));
-            const most = widthAtRisk(position.legs);
-            if (limit > most + 1e-9) {
+            const whole = closing.legs.length === position.legs.length;
+            // What is left of a broken condor may close for a credit (a lone long leg): its limit follows the mid.
+            const limit = input.limit_price ?? (whole ? Math.max(0.01, centsUp(midDebit)) : centsUp(midDebit));
+            const most = widthAtRisk(closing.legs);
+            if (whole && limit > most + 1e-9) {
               findings.push({
                 reason: 'limit_price',
                 sentence: `A limit of $${limit.toFixed(2)} per share is more than this condor can be worth: at most $${most.toFixed(2)}, its widest wing.`,
@@ -85,7 +96,7 @@ export const proposeExit = defineOperation({
               });
             }
             if (findings.length > 0) return errAsync(gateRejected('The exit cannot be proposed', findings));
-            const proposal = exitProposal(position, limit, midDebit, closingCosts(position, contracts, commissionOf(ctx.services)), session, ctx);
+            const proposal = exitProposal(closing, limit, midDebit, closingCosts(closing, contracts, commissionOf(ctx.services)), session, ctx);
             return proposalAnswer(proposal, ctx);
           }),
         ),
@@ -93,11 +104,17 @@ export const proposeExit = defineOperation({
     ),
 });
 
-/** Every leg must still be held at the broker, else the close would be refused there (or open a new position). */
-function heldAtBroker(position: ManagedPosition, ctx: HandlerContext<'trading'>): ResultAsync<void, AppError> {
+/**
+ * The position with the legs an exit closes: every leg, which the broker must still hold (else the close would be
+ * refused there, or open a new position); with `remainingOnly`, the legs it still holds, when some are gone.
+ */
+function legsToClose(position: ManagedPosition, remainingOnly: boolean, ctx: HandlerContext<'trading'>): ResultAsync<ManagedPosition, AppError> {
   return brokerHoldings(ctx.services, ctx.caller.userId).andThen((held) => {
     const findings = heldFindings(position.legs, position.qty, held);
-    return findings.length === 0 ? okAsync(undefined) : errAsync(notHeld(findings));
+    if (findings.length === 0) return okAsync(position);
+    const gone = new Set(findings.map((f) => f.leg));
+    const left = position.legs.filter((leg) => !gone.has(leg.symbol));
+    return remainingOnly && left.length > 0 ? okAsync({ ...position, legs: left }) : errAsync(notHeld(findings));
   });
 }
 
@@ -136,7 +153,7 @@ function exitProposal(
   session: MarketSession,
   { services, caller, batchKey }: HandlerContext<'trading'>,
 ): Proposal {
-  const maxLoss = dollars(limit * 100 * position.qty);
+  const maxLoss = dollars(Math.max(0, limit) * 100 * position.qty);
   const result = dollars((position.entryCredit - limit) * 100 * position.qty);
   return {
     id: services.ids.uuid(),
@@ -150,8 +167,8 @@ function exitProposal(
     limitPrice: limit,
     maxLoss,
     summary:
-      `Close the ${position.ticker} iron condor (${String(position.qty)} contract${position.qty === 1 ? '' : 's'}: ${describeLegs(position.legs)}) in one order for at most a ` +
-      `$${limit.toFixed(2)} debit per share (limit; mid $${midDebit.toFixed(2)}): at most $${maxLoss.toFixed(2)} in all. It was opened for ` +
+      `Close the ${position.ticker} iron condor (${String(position.qty)} contract${position.qty === 1 ? '' : 's'}: ${describeLegs(position.legs)}) in one order for ` +
+      `${limit < 0 ? `at least a $${(-limit).toFixed(2)} credit` : `at most a $${limit.toFixed(2)} debit`} per share (limit; mid $${midDebit.toFixed(2)}): at most $${maxLoss.toFixed(2)} in all. It was opened for ` +
       `a $${position.entryCredit.toFixed(2)} credit, so closing at the limit ${result >= 0 ? 'keeps' : 'loses'} $${Math.abs(result).toFixed(2)}. ` +
       'Confirm with confirm_proposal after 5 s and within 60 s.',
     positionId: position.id,

@@ -1,0 +1,56 @@
+import { FLAG_CODES, type FlagCode, type TradeFlag } from '../events/trade-flags.js';
+import type { Json, JsonObject } from '../ports/json.js';
+import type { TicketBuyingPower, TicketCosts } from './ticket-types.js';
+
+const objectIn = (details: JsonObject, key: string): JsonObject | null => {
+  const value = details[key];
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : null;
+};
+const numberOf = (value: Json | undefined): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+const money = (x: number): string => `$${x.toFixed(2)}`;
+
+/** The costs a proposal stored when it was made (details.costs), as the ticket shows them; null for older proposals. */
+export function ticketCosts(details: JsonObject): TicketCosts | null {
+  const costs = objectIn(details, 'costs');
+  const total = numberOf(costs?.['total']);
+  const perContract = numberOf(costs?.['per_contract']);
+  if (costs === null || total === null || perContract === null) return null;
+  const open = numberOf(objectIn(costs, 'open')?.['total']);
+  const close = numberOf(objectIn(costs, 'close')?.['total']);
+  const netCredit = numberOf(costs['net_credit_after_costs']);
+  const parts = [open === null ? null : `${money(open)} to open`, close === null ? null : `${money(close)} to close${open === null ? '' : ' (estimated)'}`].filter(
+    (part): part is string => part !== null,
+  );
+  const after = netCredit === null ? '' : `; the credit after costs is ${money(netCredit)} per share`;
+  return {
+    open,
+    close,
+    total,
+    perContract,
+    netCreditAfterCosts: netCredit,
+    words: `Fees and commission: ${parts.join(' and ')}, ${money(total)} in all (${money(perContract)} per contract)${after}.`,
+  };
+}
+
+export function ticketBuyingPower(details: JsonObject): TicketBuyingPower | null {
+  const bp = objectIn(details, 'buying_power');
+  const reduction = numberOf(bp?.['reduction']);
+  const ratio = numberOf(bp?.['return_on_buying_power']);
+  if (reduction === null || ratio === null) return null;
+  return {
+    reduction,
+    returnOnBuyingPower: ratio,
+    words: `${money(reduction)} of options buying power (the wider wing less the credit); the most it can earn is ${String(Math.round(ratio * 100))}% of that.`,
+  };
+}
+
+export function ticketFlags(details: JsonObject): TradeFlag[] {
+  const flags = details['flags'];
+  if (!Array.isArray(flags)) return [];
+  return flags.flatMap((item): TradeFlag[] => {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) return [];
+    const { code, date, message } = item as JsonObject;
+    if (!FLAG_CODES.includes(code as FlagCode) || typeof message !== 'string') return [];
+    return [{ code: code as FlagCode, date: typeof date === 'string' ? date : null, message }];
+  });
+}

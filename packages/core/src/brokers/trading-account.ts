@@ -1,0 +1,40 @@
+import * as v from 'valibot';
+import { ResultAsync } from 'neverthrow';
+import type { BrokerEnvironment, BrokerName } from '../ports/broker-link-store.js';
+import type { Services } from '../services.js';
+
+/** The account a trading answer is about, as data and in words. */
+export const TradingAccountView = v.pipe(
+  v.object({
+    broker: v.picklist(['sim', 'alpaca']),
+    environment: v.pipe(v.picklist(['paper', 'live']), v.description('live: real money.')),
+    simulated_market: v.pipe(v.boolean(), v.description("True when prices come from condor's market simulator, not real quotes.")),
+    words: v.string(),
+  }),
+  v.description('The account this answer is about: the broker, paper or live, and simulated prices or real quotes.'),
+);
+export type TradingAccountOutput = v.InferOutput<typeof TradingAccountView>;
+
+/** "Simulated paper broker, paper account — no real money; prices come from condor's market simulator, not real quotes." */
+export function accountWords(broker: BrokerName, environment: BrokerEnvironment, simulatedMarket: boolean): string {
+  const name = broker === 'sim' ? 'Simulated paper broker' : 'Alpaca';
+  const kind = environment === 'live' ? 'LIVE account — real money' : 'paper account — no real money';
+  const market = simulatedMarket ? '; prices come from condor’s market simulator, not real quotes' : '; real market quotes';
+  return `${name}, ${kind}${market}.`;
+}
+
+/** The caller's account as it stands: the linked broker (the simulated one when none is linked yet). */
+export function tradingAccount(services: Services, ownerId: string): ResultAsync<TradingAccountOutput, never> {
+  return ResultAsync.fromSafePromise(services.brokerLinks.get(ownerId)).map((link) => {
+    const broker = link?.broker ?? 'sim';
+    const environment = link?.environment ?? 'paper';
+    const simulated = services.marketNotice !== null;
+    return { broker, environment, simulated_market: simulated, words: accountWords(broker, environment, simulated) };
+  });
+}
+
+/** The answer with the account it is about (every trading answer names it). */
+export const withAccount =
+  (services: Services, ownerId: string) =>
+  <T extends object>(answer: T): ResultAsync<T & { account: TradingAccountOutput }, never> =>
+    tradingAccount(services, ownerId).map((account) => ({ ...answer, account }));
