@@ -29,6 +29,8 @@ export const isClosingAfterRefusal = (socket: Socket): boolean => closing.has(so
 export const bodyLimit =
   (maxBytes: number, tooLarge: (c: Context) => Response): MiddlewareHandler =>
   async (c, next) => {
+    // GET and HEAD carry no body a handler reads; asking for one would build a full fetch Request per request.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const body = c.req.raw.body;
     if (body === null) return next();
     const declared = declaredLength(c.req.raw.headers);
