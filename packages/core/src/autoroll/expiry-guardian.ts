@@ -102,7 +102,7 @@ function expiryAlert(
     alert(
       'expiry',
       today ? 'critical' : 'warning',
-      `${today ? 'It expires today' : 'It expires in the next session'}, at ${when}. Close the whole condor as one order before ${deadline}: ` +
+      `${today ? 'It expires today' : 'It expires soon'}, at ${when}. Close the whole condor as one order before ${deadline}: ` +
         "on expiry day the broker's risk desk may close in-the-money or near-the-money legs from about 15:15 (earlier in volatile markets), " +
         'one leg at a time, which can leave the other legs unhedged. condor never closes one leg of a condor alone.',
       closeCall,
