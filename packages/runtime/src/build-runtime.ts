@@ -132,6 +132,7 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
       appApprovals: config.appApprovals,
       elicitationApprovals: config.elicitationApprovals,
       liveClientApprovals: config.liveClientApprovals,
+      commissionPerContract: config.commissionPerContract,
       // Links for people name this process's own address until it listens, unless the deployment names its public one.
       get publicUrl() {
         return site.url;

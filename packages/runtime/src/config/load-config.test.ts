@@ -167,3 +167,14 @@ describe('loadConfig: market data source', () => {
     expect(() => loadConfig({ CONDOR_MARKET_DATA: 'bloomberg' })).toThrow(/CONDOR_MARKET_DATA must be one of: sim, alpaca/);
   });
 });
+
+describe('loadConfig: CONDOR_COMMISSION_PER_CONTRACT', () => {
+  it('defaults to no commission (Alpaca charges none on options) and takes dollars with up to 4 decimals', () => {
+    expect(loadConfig({}).commissionPerContract).toBe(0);
+    expect(loadConfig({ CONDOR_COMMISSION_PER_CONTRACT: '0.65' }).commissionPerContract).toBe(0.65);
+  });
+
+  it.each(['-1', 'abc', '0.123456', '11', '1e2'])('refuses %s without echoing it', (raw) => {
+    expect(() => loadConfig({ CONDOR_COMMISSION_PER_CONTRACT: raw })).toThrow('CONDOR_COMMISSION_PER_CONTRACT must be dollars from 0 to 10 with at most 4 decimals, e.g. 0.65.');
+  });
+});

@@ -71,6 +71,8 @@ export interface RuntimeConfig {
    * first request expect (anonymous register over MCP then needs REST).
    */
   readonly mcpAuth: 'tools' | 'required';
+  /** CONDOR_COMMISSION_PER_CONTRACT: the broker's commission per option contract in dollars (0: Alpaca charges none). */
+  readonly commissionPerContract: number;
   /** CONDOR_PUBLIC_URL: where people reach condor's pages (approval and keys links); null: this process's own address. */
   readonly publicUrl: string | null;
   /** Alpaca Trading API hosts (CONDOR_ALPACA_PAPER_URL, CONDOR_ALPACA_LIVE_URL); null: Alpaca's own. */
@@ -137,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     liveClientApprovals: oneOf(env, 'CONDOR_LIVE_CLIENT_APPROVALS', ['true', 'false'], 'false') === 'true',
     mcpAuth: oneOf(env, 'CONDOR_MCP_AUTH', ['tools', 'required'], 'tools'),
     publicUrl: url('CONDOR_PUBLIC_URL', env.CONDOR_PUBLIC_URL),
+    commissionPerContract: dollars(env, 'CONDOR_COMMISSION_PER_CONTRACT', 0, 10),
     alpacaUrls: { paper: url('CONDOR_ALPACA_PAPER_URL', env.CONDOR_ALPACA_PAPER_URL), live: url('CONDOR_ALPACA_LIVE_URL', env.CONDOR_ALPACA_LIVE_URL) },
     marketData: marketDataSource(env),
     loginThrottle: {
@@ -194,6 +197,15 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   if (!Number.isSafeInteger(value) || value < min || value > max) {
     throw new ConfigError(`${name} must be a whole number from ${String(min)} to ${String(max)}.`);
   }
+  return value;
+}
+
+/** Dollars with at most 4 decimals (a commission such as 0.65 or 0.0065), from 0 to `max`. */
+function dollars(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
+  const raw = text(env[name]);
+  if (raw === null) return fallback;
+  const value = Number(raw);
+  if (!/^\d+(\.\d{1,4})?$/.test(raw) || value > max) throw new ConfigError(`${name} must be dollars from 0 to ${String(max)} with at most 4 decimals, e.g. 0.65.`);
   return value;
 }
 
