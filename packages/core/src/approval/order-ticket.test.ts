@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Proposal } from '../ports/proposal-store.js';
 import { CONDOR_CLOSE_LEGS, entryProposal } from './approval-fixture.js';
+import { condorCosts } from '../costs/condor-costs.js';
+import { costsView } from '../costs/costs-view.js';
 import { orderTicket, type TicketInputs } from './order-ticket.js';
 
 const CREATED = Date.UTC(2026, 0, 5, 14, 30);
@@ -46,6 +48,58 @@ describe('orderTicket for an entry', () => {
     const live = ticketAt(entry, CREATED, { broker: 'alpaca', environment: 'live', simulatedMarket: false });
     expect(live.account).toEqual({ broker: 'alpaca', environment: 'live', simulatedMarket: false, words: 'Alpaca, LIVE account — real money; real market quotes.' });
     expect(live.marketNotice).toBeNull();
+  });
+});
+
+describe('orderTicket: costs, buying power and flags, as the proposal recorded them', () => {
+  const costs = condorCosts({ longPut: 0.5, shortPut: 1.2, shortCall: 1.1, longCall: 0.45 }, 2, 0);
+  const recorded = entryProposal({
+    id: '22222222-2222-4222-8222-222222222222',
+    ownerId: 'owner-1',
+    createdAt: CREATED,
+    qty: 2,
+    maxLoss: 750,
+    details: {
+      expiry: '2026-12-18',
+      pop: 0.72,
+      pop_after_costs: 0.7188,
+      costs: costsView(costs, 1.25, 0),
+      buying_power: { reduction: 750, return_on_buying_power: 0.3333 },
+      flags: [
+        { code: 'earnings_before_expiry', date: '2026-12-10', message: 'Earnings are due on 2026-12-10, before expiry: the price can gap past a short strike.' },
+        { code: 'not_a_flag', date: null, message: 'ignored' },
+      ],
+    },
+  });
+  const ticket = ticketAt(recorded, CREATED);
+
+  it('shows the fees to open and to close, per contract, and the credit after them', () => {
+    expect(ticket.costs).toEqual({
+      // 8 contracts: ORF 0.2148 → 0.22, OCC 0.16, TAF 0.01116 → 0.02, SEC on $460 → 0.02 (on $190 when closing → 0.01), CAT 0.0368 → 0.04.
+      open: 0.46,
+      close: 0.45,
+      total: 0.91,
+      perContract: 0.455,
+      netCreditAfterCosts: 1.24545,
+      words: 'Fees and commission: $0.46 to open and $0.45 to close (estimated), $0.91 in all ($0.46 per contract); the credit after costs is $1.25 per share.',
+    });
+    expect(ticket.popAfterCosts).toBe(0.7188);
+  });
+
+  it('shows the buying power the order takes and the return on it', () => {
+    expect(ticket.buyingPower).toEqual({
+      reduction: 750,
+      returnOnBuyingPower: 0.3333,
+      words: '$750.00 of options buying power (the wider wing less the credit); the most it can earn is 33% of that.',
+    });
+  });
+
+  it('lists the known flags only', () => {
+    expect(ticket.flags).toEqual([{ code: 'earnings_before_expiry', date: '2026-12-10', message: 'Earnings are due on 2026-12-10, before expiry: the price can gap past a short strike.' }]);
+  });
+
+  it('a proposal made before costs were recorded shows none rather than failing', () => {
+    expect(ticketAt(entry, CREATED)).toMatchObject({ costs: null, buyingPower: null, flags: [], popAfterCosts: null });
   });
 });
 
