@@ -18,7 +18,10 @@ describe('the elicitation message (the ticket in words)', () => {
       '• Sell to open 1 SPY 545 put, expiring Fri 18 Dec 2026',
       '• Sell to open 1 SPY 600 call, expiring Fri 18 Dec 2026',
       '• Buy to open 1 SPY 605 call, expiring Fri 18 Dec 2026',
-      'At expiry: max profit $120.00, max loss $380.00, breakevens 543.80 and 601.20, probability of profit 62%.',
+      'At expiry: max profit $120.00, max loss $380.00, breakevens 543.80 and 601.20, probability of profit 62% (62% after costs).',
+      'Fees and commission: $0.23 to open and $0.23 to close (estimated), $0.46 in all ($0.46 per contract); the credit after costs is $1.20 per share.',
+      'Buying power: $380.00 of options buying power (the wider wing less the credit); the most it can earn is 32% of that.',
+      '⚠ Earnings are due on 2026-12-10, before expiry: the price can gap past a short strike.',
       'Account: Simulated paper account (simulated market).',
       'Prices are simulated.',
       'It can be placed in 2 seconds; the proposal expires in 57 seconds.',
@@ -26,9 +29,24 @@ describe('the elicitation message (the ticket in words)', () => {
   });
 
   it('leaves out what the ticket does not know', () => {
-    const words = ticketWords({ ...TICKET, maxProfit: null, maxLoss: null, breakevens: [], pop: null, marketNotice: null, secondsUntilApprovable: 0, secondsLeft: 1 });
+    const words = ticketWords({
+      ...TICKET,
+      maxProfit: null,
+      maxLoss: null,
+      breakevens: [],
+      pop: null,
+      costs: null,
+      buyingPower: null,
+      flags: [],
+      marketNotice: null,
+      secondsUntilApprovable: 0,
+      secondsLeft: 1,
+    });
 
     expect(words).not.toContain('At expiry');
+    expect(words).not.toContain('Fees');
+    expect(words).not.toContain('Buying power');
+    expect(words).not.toContain('⚠');
     expect(words).not.toContain('simulated.');
     expect(words.endsWith('The proposal expires in 1 second.')).toBe(true);
   });
@@ -62,7 +80,10 @@ describe('the ticket markup', () => {
     for (const leg of TICKET.legs) expect(html).toContain(leg.words);
     expect(html).toContain('a $1.20 credit per share ($120.00 for 1 contract), or better');
     expect(html).toContain('<dt>Max loss</dt><dd>−$380.00</dd>');
-    expect(html).toContain('<dt>Probability of profit</dt><dd>62%</dd>');
+    expect(html).toContain('<dt>Probability of profit</dt><dd>62% (62% after costs)</dd>');
+    expect(html).toContain(`<dt>Costs</dt><dd>${escapeHtml(TICKET.costs?.words ?? '')}</dd>`);
+    expect(html).toContain('<dt>Buying power</dt><dd>$380.00 of options buying power (the wider wing less the credit); the most it can earn is 32% of that.</dd>');
+    expect(html).toContain('<ul class="flags"><li data-flag="earnings_before_expiry">Earnings are due on 2026-12-10, before expiry: the price can gap past a short strike.</li></ul>');
     expect(html).toContain('Simulated paper account (simulated market)');
     expect(html).toContain('data-countdown="expires" data-seconds="57"');
     expect(html).toContain('It can be approved in 2 seconds.');

@@ -43,7 +43,7 @@ const messageHeading = (page: Page) => page.locator('[data-role="message"] h1').
 describe('the approval page in a real browser', () => {
   it('logs in on the HTML page, shows the ticket and the chart, and Approve places exactly one order with page evidence', async () => {
     const token = await condor.trader('ann@example.com');
-    const { proposalId, approvalUrl } = await condor.propose(token);
+    const { proposalId, approvalUrl, ticket } = await condor.propose(token);
     const page = await person();
     const complaints: string[] = [];
     page.on('console', (message) => { if (message.type() === 'error' || message.type() === 'warning') complaints.push(message.text()); });
@@ -61,6 +61,12 @@ describe('the approval page in a real browser', () => {
     expect(await chart.locator('polygon[data-side="profit"]').count()).toBe(1);
     expect(await page.locator('[data-role="account"]').innerText()).toMatch(/paper/i);
     expect(await page.locator('[data-role="market-notice"]').isVisible()).toBe(true);
+    // Costs, buying power and the calendar's flags, as the proposal recorded them.
+    expect(await page.locator('[data-role="costs"]').innerText()).toBe(ticket.costs?.words);
+    expect(ticket.costs?.open).toBeGreaterThan(0);
+    expect(await page.locator('[data-role="buying-power"]').innerText()).toBe(ticket.buying_power?.words);
+    const flags = await page.locator('[data-role="flags"] li').evaluateAll((items) => items.map((li) => li.getAttribute('data-flag')));
+    expect(flags).toEqual(ticket.flags.map((f) => f.code));
     // The countdown holds Approve until the 5-second floor, then releases it.
     expect(await page.locator(approveButton).isDisabled()).toBe(true);
     expect(await page.locator(approveButton).innerText()).toMatch(/^Approve \(in \d s\)$/);

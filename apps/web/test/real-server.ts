@@ -14,6 +14,13 @@ export interface OrderView {
  * The real server process (as `pnpm start` runs it, on the simulated market) and the REST calls an agent makes to
  * it: register, onboarding, the simulated broker, search and propose. What the person does happens in the browser.
  */
+/** What the browser tests read of a proposal's ticket as the API answers it. */
+interface TicketWire {
+  readonly costs: { readonly words: string; readonly open: number | null } | null;
+  readonly buying_power: { readonly words: string } | null;
+  readonly flags: readonly { readonly code: string }[];
+}
+
 export class Condor {
   private constructor(readonly server: RunningServer) {}
 
@@ -45,11 +52,15 @@ export class Condor {
   }
 
   /** An iron condor proposed by the agent: its id and its approval link as an absolute URL. */
-  async propose(token: string): Promise<{ proposalId: string; approvalUrl: string }> {
+  async propose(token: string): Promise<{ proposalId: string; approvalUrl: string; ticket: TicketWire }> {
     const found = await this.ok('POST', '/v1/iron-condors/search', { ticker: 'SPY', top_k: 1, dte_min: 20, dte_max: 35 }, token);
     const [candidate] = found['candidates'] as unknown[];
     const proposed = await this.ok('POST', '/v1/proposals/entries', { candidate, qty: 1 }, token, { 'x-batch-id': crypto.randomUUID() });
-    return { proposalId: String(proposed['proposal_id']), approvalUrl: new URL(String(proposed['approval_url']), this.baseUrl).href };
+    return {
+      proposalId: String(proposed['proposal_id']),
+      approvalUrl: new URL(String(proposed['approval_url']), this.baseUrl).href,
+      ticket: proposed['ticket'] as TicketWire,
+    };
   }
 
   /** Every order at the broker, newest first. */
