@@ -13,6 +13,8 @@ import { issuesToAppError } from '../validation/issues-to-error.js';
 import { autorollEnabled } from './autoroll-enabled.js';
 import { createExecuteAutoroll, executeIronCondorAutoroll, type Proposer } from './execute-autoroll.js';
 import { suggestIronCondorAutoroll } from './suggest-autoroll.js';
+import { getPositions } from '../positions/get-positions.js';
+import { proposeExit } from '../proposals/propose-exit.js';
 import { ALL_SCOPES } from '../scopes/scopes.js';
 
 const ALICE = '0a11ce00-0000-4000-8000-000000000001';
@@ -93,7 +95,7 @@ async function setUp({ value = 0.9, putDelta = -0.12, spot = 572, enabled = fals
       (error) => ({ ok: false as const, ...renderError(error) }),
     );
   }
-  return { services, market, position, call };
+  return { services, market, brokers, clock, position, call };
 }
 
 const alertsOf = (outcome: Outcome): Record<string, unknown>[] => (outcome.ok ? (outcome.value['alerts'] as Record<string, unknown>[]) : []);
@@ -149,6 +151,52 @@ describe('suggest_iron_condor_autoroll', () => {
   });
 });
 
+describe('the expiry-day guardian', () => {
+  // Fri 20 Feb 2026 (EXPIRY): 10:00 New York is 15:00 UTC.
+  const EXPIRY_MORNING = Date.UTC(2026, 1, 20, 15);
+
+  it('on expiry day raises a critical expiry alert in suggest_iron_condor_autoroll and get_positions; its call proposes the whole condor in one 4-leg order', async () => {
+    const { call, clock, position } = await setUp();
+    clock.set(EXPIRY_MORNING);
+    const suggested = alertsOf(await call(suggestIronCondorAutoroll, {})).filter((a) => a['rule'] === 'expiry');
+    expect(suggested).toEqual([
+      expect.objectContaining({ severity: 'critical', suggested_action: 'close', proposal_call: { tool: 'propose_exit', arguments: { position_id: position.id } } }),
+    ]);
+    const listed = await call(getPositions, {});
+    const [shown] = (listed.ok ? listed.value['positions'] : []) as Record<string, unknown>[];
+    expect(shown?.['alerts']).toEqual([expect.objectContaining({ rule: 'expiry', severity: 'critical' })]);
+    expect(listed.ok && listed.value['account']).toMatchObject({ broker: 'sim', environment: 'paper' });
+
+    const proposalCall = suggested[0]?.['proposal_call'] as { arguments: unknown };
+    const proposed = await call(proposeExit, proposalCall.arguments);
+    expect(proposed.ok && (proposed.value['legs'] as unknown[]).map((leg) => (leg as { intent: string }).intent)).toEqual([
+      'sell_to_close',
+      'buy_to_close',
+      'buy_to_close',
+      'sell_to_close',
+    ]);
+    expect(proposed.ok && proposed.value['kind']).toBe('exit');
+  });
+
+  it('a leg closed outside condor raises legs_changed, only the guardian speaks, and the close proposes what is left', async () => {
+    const { call, brokers, position } = await setUp({ value: 0.5 });
+    brokers.holdExternalPosition(ALICE, SYMBOLS[1], 0, 0);
+    const answer = await call(suggestIronCondorAutoroll, {});
+    expect(alertsOf(answer)).toEqual([
+      expect.objectContaining({
+        rule: 'legs_changed',
+        severity: 'critical',
+        proposal_call: { tool: 'propose_exit', arguments: { position_id: position.id, remaining_only: true } },
+      }),
+    ]);
+    expect(answer.ok && answer.value['notes']).toContainEqual(`Position ${position.id}: its legs changed at the broker; only the guardian's alerts apply.`);
+    const whole = await call(proposeExit, { position_id: position.id });
+    expect(whole.ok ? null : whole.body.error).toBe('ENTRY_REJECTED');
+    const rest = await call(proposeExit, { position_id: position.id, remaining_only: true });
+    expect(rest.ok && (rest.value['legs'] as { symbol: string }[]).map((leg) => leg.symbol)).toEqual([SYMBOLS[0], SYMBOLS[2], SYMBOLS[3]]);
+  });
+});
+
 describe('execute_iron_condor_autoroll', () => {
   it('answers AUTOROLL_DISABLED unless the deployment enables it', async () => {
     const { call, services } = await setUp({ value: 0.5 });
@@ -175,6 +223,7 @@ describe('execute_iron_condor_autoroll', () => {
       proposals: [{ position_id: position.id, rule: 'stop_loss', tool: 'propose_exit', proposal_id: '11111111-1111-4111-8111-111111111111' }],
       skipped: [],
       notes: [],
+      account: expect.objectContaining({ broker: 'sim', environment: 'paper' }) as unknown,
     });
   });
 
