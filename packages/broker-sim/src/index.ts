@@ -1,6 +1,7 @@
 /** @condor/broker-sim — the embedded default: a deterministic, clock-driven synthetic market. */
 export { SIMULATED_NOTICE } from './notice.js';
 export { SimMarketData, SIM_RISK_FREE_RATE, type SimMarketDataOptions } from './sim-market-data.js';
+export { simulatedEvents } from './event-calendar.js';
 export type { SimSessionMode } from './market-state.js';
 export { SIM_UNIVERSE, ANCHOR_DATE, type SimSymbol, type LiquidityTier } from './universe.js';
 export { occSymbol, parseOccSymbol, type OccFields } from './occ.js';

@@ -1,6 +1,7 @@
 import { exchangeSession, formatDay, isTradingDay, parseDay, sessionClose } from '@condor/core';
 import type {
   Clock,
+  CorporateEvents,
   DailyBar,
   IvPoint,
   MarketData,
@@ -11,6 +12,7 @@ import type {
 } from '@condor/core';
 import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
 import { buildChain } from './chain.js';
+import { calendarEvents } from './event-calendar.js';
 import { listedExpiries } from './expirations.js';
 import { marketState, type MarketState, type SimSessionMode } from './market-state.js';
 import { DailySeries, FIRST_DAY } from './series.js';
@@ -22,6 +24,11 @@ export const SIM_RISK_FREE_RATE = 0.04;
 
 const UNKNOWN: MarketDataError = { kind: 'unknown_symbol' };
 const NO_HISTORY: MarketDataError = { kind: 'unavailable', message: 'The simulated market has no data before 2015-01-02.' };
+
+const badRange = (fromDate: string, toDate: string): MarketDataError => ({
+  kind: 'unavailable',
+  message: `Dates must be YYYY-MM-DD; got ${fromDate} and ${toDate}.`,
+});
 
 interface Resolved {
   readonly spec: SimSymbol;
@@ -116,6 +123,16 @@ export class SimMarketData implements MarketData {
     return spec ? okAsync(spec.dividendYield) : errAsync(UNKNOWN);
   }
 
+  /** The simulated calendar's events (see `simulatedEvents`): the same for every seed and clock. */
+  events(symbol: string, fromDate: string, toDate: string): ResultAsync<CorporateEvents, MarketDataError> {
+    const spec = tradeableSpec(symbol);
+    if (!spec) return errAsync(UNKNOWN);
+    const from = parseDay(fromDate);
+    const to = parseDay(toDate);
+    if (from === undefined || to === undefined) return errAsync(badRange(fromDate, toDate));
+    return okAsync(calendarEvents(spec, from, to));
+  }
+
   private resolve(symbol: string): Resolved | undefined {
     const spec = tradeableSpec(symbol);
     if (!spec) return undefined;
@@ -144,9 +161,7 @@ export class SimMarketData implements MarketData {
     if (!resolved) return errAsync(UNKNOWN);
     const from = parseDay(fromDate);
     const to = parseDay(toDate);
-    if (from === undefined || to === undefined) {
-      return errAsync({ kind: 'unavailable', message: `Dates must be YYYY-MM-DD; got ${fromDate} and ${toDate}.` });
-    }
+    if (from === undefined || to === undefined) return errAsync(badRange(fromDate, toDate));
     const now = this.clock.now();
     const rows: T[] = [];
     for (let day = Math.max(from, FIRST_DAY); day <= to && sessionClose(day) <= now; day++) {

@@ -1,4 +1,4 @@
-import type { DailyBar, IvPoint, MarketData, MarketDataError, MarketSession, OptionContract, Quote } from '@condor/core';
+import type { CorporateEvents, DailyBar, IvPoint, MarketData, MarketDataError, MarketSession, OptionContract, Quote } from '@condor/core';
 import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
 
 /** One underlying of a fixture market. */
@@ -10,7 +10,11 @@ export interface FixtureSymbol {
   readonly chains?: Readonly<Record<string, readonly OptionContract[]>>;
   readonly bars?: readonly DailyBar[];
   readonly ivHistory?: readonly IvPoint[];
+  /** Its earnings and dividends, any order (default: known to have none); `events` answers those in range, ascending. */
+  readonly events?: CorporateEvents;
 }
+
+const NO_EVENTS: CorporateEvents = { earnings: [], dividends: [] };
 
 /** The regular session of Monday 2026-01-05, the day FakeClock starts on: a fixture market is open unless told otherwise. */
 export const FIXTURE_OPEN_SESSION: MarketSession = {
@@ -33,11 +37,12 @@ export const FIXTURE_CLOSED_SESSION: MarketSession = {
 /**
  * A market that answers exactly what it was given — for tests that need hand-built chains. Unknown
  * symbols fail with `unknown_symbol`; `failWith` makes every call fail (rate limits, outages);
- * `marketSession` is the session it reports (open by default).
+ * `marketSession` is the session it reports (open by default); `setEvents` replaces a symbol's events.
  */
 export class FixtureMarketData implements MarketData {
   failWith: MarketDataError | null = null;
   marketSession: MarketSession = FIXTURE_OPEN_SESSION;
+  private readonly eventOverrides = new Map<string, CorporateEvents>();
 
   constructor(
     private readonly symbols: Readonly<Record<string, FixtureSymbol>> = {},
@@ -77,5 +82,19 @@ export class FixtureMarketData implements MarketData {
   }
   dividendYield(symbol: string): ResultAsync<number, MarketDataError> {
     return this.symbol(symbol).map((s) => s.dividendYield ?? 0);
+  }
+  events(symbol: string, fromDate: string, toDate: string): ResultAsync<CorporateEvents, MarketDataError> {
+    const within = (date: string): boolean => date >= fromDate && date <= toDate;
+    return this.symbol(symbol).map((s) => {
+      const { earnings, dividends } = this.eventOverrides.get(symbol) ?? s.events ?? NO_EVENTS;
+      return {
+        earnings: earnings && earnings.filter(within).sort(),
+        dividends: dividends && dividends.filter((d) => within(d.exDate)).sort((a, b) => a.exDate.localeCompare(b.exDate)),
+      };
+    });
+  }
+  /** Replaces the events of a known symbol (null lists: the provider does not know that kind). */
+  setEvents(symbol: string, events: CorporateEvents): void {
+    this.eventOverrides.set(symbol, events);
   }
 }
