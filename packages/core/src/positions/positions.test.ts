@@ -299,7 +299,15 @@ describe('positions', () => {
     const answer = await call(positions, { action: 'cancel', order_id: orderId }, ALICE);
     expect(answer).toEqual({
       ok: true,
-      value: { action: 'cancel', order_id: orderId, canceled: true, order_status: 'canceled', position_id: positionId, position_status: 'closed' },
+      value: {
+        action: 'cancel',
+        order_id: orderId,
+        canceled: true,
+        order_status: 'canceled',
+        position_id: positionId,
+        position_status: 'closed',
+        account: { broker: 'sim', environment: 'paper', simulated_market: false, words: 'Simulated paper broker, paper account — no real money; real market quotes.' },
+      },
     });
     expect(brokers.allOrders(ALICE)[0]?.status).toBe('canceled');
     expect((await services.positions.get(ALICE, positionId))?.status).toBe('closed');
