@@ -1,4 +1,4 @@
-import { createTestServices, FIXTURE_CLOSED_SESSION, FixtureMarketData } from '@condor/testkit';
+import { createTestServices, FakeBrokers, FIXTURE_CLOSED_SESSION, FixtureMarketData } from '@condor/testkit';
 import { describe, expect, it } from 'vitest';
 import type { ErrorResult } from '../errors/error-result.js';
 import { execute } from '../operations/execute.js';
@@ -32,9 +32,9 @@ const candidate = (netCredit: number) => ({
 /** Credit at mid: 2.125 + 1.825 − 1.525 − 1.025 = 1.40 on a $5 wing. */
 const GOOD = [contract('put', 540, 1.5, 1.55), contract('put', 545, 2.1, 2.15), contract('call', 600, 1.8, 1.85), contract('call', 605, 1.0, 1.05)];
 
-async function trader(chain: readonly OptionContract[]) {
+async function trader(chain: readonly OptionContract[], { buyingPower = 100_000 } = {}) {
   const market = new FixtureMarketData({ SPY: { quote: { symbol: 'SPY', bid: 570, ask: 570.02, last: 570.01, time: QUOTED }, chains: { [EXPIRY]: chain } } });
-  const services = createTestServices({ market });
+  const services = createTestServices({ market, brokers: new FakeBrokers({ buyingPower }) });
   const bare = { services, credential: null, requestId: 'entry', batchKey: null };
   await execute('register', { email: 'ann@example.com', password: 'entry password 1' }, bare);
   const login = (await execute('login', { email: 'ann@example.com', password: 'entry password 1' }, bare))._unsafeUnwrap().value as { access_token: string };
@@ -103,5 +103,56 @@ describe('propose_entry', () => {
     );
     expect(body.suggestion).toContain('Propose again once the market is open, from 2026-01-06T14:30:00.000Z.');
     expect(body.suggestion).toContain('find_iron_condors');
+  });
+
+  it('records what the order costs, takes from buying power and runs into before expiry, and names the account', async () => {
+    const { call } = await trader(GOOD);
+    const answer = (await call('propose_entry', { candidate: candidate(1.4), qty: 2 }))._unsafeUnwrap().value as Record<string, unknown>;
+    const details = answer['details'] as Record<string, unknown>;
+    // 8 contracts to open: ORF 0.2148 → 0.22, OCC 0.16, TAF 0.01116 → 0.02, SEC on $790 sold 0.021962 → 0.03, CAT 0.0368 → 0.04.
+    expect(details['costs']).toMatchObject({ qty: 2, commission_per_contract: 0, open: { orf: 0.22, occ: 0.16, taf: 0.02, sec: 0.03, cat: 0.04, total: 0.47 } });
+    expect(details['buying_power']).toEqual({ reduction: 720, return_on_buying_power: 0.3889 });
+    // Martin Luther King Day and Presidents' Day fall before the 20 Feb expiry.
+    expect((details['flags'] as { code: string; date: string }[]).map((f) => [f.code, f.date])).toEqual([
+      ['holiday_before_expiry', '2026-01-19'],
+      ['holiday_before_expiry', '2026-02-16'],
+    ]);
+    const perShare = ((details['costs'] as { total: number }).total) / 200;
+    expect(details['expected_value_after_costs']).toBeCloseTo((details['expected_value'] as number) - perShare, 4);
+    expect(details['pop_after_costs']).toBeLessThan(details['pop'] as number);
+    expect(answer['account']).toEqual({ broker: 'sim', environment: 'paper', simulated_market: false, words: 'Simulated paper broker, paper account — no real money; real market quotes.' });
+    expect(answer['ticket']).toMatchObject({ buying_power: { reduction: 720 }, flags: [{ code: 'holiday_before_expiry' }, { code: 'holiday_before_expiry' }] });
+  });
+
+  it("refuses an order whose buying power and opening fees exceed the account's options buying power, saying both", async () => {
+    const { call, refusal } = await trader(GOOD, { buyingPower: 500 });
+    // One contract takes $360 plus $0.23 of fees: admitted. Two take $720.47: refused.
+    expect((await call('propose_entry', { candidate: candidate(1.4), qty: 1, max_risk: 1_000 })).isOk()).toBe(true);
+    const body = await refusal({ candidate: candidate(1.4), qty: 2, max_risk: 1_000 });
+    expect(body.error).toBe('ENTRY_REJECTED');
+    expect(body.received).toEqual({ buying_power: { needed: 720.47, available: 500 } });
+    expect(body.message).toContain('The order takes $720.00 of options buying power (the wider wing × 100 × qty less the credit) and $0.47 in fees, $720.47 in all; the account has $500.00.');
+  });
+
+  it('flags earnings before expiry, and refuses them only when refuse_flags says so', async () => {
+    const { market, call, refusal } = await trader(GOOD);
+    market.setEvents('SPY', { earnings: ['2026-02-10', '2026-04-28'], dividends: [] });
+    const admitted = (await call('propose_entry', { candidate: candidate(1.4), qty: 1 }))._unsafeUnwrap().value as { details: { flags: { code: string }[] } };
+    expect(admitted.details.flags.filter((f) => f.code === 'earnings_before_expiry')).toEqual([expect.objectContaining({ date: '2026-02-10' })]);
+    const body = await refusal({ candidate: candidate(1.4), qty: 1, refuse_flags: ['earnings_before_expiry'] });
+    expect(body.received).toEqual({ earnings_before_expiry: '2026-02-10' });
+    expect(body.message).toContain('Earnings are due on 2026-02-10, before expiry');
+    const invalid = await refusal({ candidate: candidate(1.4), qty: 1, refuse_flags: ['full_moon'] });
+    expect(invalid.error).not.toBe('ENTRY_REJECTED');
+  });
+
+  it('flags early assignment for a short call deep in the money with less time value than a dividend going ex before expiry', async () => {
+    // Spot 570.01; the short 560 call is $10.01 in the money and priced 10.05: $0.04 of time value against a $1.50 dividend.
+    const deep = [contract('put', 540, 0.3, 0.32), contract('put', 545, 0.5, 0.52), contract('call', 560, 10.04, 10.06), contract('call', 565, 5.6, 5.62)];
+    const { market, call } = await trader(deep);
+    market.setEvents('SPY', { earnings: [], dividends: [{ exDate: '2026-02-12', amount: 1.5 }] });
+    const itm = { ...candidate(4.63), legs: { ...candidate(4.63).legs, short_call: leg('call', 560), long_call: leg('call', 565) } };
+    const answer = (await call('propose_entry', { candidate: itm, qty: 1 }))._unsafeUnwrap().value as { details: { flags: { code: string; date: string }[] } };
+    expect(answer.details.flags.filter((f) => f.code === 'early_assignment_risk')).toEqual([expect.objectContaining({ date: '2026-02-12' })]);
   });
 });
