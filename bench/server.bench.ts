@@ -60,7 +60,8 @@ export async function serverReport(): Promise<string> {
       },
     ];
     const rows: Row[] = [];
-    for (const scenario of scenarios) {
+    // BENCH_SERVER_ONLY=confirm skips the rounds (for profiling the confirm path alone).
+    for (const scenario of process.env.BENCH_SERVER_ONLY === 'confirm' ? [] : scenarios) {
       const row: Row = { scenario, condor: [], bare: [] };
       await load({ ...scenario.spec(condor), seconds: 1 }); // warm-up
       await load({ ...scenario.spec(bare), seconds: 1 });

@@ -29,7 +29,9 @@ async function freePort(): Promise<number> {
  */
 export async function startCondor(dataDir: string, env: Record<string, string>): Promise<BenchProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['apps/rest/dist/main.js'], {
+  // BENCH_SERVER_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, profiles the server under the benchmark's load.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
+  const child = spawn(process.execPath, [...nodeArgs, 'apps/rest/dist/main.js'], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? 'silent', PORT: String(port), HOST: '127.0.0.1', CONDOR_DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,4 +1,4 @@
-import type { Services } from '@condor/core';
+import type { RateLimitStore, Services } from '@condor/core';
 import { webRoutes } from '@condor/web';
 import { Hono } from 'hono';
 import { methodNotAllowed } from 'hono/method-not-allowed';
@@ -25,6 +25,8 @@ export interface RestOptions {
   readonly bodyLimitBytes?: number;
   /** The per-IP request limit; default 300 per 60 s. */
   readonly rateLimit?: RateLimitSettings;
+  /** Where the per-IP limit counts; default `services.rateLimits`. */
+  readonly rateLimitStore?: RateLimitStore;
   /** How many reverse proxies in front of the app may be trusted to append to X-Forwarded-For; default 0. */
   readonly trustedProxies?: number;
 }
@@ -49,7 +51,7 @@ export function createApp(services: Services, options: RestOptions = {}): Hono<R
   app.use(methodNotAllowed({ app, onMethodNotAllowed: methodNotAllowedHandler }));
   app.use(bodyLimit(limit, payloadTooLarge(limit)));
   mountHealth(app, services.logger, options.ready);
-  app.use(rateLimitMiddleware(services.rateLimits, services.clock, options.rateLimit ?? DEFAULT_RATE_LIMIT));
+  app.use(rateLimitMiddleware(options.rateLimitStore ?? services.rateLimits, services.clock, options.rateLimit ?? DEFAULT_RATE_LIMIT));
   mountDocs(app);
   mountOperations(app, services);
   app.route('/', webRoutes(services));

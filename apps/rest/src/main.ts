@@ -27,6 +27,7 @@ async function main(): Promise<void> {
     ready: () => runtime.ready(),
     bodyLimitBytes: config.bodyLimitBytes,
     rateLimit: config.rateLimit,
+    rateLimitStore: runtime.addressLimits,
     trustedProxies: config.trustedProxies,
   });
   const server = createHttpServer(app.fetch, { logger: services.logger, hostname: config.host });

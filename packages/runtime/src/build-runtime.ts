@@ -1,4 +1,4 @@
-import type { CallBatchStore, Clock, MarketData, Services } from '@condor/core';
+import type { CallBatchStore, Clock, MarketData, RateLimitStore, Services } from '@condor/core';
 import { SIMULATED_NOTICE, SimBrokers, SimMarketData } from '@condor/broker-sim';
 import {
   migrateToLatest,
@@ -35,6 +35,11 @@ import { Sha256Digest } from './adapters/sha256-digest.js';
 import { ShiftedClock, SystemClock } from './adapters/system-clock.js';
 import { ConfigError, type RuntimeConfig } from './config/load-config.js';
 import { resolveSigningKey } from './config/signing-key.js';
+import { CachedApiKeyStore } from './cache/cached-api-key-store.js';
+import { CachedSessionStore } from './cache/cached-session-store.js';
+import { CachedSubscriptionStore } from './cache/cached-subscription-store.js';
+import { CachedUserStore } from './cache/cached-user-store.js';
+import { CoalescedRateLimits } from './rate-limits/coalesced-rate-limits.js';
 import { StartupReconciler } from './reconcile/reconcile-at-start.js';
 import { unfinishedProposals } from './reconcile/unfinished-proposals.js';
 
@@ -50,6 +55,8 @@ export interface Readiness {
 export interface Runtime {
   readonly config: RuntimeConfig;
   readonly services: Services;
+  /** The per-address request limit's counts: kept locally and handed to the shared table (CoalescedRateLimits). */
+  readonly addressLimits: RateLimitStore;
   /** The MCP batch rule's calls in flight per principal (design §5), shared by every instance on the database. */
   readonly callBatches: CallBatchStore;
   /** The access-token signing key (null when production lacks one): shells derive their own signing keys from it. */
@@ -85,6 +92,13 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
     });
   }, PURGE_INTERVAL_MS);
   purge.unref();
+  const addressLimits = new CoalescedRateLimits(rateLimits, {
+    limit: config.rateLimit.limit,
+    now: () => clock.now(),
+    onFlushError: (error) => {
+      logger.warn('rate_limit_flush_failed', { error: error instanceof Error ? error.message : String(error) });
+    },
+  });
   const ids = new CryptoIds();
   const services: Services = {
     clock,
@@ -92,10 +106,11 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
     passwords: new ScryptPasswordHasher(),
     digest: new Sha256Digest(),
     tokens: signingKey === null ? null : new HmacTokenSigner(signingKey),
-    users: new SqlUserStore(db),
-    sessions: new SqlSessionStore(db),
+    // Every authenticated request reads these; revocations through this instance count at once (src/cache).
+    users: new CachedUserStore(new SqlUserStore(db)),
+    sessions: new CachedSessionStore(new SqlSessionStore(db)),
     onboarding: new SqlOnboardingStore(db),
-    subscriptions: new SqlSubscriptionStore(db),
+    subscriptions: new CachedSubscriptionStore(new SqlSubscriptionStore(db)),
     billing: new InstantBilling(),
     quotas: new SqlQuotaStore(db),
     rateLimits,
@@ -106,7 +121,7 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
     approvalLinks: new SqlApprovalLinkStore(db),
     browserSessions: new SqlBrowserSessionStore(db),
     oauth: sqlOAuthServices(db, config, clock),
-    apiKeys: new SqlApiKeyStore(db),
+    apiKeys: new CachedApiKeyStore(new SqlApiKeyStore(db)),
     positions: new SqlPositionStore(db),
     market,
     // The paper broker fills against the simulated market, so it is offered only when prices are simulated too.
@@ -146,6 +161,7 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
   return {
     config,
     services,
+    addressLimits,
     signingKey,
     listeningOn(port: number) {
       if (config.publicUrl === null) site.url = `http://${urlHost(config.host)}:${String(port)}`;
@@ -161,6 +177,7 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
     },
     close: async () => {
       clearInterval(purge);
+      await addressLimits.close().catch(() => undefined);
       await reconciler.stop();
       await db.destroy();
     },

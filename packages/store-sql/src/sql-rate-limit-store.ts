@@ -6,15 +6,20 @@ import type { Database } from './schema.js';
 export class SqlRateLimitStore implements RateLimitStore {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async hit(key: string, windowMs: number, now: number): Promise<WindowCount> {
+  hit(key: string, windowMs: number, now: number): Promise<WindowCount> {
+    return this.hitBy(key, 1, windowMs, now);
+  }
+
+  /** Counts `count` events at once in the key's current window (hits an instance counted locally, then handed on). */
+  async hitBy(key: string, count: number, windowMs: number, now: number): Promise<WindowCount> {
     const row = await this.db
       .insertInto('rate_limit_windows')
-      .values({ key, count: 1, reset_at: now + windowMs })
+      .values({ key, count, reset_at: now + windowMs })
       .onConflict((oc) =>
         oc.column('key').doUpdateSet((eb) => {
           const ended = eb('rate_limit_windows.reset_at', '<=', now);
           return {
-            count: eb.case().when(ended).then(1).else(eb('rate_limit_windows.count', '+', 1)).end(),
+            count: eb.case().when(ended).then(count).else(eb('rate_limit_windows.count', '+', count)).end(),
             reset_at: eb.case().when(ended).then(eb.val(now + windowMs)).else(eb.ref('rate_limit_windows.reset_at')).end(),
           };
         }),

@@ -3,8 +3,9 @@ import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
+import { withStatementCache } from './statement-cache.js';
 
-/** Opens (creating if needed) a SQLite database file, or ':memory:', in WAL mode with foreign keys on. */
+/** Opens (creating if needed) a SQLite database file, or ':memory:', in WAL mode with foreign keys on; statements are prepared once. */
 export function openSqlite(file: string): Kysely<Database> {
   if (file !== ':memory:' && file !== '') mkdirSync(dirname(file), { recursive: true });
   const database = new SqliteDatabase(file);
@@ -12,5 +13,5 @@ export function openSqlite(file: string): Kysely<Database> {
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
   database.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
 }

@@ -1,0 +1,22 @@
+import type { User, UserStore } from '@condor/core';
+import { TtlCache } from './ttl-cache.js';
+
+/** A UserStore that keeps users found by id (every authenticated request reads one) for a moment; users never change. */
+export class CachedUserStore implements UserStore {
+  constructor(
+    private readonly inner: UserStore,
+    private readonly byId = new TtlCache<User>(),
+  ) {}
+
+  insert(user: User): Promise<'inserted' | 'email_taken'> {
+    return this.inner.insert(user);
+  }
+
+  findByEmail(email: string): Promise<User | undefined> {
+    return this.inner.findByEmail(email);
+  }
+
+  findById(id: string): Promise<User | undefined> {
+    return this.byId.read(id, () => this.inner.findById(id));
+  }
+}
