@@ -1,5 +1,5 @@
-import type { BrokerError, DailyBar, IvPoint, MarketData, MarketDataError, MarketSession, OptionContract, OptionGreeks, Quote } from '@condor/core';
-import { easternDay, exchangeSession, expiryClose, formatDay, impliedVolatility, priceOption, sessionClose, yearsBetween } from '@condor/core';
+import type { BrokerError, CorporateEvents, DailyBar, Dividend, IvPoint, MarketData, MarketDataError, MarketSession, OptionContract, OptionGreeks, Quote } from '@condor/core';
+import { easternDay, exchangeSession, expiryClose, formatDay, impliedVolatility, parseDay, priceOption, sessionClose, yearsBetween } from '@condor/core';
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { AlpacaHttp, ALPACA_TRADING_URLS, type AlpacaCredentials, type AlpacaResponse } from './alpaca-http.js';
 import * as wire from './alpaca-market-wire.js';
@@ -28,6 +28,8 @@ export interface AlpacaMarketDataOptions {
   readonly dividendYields?: Readonly<Record<string, number>>;
   /** How long a fetched chain (and an asset's tradeability) is reused; 30 s by default. */
   readonly chainTtlMs?: number;
+  /** How long a symbol's dividends for one range are reused; an hour by default (Alpaca adds corporate actions about daily). */
+  readonly eventsTtlMs?: number;
   /** The client-side budget per key pair, below Alpaca's 200; 190 by default. */
   readonly requestsPerMinute?: number;
   /** A limiter shared with other clients of the same key pair; a new one by default. */
@@ -44,6 +46,12 @@ const SNAPSHOT_PAGE = 1_000;
 const BAR_PAGE = 10_000;
 /** How far ahead expirations are listed: LEAPS reach about two and a half years; two years is plenty for condors. */
 const EXPIRATION_HORIZON_DAYS = 730;
+const CORPORATE_ACTION_PAGE = 1_000;
+/**
+ * Alpaca dates a corporate action by its process date (a dividend's payable date, weeks after the ex-date), so a
+ * range of ex-dates is asked for with its end moved this much later and the answer filtered by ex-date.
+ */
+const DIVIDEND_PAYMENT_LAG_DAYS = 90;
 /** A runaway pager (a token that never ends) stops here. */
 const MAX_PAGES = 100;
 
@@ -54,7 +62,8 @@ const MAX_PAGES = 100;
  * waits its turn in the key pair's budget. A missing implied volatility is backed out of the mid of the
  * strike's out-of-the-money quote, and missing greeks are computed from it; a quote with no ask, a
  * crossed market or no readable time is dropped. Alpaca keeps no implied-volatility history, so
- * `ivHistory` answers `unsupported` for a known symbol.
+ * `ivHistory` answers `unsupported` for a known symbol. `events` reads cash dividends from the corporate actions and
+ * says earnings are unknown (null): Alpaca has no earnings calendar.
  * @example
  * const market = new AlpacaMarketData({ credentials: { apiKey, apiSecret }, tradingBaseUrl: ALPACA_TRADING_URLS.live });
  * const chain = await market.optionChain('SPY', '2026-12-18'); // Ok([...contracts by strike, call before put])
@@ -68,6 +77,7 @@ export class AlpacaMarketData implements MarketData {
   private readonly chains: CoalescingCache<readonly OptionContract[], MarketDataError>;
   private readonly assets: CoalescingCache<boolean | null, MarketDataError>;
   private readonly expiryLists: CoalescingCache<readonly string[], MarketDataError>;
+  private readonly dividendLists: CoalescingCache<readonly Dividend[], MarketDataError>;
 
   constructor(private readonly options: AlpacaMarketDataOptions) {
     this.now = options.now ?? Date.now;
@@ -80,6 +90,7 @@ export class AlpacaMarketData implements MarketData {
     this.chains = new CoalescingCache(cache);
     this.assets = new CoalescingCache(cache);
     this.expiryLists = new CoalescingCache(cache);
+    this.dividendLists = new CoalescingCache({ ttlMs: options.eventsTtlMs ?? 3_600_000, now: this.now });
     this.rate = options.riskFreeRate ?? 0.04;
   }
 
@@ -135,6 +146,36 @@ export class AlpacaMarketData implements MarketData {
 
   dividendYield(symbol: string): ResultAsync<number, MarketDataError> {
     return this.known(symbol).map((ticker) => this.dividendYieldOf(ticker));
+  }
+
+  /**
+   * Cash dividends by ex-date from Alpaca's corporate actions (a regular and a special dividend on one ex-date add
+   * up); earnings are always null, unknown: Alpaca publishes no earnings calendar.
+   */
+  events(symbol: string, fromDate: string, toDate: string): ResultAsync<CorporateEvents, MarketDataError> {
+    const from = parseDay(fromDate);
+    const to = parseDay(toDate);
+    if (from === undefined || to === undefined) {
+      return errAsync({ kind: 'unavailable', message: `Dates must be YYYY-MM-DD; got ${fromDate} and ${toDate}.` });
+    }
+    return this.known(symbol).andThen((ticker) => {
+      const dividends = from > to ? okAsync([]) : this.dividendLists.get(`${ticker}|${fromDate}|${toDate}`, () => this.fetchDividends(ticker, fromDate, toDate, to));
+      return dividends.map((list) => ({ earnings: null, dividends: list }));
+    });
+  }
+
+  private fetchDividends(ticker: string, fromDate: string, toDate: string, to: number): ResultAsync<readonly Dividend[], MarketDataError> {
+    const query = { symbols: ticker, types: 'cash_dividend', start: fromDate, end: formatDay(to + DIVIDEND_PAYMENT_LAG_DAYS), limit: String(CORPORATE_ACTION_PAGE), sort: 'asc' };
+    return this.paged(this.data, '/v1/corporate-actions', query, wire.cashDividends).map((rows) => {
+      const byExDate = new Map<string, number>();
+      for (const { symbol, exDate, amount } of rows) {
+        if (symbol === ticker && exDate >= fromDate && exDate <= toDate) byExDate.set(exDate, (byExDate.get(exDate) ?? 0) + amount);
+      }
+      return [...byExDate]
+        .filter(([, amount]) => amount > 0)
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([exDate, amount]) => ({ exDate, amount: Math.round(amount * 1e6) / 1e6 }));
+    });
   }
 
   private dividendYieldOf(ticker: string): number {

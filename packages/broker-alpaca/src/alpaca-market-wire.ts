@@ -157,3 +157,26 @@ export function dailyBars(body: unknown): DailyBar[] {
     };
   });
 }
+
+/** One cash dividend of GET /v1/corporate-actions: the symbol, the ex-date and the amount per share (`rate`). */
+export interface WireDividend {
+  readonly symbol: string;
+  readonly exDate: string;
+  readonly amount: number;
+}
+
+/** The `corporate_actions.cash_dividends` of a GET /v1/corporate-actions page (the key is absent when there are none). */
+export function cashDividends(body: unknown): WireDividend[] {
+  const actions = object(object(body, 'corporate actions answer').corporate_actions ?? {}, 'corporate_actions');
+  const raw = actions.cash_dividends ?? [];
+  if (!Array.isArray(raw)) throw new WireError('cash_dividends is not an array');
+  return raw.map((item) => {
+    const dividend = object(item, 'cash dividend');
+    const symbol = str(dividend.symbol);
+    const exDate = str(dividend.ex_date);
+    if (symbol === undefined || exDate === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(exDate)) throw new WireError('cash dividend lacks symbol or ex_date');
+    const amount = required(dividend, 'rate');
+    if (amount < 0) throw new WireError('cash dividend rate is negative');
+    return { symbol, exDate, amount };
+  });
+}

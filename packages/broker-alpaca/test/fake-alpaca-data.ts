@@ -51,6 +51,26 @@ const ASSETS: Record<string, Json> = {
   BTCUSD: { class: 'crypto', exchange: 'CRYPTO', status: 'active', tradable: true },
 };
 
+/** A cash dividend as Alpaca's corporate actions list it (the process date is the payable date). */
+export interface FakeCashDividend {
+  readonly symbol: string;
+  readonly rate: number;
+  readonly exDate: string;
+  readonly payableDate: string;
+  readonly special?: boolean;
+}
+
+/** SPY's quarterly dividends 2025–2026: ex-dates on the third Friday of the quarter's last month (or the day before a holiday), paid about six weeks later. */
+export const SPY_DIVIDENDS: readonly FakeCashDividend[] = [
+  { symbol: 'SPY', rate: 1.6956, exDate: '2025-03-21', payableDate: '2025-04-30' },
+  { symbol: 'SPY', rate: 1.7447, exDate: '2025-06-20', payableDate: '2025-07-31' },
+  { symbol: 'SPY', rate: 1.8121, exDate: '2025-09-19', payableDate: '2025-10-31' },
+  { symbol: 'SPY', rate: 1.9965, exDate: '2025-12-19', payableDate: '2026-01-30' },
+  { symbol: 'SPY', rate: 1.7565, exDate: '2026-03-20', payableDate: '2026-04-30' },
+  { symbol: 'SPY', rate: 1.8302, exDate: '2026-06-18', payableDate: '2026-07-31' },
+  { symbol: 'SPY', rate: 1.8713, exDate: '2026-09-18', payableDate: '2026-10-30' },
+];
+
 interface FakeContract {
   readonly symbol: string;
   readonly root: string;
@@ -71,7 +91,10 @@ interface FakeContract {
  *   first expiry's 545 call is crossed and its 450 put has no quote. Paged.
  * - `GET /v2/stocks/SPY/trades/latest`, `/quotes/latest`, `/bars` (a bar per NYSE session, none on weekends
  *   and holidays, opening near the previous close; paged).
- * Any request can be scripted to answer 429 with `X-RateLimit-Reset`.
+ * - `GET /v1/corporate-actions`: `cashDividends` (SPY's by default) of the `symbols` asked for, whose process
+ *   (payable) date falls from `start` to `end` (both default to today), sorted by it, `limit` 1–1000 (100 by
+ *   default), paged; `types` without `cash_dividend` gives none; no actions at all give `corporate_actions: {}`.
+ * Any request can be scripted to answer 429 with `X-RateLimit-Reset`, an error, or any body.
  */
 export class FakeAlpacaData {
   readonly apiKey: string;
@@ -80,6 +103,8 @@ export class FakeAlpacaData {
   contractPageSize = 25;
   snapshotPageSize = 20;
   barPageSize = 100;
+  corporateActionPageSize = 3;
+  cashDividends: FakeCashDividend[] = [...SPY_DIVIDENDS];
   /** Listed expirations: the next eight Fridays, then two quarterlies. */
   readonly expiries: string[];
   private readonly contracts: FakeContract[];
@@ -122,6 +147,11 @@ export class FakeAlpacaData {
   /** The next request whose path starts with `prefix` answers `status` with `message`. */
   failNext(prefix: string, status: number, message: string): void {
     this.scripted.push({ prefix, answer: { status, body: { code: status * 100000, message } } });
+  }
+
+  /** The next request whose path starts with `prefix` answers 200 with `body`. */
+  replyNext(prefix: string, body: unknown): void {
+    this.scripted.push({ prefix, answer: { status: 200, body } });
   }
 
   /** Requests whose path starts with `prefix`. */
@@ -167,6 +197,7 @@ export class FakeAlpacaData {
     }
     if (path === '/v2/options/contracts') return this.contractsPage(q);
     if (path === `/v1beta1/options/snapshots/${UNDERLYING}`) return this.snapshotsPage(q);
+    if (path === '/v1/corporate-actions') return this.corporateActionsPage(q);
     const stock = /^\/v2\/stocks\/([^/]+)\/(trades\/latest|quotes\/latest|bars)$/.exec(path);
     if (stock && stock[1] === UNDERLYING) {
       const t = new Date(this.now()).toISOString();
@@ -236,6 +267,33 @@ export class FakeAlpacaData {
       };
     }
     return { status: 200, body: { snapshots, next_page_token: next } };
+  }
+
+  private corporateActionsPage(q: URLSearchParams): Answer {
+    const limit = Number(q.get('limit') ?? 100);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) return { status: 400, body: { code: 40010001, message: 'invalid limit' } };
+    const today = formatDay(easternDay(this.now()));
+    const [start, end] = [q.get('start') ?? today, q.get('end') ?? today];
+    const symbols = (q.get('symbols') ?? '').split(',');
+    const types = q.get('types')?.split(',');
+    const matching = this.cashDividends
+      .filter((d) => symbols.includes(d.symbol) && (types === undefined || types.includes('cash_dividend')) && d.payableDate >= start && d.payableDate <= end)
+      .sort((a, b) => (a.payableDate < b.payableDate ? -1 : a.payableDate > b.payableDate ? 1 : 0));
+    if (q.get('sort') === 'desc') matching.reverse();
+    const { items, next } = page(matching, q, this.corporateActionPageSize, 100);
+    const cashDividends = items.map((d) => ({
+      id: `ca-${d.symbol}-${d.exDate}${d.special === true ? '-special' : ''}`,
+      symbol: d.symbol,
+      cusip: '78462F103',
+      rate: d.rate,
+      special: d.special ?? false,
+      foreign: false,
+      process_date: d.payableDate,
+      ex_date: d.exDate,
+      record_date: d.exDate,
+      payable_date: d.payableDate,
+    }));
+    return { status: 200, body: { corporate_actions: cashDividends.length === 0 ? {} : { cash_dividends: cashDividends }, next_page_token: next } };
   }
 
   private barsPage(q: URLSearchParams): Answer {

@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 /** What a market adapter under test is set up with. */
 export interface MarketDataFixture {
   readonly market: MarketData;
-  /** A tradeable underlying with listed options and at least a year of history. */
+  /**
+   * A tradeable underlying with listed options, at least a year of history, and at least one known earnings
+   * date or dividend in the year around its quote (six months either side).
+   */
   readonly knownSymbol: string;
   /** A symbol the market does not trade. */
   readonly unknownSymbol: string;
@@ -46,6 +49,7 @@ export function marketDataContract(adapter: string, make: () => Promise<MarketDa
         market.dailyBars(unknownSymbol, '2025-01-01', '2025-02-01'),
         market.ivHistory(unknownSymbol, '2025-01-01', '2025-02-01'),
         market.dividendYield(unknownSymbol),
+        market.events(unknownSymbol, '2025-01-01', '2025-12-31'),
       ]);
       for (const failure of failures) expect(failure._unsafeUnwrapErr()).toEqual({ kind: 'unknown_symbol' });
     });
@@ -173,6 +177,27 @@ export function marketDataContract(adapter: string, make: () => Promise<MarketDa
       expect(rate).toBeLessThan(0.25);
       expect(dividendYield).toBeGreaterThanOrEqual(0);
       expect(dividendYield).toBeLessThan(0.2);
+    });
+
+    it('lists events in the range, ascending, and the same ones when asked for part of the range', async () => {
+      const { market, knownSymbol } = await make();
+      const quoted = Math.floor(value(await market.quote(knownSymbol)).time / DAY_MS);
+      const [from, to] = [isoDate(quoted - 182), isoDate(quoted + 182)];
+      const { earnings, dividends } = value(await market.events(knownSymbol, from, to));
+      const exDates = dividends?.map((dividend) => dividend.exDate) ?? [];
+      expect((earnings?.length ?? 0) + exDates.length).toBeGreaterThan(0);
+      for (const dates of [earnings ?? [], exDates]) {
+        expect([...new Set(dates)].sort()).toEqual(dates);
+        for (const date of dates) {
+          expect(date >= from && date <= to, date).toBe(true);
+          expect(isWeekday(day(date)), date).toBe(true);
+        }
+      }
+      for (const dividend of dividends ?? []) expect(dividend.amount).toBeGreaterThan(0);
+      const middle = isoDate(quoted);
+      const firstHalf = value(await market.events(knownSymbol, from, middle));
+      expect(firstHalf.earnings).toEqual(earnings && earnings.filter((date) => date <= middle));
+      expect(firstHalf.dividends).toEqual(dividends && dividends.filter((dividend) => dividend.exDate <= middle));
     });
   });
 }
