@@ -1,0 +1,117 @@
+import { SIMULATED_NOTICE, SimBrokers, SimMarketData, simulatedEvents } from '@condor/broker-sim';
+import { DEFAULT_CORE_CONFIG, execute } from '@condor/core';
+import { createTestServices, FakeClock } from '@condor/testkit';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * What a trader checks, against the simulated market and paper broker (issue 18): the calendar's earnings on a
+ * proposal, the expiry-day guardian on a real paper position, and a leg closed outside condor. The agent confirms
+ * paper orders itself here (CONDOR_APPROVAL=confirm), so the tests reach positions without a browser.
+ */
+
+const PASSWORD = 'realism password 1';
+type Answer = { ok: boolean; value: Record<string, unknown> };
+const DAY = 86_400_000;
+
+async function trader(now: number) {
+  const clock = new FakeClock(now);
+  const market = new SimMarketData(clock, 7, { session: 'exchange' });
+  const services = createTestServices({ clock, market, marketNotice: SIMULATED_NOTICE, config: { ...DEFAULT_CORE_CONFIG, approvalPolicy: 'confirm' } });
+  const brokers = new SimBrokers(market, clock, services.ids);
+  const world = { ...services, brokers };
+  const bare = { services: world, credential: null, requestId: 'realism', batchKey: null };
+  await execute('register', { email: 'ann@example.com', password: PASSWORD }, bare);
+  const logIn = async (): Promise<string> =>
+    ((await execute('login', { email: 'ann@example.com', password: PASSWORD }, bare))._unsafeUnwrap().value as { access_token: string }).access_token;
+  let token = await logIn();
+  let turn = 0;
+  const call = async (tool: string, input: unknown = {}): Promise<Answer> =>
+    (await execute(tool, input, { ...bare, batchKey: `turn-${String(++turn)}`, credential: token })).match(
+      ({ value }) => ({ ok: true, value: value as Record<string, unknown> }),
+      ({ body }) => ({ ok: false, value: body as unknown as Record<string, unknown> }),
+    );
+  for (const name of ['eua', 'risk-disclosure', 'broker-authorization']) await call('get_legal_document', { name });
+  await call('accept_eua');
+  await call('acknowledge_risk');
+  expect((await call('connect_broker', { authorization_confirmed: true, broker: 'sim' })).ok).toBe(true);
+  const userId = String(((await call('get_user')).value['user_id'] as string | undefined) ?? '');
+  /** Days later the access token has expired: the person logs in again. */
+  const later = async (at: number): Promise<void> => {
+    clock.set(at);
+    token = await logIn();
+  };
+  return { call, clock, brokers, userId, later };
+}
+
+const flagsOf = (value: unknown): { code: string; date: string | null }[] => value as { code: string; date: string | null }[];
+
+/** Opens one condor of `ticker` expiring within the DTE range, confirmed by the agent (paper, CONDOR_APPROVAL=confirm), and lets it fill. */
+async function openCondor(t: Awaited<ReturnType<typeof trader>>, ticker: string, dte: { dte_min: number; dte_max: number }) {
+  const found = await t.call('find_iron_condors', { ticker, ...dte, top_k: 1 });
+  const [candidate] = found.value['candidates'] as Record<string, unknown>[];
+  expect(candidate).toBeDefined();
+  const proposed = await t.call('propose_entry', { candidate, qty: 1 });
+  expect(proposed.ok).toBe(true);
+  t.clock.advance(6_000);
+  const confirmed = await t.call('confirm_proposal', { proposal_id: proposed.value['proposal_id'] });
+  expect(confirmed.value).toMatchObject({ account: { broker: 'sim', environment: 'paper', simulated_market: true } });
+  t.clock.advance(60_000);
+  const listed = await t.call('get_positions');
+  const [position] = listed.value['positions'] as Record<string, unknown>[];
+  expect(position?.['status']).toBe('open');
+  return { position: position ?? {}, candidate: candidate ?? {} };
+}
+
+describe('the simulated calendar on candidates and proposals', () => {
+  it('a proposal across an earnings date carries the flag, on the candidate and on the ticket', async () => {
+    // Tue 24 Nov 2026, 10:00 New York.
+    const now = Date.UTC(2026, 10, 24, 15);
+    const earnings = simulatedEvents('AAPL', '2026-11-24', '2027-06-30')?.earnings ?? [];
+    const next = earnings[0];
+    expect(next).toBeDefined();
+    const daysTo = Math.round((Date.parse(`${next ?? ''}T00:00:00Z`) - Date.UTC(2026, 10, 24)) / DAY);
+    const t = await trader(now);
+    const found = await t.call('find_iron_condors', { ticker: 'AAPL', dte_min: daysTo + 1, dte_max: daysTo + 40, top_k: 1 });
+    const [candidate] = found.value['candidates'] as Record<string, unknown>[];
+    expect(flagsOf(candidate?.['flags'])).toContainEqual(expect.objectContaining({ code: 'earnings_before_expiry', date: next }));
+    const proposed = await t.call('propose_entry', { candidate, qty: 1 });
+    const details = proposed.value['details'] as Record<string, unknown>;
+    expect(flagsOf(details['flags'])).toContainEqual(expect.objectContaining({ code: 'earnings_before_expiry', date: next }));
+    expect(flagsOf((proposed.value['ticket'] as Record<string, unknown>)['flags'])).toContainEqual(expect.objectContaining({ code: 'earnings_before_expiry' }));
+    const refused = await t.call('propose_entry', { candidate, qty: 1, refuse_flags: ['earnings_before_expiry'] });
+    expect(refused.value).toMatchObject({ error: 'ENTRY_REJECTED', received: { earnings_before_expiry: next } });
+  });
+
+  it('an ETF reports no earnings: none flagged, and none unknown', async () => {
+    const t = await trader(Date.UTC(2026, 10, 24, 15));
+    const found = await t.call('find_iron_condors', { ticker: 'SPY', dte_min: 20, dte_max: 60, top_k: 3 });
+    const codes = (found.value['candidates'] as Record<string, unknown>[]).flatMap((c) => flagsOf(c['flags']).map((f) => f.code));
+    expect(codes).not.toContain('earnings_before_expiry');
+    expect(codes).not.toContain('earnings_unknown');
+  });
+});
+
+describe('the expiry-day guardian on a paper position', () => {
+  it('on expiry day the position gets the expiry alert, and its call proposes the whole condor closed in one 4-leg order', async () => {
+    // Mon 14 Dec 2026, 10:00 New York; the condor expires Fri 18 Dec.
+    const t = await trader(Date.UTC(2026, 11, 14, 15));
+    const { position } = await openCondor(t, 'SPY', { dte_min: 4, dte_max: 4 });
+    expect(position['expiry']).toBe('2026-12-18');
+    expect(position['alerts']).toEqual([]);
+
+    await t.later(Date.UTC(2026, 11, 18, 15, 30));
+    const listed = await t.call('get_positions');
+    const [shown] = listed.value['positions'] as Record<string, unknown>[];
+    const alerts = shown?.['alerts'] as { rule: string; severity: string; proposal_call: { tool: string; arguments: Record<string, unknown> } }[];
+    expect(alerts).toEqual([expect.objectContaining({ rule: 'expiry', severity: 'critical', suggested_action: 'close' })]);
+    const suggested = await t.call('suggest_iron_condor_autoroll');
+    expect((suggested.value['alerts'] as { rule: string }[]).map((a) => a.rule)).toContain('expiry');
+
+    const [alert] = alerts;
+    const exit = await t.call(alert?.proposal_call.tool ?? '', alert?.proposal_call.arguments);
+    expect(exit.ok).toBe(true);
+    expect((exit.value['legs'] as { intent: string }[]).map((l) => l.intent)).toEqual(['sell_to_close', 'buy_to_close', 'buy_to_close', 'sell_to_close']);
+    expect(exit.value['account']).toMatchObject({ broker: 'sim', environment: 'paper', simulated_market: true });
+    expect((exit.value['details'] as Record<string, unknown>)['costs']).toMatchObject({ open: null, close: { orf: 0.11 } });
+  });
+});
