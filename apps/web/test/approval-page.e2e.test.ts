@@ -65,7 +65,7 @@ describe('the approval page in a real browser', () => {
     expect(await page.locator('[data-role="costs"]').innerText()).toBe(ticket.costs?.words);
     expect(ticket.costs?.open).toBeGreaterThan(0);
     expect(await page.locator('[data-role="buying-power"]').innerText()).toBe(ticket.buying_power?.words);
-    const flags = await page.locator('[data-role="flags"] li').evaluateAll((items) => items.map((li) => li.getAttribute('data-flag')));
+    const flags = await Promise.all((await page.locator('[data-role="flags"] li').all()).map((li) => li.getAttribute('data-flag')));
     expect(flags).toEqual(ticket.flags.map((f) => f.code));
     // The countdown holds Approve until the 5-second floor, then releases it.
     expect(await page.locator(approveButton).isDisabled()).toBe(true);

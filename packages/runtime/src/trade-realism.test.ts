@@ -34,7 +34,7 @@ async function trader(now: number) {
   await call('accept_eua');
   await call('acknowledge_risk');
   expect((await call('connect_broker', { authorization_confirmed: true, broker: 'sim' })).ok).toBe(true);
-  const userId = String(((await call('get_user')).value['user_id'] as string | undefined) ?? '');
+  const userId = ((await call('get_user')).value['user_id'] as string | undefined) ?? '';
   /** Days later the access token has expired: the person logs in again. */
   const later = async (at: number): Promise<void> => {
     clock.set(at);
