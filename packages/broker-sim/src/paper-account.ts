@@ -71,7 +71,7 @@ export class PaperAccount {
 
   /** What this call changed since the book was loaded, or undefined when it changed nothing. */
   changes(): PaperChange | undefined {
-    // Cash moves only with a fill, which changes an order too.
+    // Cash moves only with a fill or a contract removed outside an order, which change an order or a holding too.
     if (this.placedIds.size === 0 && this.changedIds.size === 0 && this.tradedSymbols.size === 0) return undefined;
     const placed: PaperOrderRecord[] = this.records.filter((r) => this.placedIds.has(r.order.id)).map(({ order, reservation, expiresAt }) => ({ order, reservation, expiresAt }));
     const updated = this.records.filter((r) => this.changedIds.has(r.order.id) && !this.placedIds.has(r.order.id)).map((r) => r.order);
@@ -180,6 +180,22 @@ export class PaperAccount {
     this.tradedSymbols.add(symbol);
     if (qty === 0) this.holdings.delete(symbol);
     else this.holdings.set(symbol, { qty, avgEntryPrice });
+  }
+
+  /**
+   * Takes a held contract out of the account without an order (the broker closed, assigned or exercised it),
+   * settling it in cash at `price` per share and cancelling the working orders that trade it; undefined when
+   * it is not held.
+   */
+  removeOutside(symbol: string, price: number): Holding | undefined {
+    const held = this.holdings.get(symbol);
+    if (!held) return undefined;
+    for (const { order } of this.records) {
+      if (isWorking(order) && order.legs.some((leg) => leg.symbol === symbol)) this.end(order.id, 'canceled');
+    }
+    this.cash = cents(this.cash + held.qty * price * MULTIPLIER);
+    this.hold(symbol, 0, 0);
+    return held;
   }
 
   private trade(symbol: string, qty: number, price: number): void {

@@ -9,15 +9,14 @@ import type {
   Clock,
   MarketData,
   MultiLegOrder,
-  OptionContract,
 } from '@condor/core';
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
-import { isWorking, type Holding, type PaperAccount } from './paper-account.js';
+import { isWorking, type PaperAccount } from './paper-account.js';
 import type { PaperBooks } from './paper-books.js';
 import type { PaperFaults } from './paper-faults.js';
 import type { PaperRateLimit } from './paper-rate-limit.js';
-import { legFillPrices, listedContracts, netMid, priceLegs, shapeProblem, type PricedLeg } from './paper-legs.js';
-import { parseOccSymbol } from './occ.js';
+import { legFillPrices, netMid, priceLegs, shapeProblem, type PricedLeg } from './paper-legs.js';
+import { markedPositions } from './paper-marks.js';
 import type { SerialQueue } from './serial-queue.js';
 
 /**
@@ -46,7 +45,6 @@ const DOWN: BrokerError = { kind: 'unavailable', message: 'the simulated broker 
 
 const rejected = (message: string): BrokerError => ({ kind: 'rejected', message });
 const refused = (message: string): CancelOutcome => ({ kind: 'refused', message });
-const mid = (contract: OptionContract): number => (contract.bid + contract.ask) / 2;
 
 /** When a day order placed at `now` expires: the close of the session under way, else of the next one. */
 function dayOrderEnd(now: number): number {
@@ -77,7 +75,7 @@ export class PaperBroker implements Broker {
   }
 
   positions(): ResultAsync<readonly BrokerPosition[], BrokerError> {
-    return this.call((account) => this.sweep(account).map(() => account.positions())).andThen((held) => this.marked(held));
+    return this.call((account) => this.sweep(account).map(() => account.positions())).andThen((held) => markedPositions(this.market, held));
   }
 
   orders(which: 'open' | 'all'): ResultAsync<readonly BrokerOrder[], BrokerError> {
@@ -178,31 +176,5 @@ export class PaperBroker implements Broker {
       // A leg the market cannot price right now leaves the order working.
       if (legs.isOk()) this.fillIfMarketable(account, order, legs.value);
     }
-  }
-
-  /** Held contracts at their current mid; a contract no longer listed at its intrinsic value (or its entry price when even that is unknown). */
-  private marked(held: readonly [string, Holding][]): ResultAsync<BrokerPosition[], BrokerError> {
-    return listedContracts(
-      this.market,
-      held.map(([symbol]) => symbol),
-    ).andThen((contracts) =>
-      ResultAsync.fromSafePromise(
-        Promise.all(
-          held.map(async ([symbol, { qty, avgEntryPrice }]) => {
-            const contract = contracts.get(symbol);
-            const currentPrice = contract ? mid(contract) : ((await this.intrinsic(symbol)) ?? avgEntryPrice);
-            return { symbol, qty, avgEntryPrice, currentPrice: Math.round(currentPrice * 10_000) / 10_000 };
-          }),
-        ),
-      ),
-    );
-  }
-
-  private async intrinsic(symbol: string): Promise<number | undefined> {
-    const fields = parseOccSymbol(symbol);
-    if (!fields) return undefined;
-    const quote = await this.market.quote(fields.root);
-    if (quote.isErr()) return undefined;
-    return Math.max(0, fields.type === 'call' ? quote.value.last - fields.strike : fields.strike - quote.value.last);
   }
 }

@@ -15,6 +15,7 @@ import type {
 import { hashString } from '@condor/core';
 import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
 import { MemoryPaperLedger } from './memory-paper-ledger.js';
+import { removeLegOutside, type OutsideLegChange } from './outside-leg-change.js';
 import { outsidePosition } from './outside-position.js';
 import { PaperBooks } from './paper-books.js';
 import { PaperBroker, type PaperDesk } from './paper-broker.js';
@@ -113,6 +114,25 @@ export class SimBrokers implements Brokers {
     if (held.isErr()) throw new Error(`could not hold ${symbol}: ${JSON.stringify(held.error)}`);
   }
 
+  /**
+   * Closes the owner's whole holding of one contract outside condor, at its current mark (cash adjusted, working
+   * orders that trade it cancelled), as Alpaca's expiry-day risk desk closed only the short leg of a spread
+   * (alpaca-py #774). The other legs stay; throws when the contract is not held.
+   * @example await brokers.closeLegOutside(userId, 'SPY261218P00545000'); // the put spread is now one long put
+   */
+  closeLegOutside(ownerId: string, symbol: string): Promise<void> {
+    return this.changeLegOutside(ownerId, symbol, 'closed');
+  }
+
+  /**
+   * Takes one contract out of the owner's account as an assignment (short) or exercise (long) would, the
+   * delivered shares settled at the underlying's last price: cash moves by the intrinsic value. Throws when the
+   * contract is not held.
+   */
+  assignLeg(ownerId: string, symbol: string): Promise<void> {
+    return this.changeLegOutside(ownerId, symbol, 'assigned');
+  }
+
   /** How many submits this process received for the owner, refused and faulted ones included. */
   submitCount(ownerId: string): number {
     return this.desk(ownerId).submits;
@@ -122,6 +142,11 @@ export class SimBrokers implements Brokers {
   async allOrders(ownerId: string): Promise<readonly BrokerOrder[]> {
     const book = await this.ledger.load(ownerId);
     return (book?.orders ?? []).map((r) => r.order).reverse();
+  }
+
+  private async changeLegOutside(ownerId: string, symbol: string, how: OutsideLegChange): Promise<void> {
+    const changed = await this.desk(ownerId).queue.run(() => this.books.transact(ownerId, (account) => removeLegOutside(account, this.market, symbol, how)));
+    if (changed.isErr()) throw new Error(`could not remove ${symbol} outside condor: ${JSON.stringify(changed.error)}`);
   }
 
   /** A new account: the starting cash and, for demos, the contract bought outside the service (none when the market cannot say). */

@@ -109,6 +109,29 @@ describe('FakeBrokers', () => {
     expect((await broker.positions())._unsafeUnwrap()).toEqual([]);
   });
 
+  it('closes one leg outside the service: the other legs stay and working orders on it are cancelled', async () => {
+    const brokers = new FakeBrokers();
+    const broker = brokers.open(access());
+    (await broker.submit(entry('open')))._unsafeUnwrap();
+    brokers.decideOrders(OWNER, () => 'work');
+    const closePuts: MultiLegOrder = {
+      clientOrderId: 'close-puts',
+      qty: 1,
+      limitPrice: 0.5,
+      legs: [
+        { symbol: LEGS[0]!.symbol, side: 'sell', intent: 'sell_to_close' },
+        { symbol: LEGS[1]!.symbol, side: 'buy', intent: 'buy_to_close' },
+      ],
+    };
+    (await broker.submit(closePuts))._unsafeUnwrap();
+    brokers.closeLegOutside(OWNER, LEGS[1]!.symbol);
+    expect((await broker.positions())._unsafeUnwrap().map((p) => p.symbol)).toEqual([LEGS[0]!.symbol, LEGS[2]!.symbol, LEGS[3]!.symbol].sort());
+    expect((await broker.orderByClientId('close-puts'))._unsafeUnwrap()?.status).toBe('canceled');
+    expect(() => {
+      brokers.closeLegOutside(OWNER, LEGS[1]!.symbol);
+    }).toThrow(/is not held/);
+  });
+
   it('places exactly one order for 50 concurrent submits of one client order id', async () => {
     const brokers = new FakeBrokers();
     const broker = brokers.open(access());

@@ -140,6 +140,18 @@ export class FakeBrokers implements Brokers {
     else positions.set(symbol, { qty, avgEntryPrice: avgPrice });
   }
 
+  /**
+   * Closes the owner's holding of one contract outside the service and cancels the working orders that trade it,
+   * as SimBrokers' `closeLegOutside` does (this fake keeps no cash). Throws when the contract is not held.
+   */
+  closeLegOutside(ownerId: string, symbol: string): void {
+    const account = this.state(ownerId);
+    if (!account.positions.delete(symbol)) throw new Error(`${symbol} is not held`);
+    account.orders.forEach((order, i) => {
+      if (WORKING.has(order.status) && order.legs.some((leg) => leg.symbol === symbol)) account.orders[i] = { ...order, status: 'canceled' };
+    });
+  }
+
   /** Submit calls the owner's account received, refused and faulted ones included. */
   submitCount(ownerId: string): number {
     return this.state(ownerId).submits;
