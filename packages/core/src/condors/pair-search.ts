@@ -1,27 +1,28 @@
+import { DescendingOrder } from './descending-order.js';
+
 /**
  * Best-first search over pairs drawn from two lists per group, for the k best pairs overall
  * (design: options-math §4, "k-largest pair sums"). Each group scores a pair (i, j) from a separable
- * sum `left[i] + right[j]` through a monotone `bound`; the exact `score` of a pair never exceeds its
+ * sum `leftKey(i) + rightKey(j)` through a monotone `bound`; the exact `score` of a pair never exceeds its
  * bound. Pairs are visited in bound order and the search stops once no unvisited pair can beat the
- * k-th best exact score: O(groups + visited · log visited), never the full cross product.
+ * k-th best exact score: O(items + visited · log items), never the full cross product.
  */
-export interface PairGroup<L, R> {
-  /** Sorted by `leftKeys` descending. */
-  readonly left: readonly L[];
-  /** The separable key of each `left` item, same order (descending). */
-  readonly leftKeys: ArrayLike<number>;
-  /** Sorted by `rightKeys` descending. */
-  readonly right: readonly R[];
-  readonly rightKeys: ArrayLike<number>;
+export interface PairGroup {
+  /** One number per left item that orders the items as their keys do (the keys themselves, or any increasing function of them). */
+  readonly leftRanks: ArrayLike<number>;
+  readonly rightRanks: ArrayLike<number>;
+  /** The separable key of an item: read only for the items the search reaches. */
+  readonly leftKey: (item: number) => number;
+  readonly rightKey: (item: number) => number;
   /** Monotone non-decreasing in the separable sum. */
   readonly bound: (sum: number) => number;
 }
 
-export interface PairSearch<L, R, T> {
-  readonly groups: readonly PairGroup<L, R>[];
+export interface PairSearch<T> {
+  readonly groups: readonly PairGroup[];
   readonly k: number;
-  /** The exact result for a pair, or null when the pair fails a filter (it does not count). */
-  readonly evaluate: (group: number, left: L, right: R) => T | null;
+  /** The exact result for a pair of item indices, or null when the pair fails a filter (it does not count). */
+  readonly evaluate: (group: number, left: number, right: number) => T | null;
   readonly score: (result: T) => number;
   /** A total order on results: negative when `a` ranks first. Must agree with `score` (higher first). */
   readonly compare: (a: T, b: T) => number;
@@ -29,6 +30,7 @@ export interface PairSearch<L, R, T> {
 
 interface Frontier {
   readonly group: number;
+  /** Ranks in each side's descending key order. */
   readonly i: number;
   readonly j: number;
   readonly bound: number;
@@ -37,17 +39,17 @@ interface Frontier {
 /** Slack for floating-point rounding between a bound and the score it bounds. */
 const EPSILON = 1e-12;
 
-export function searchPairs<L, R, T>({ groups, k, evaluate, score, compare }: PairSearch<L, R, T>): T[] {
+export function searchPairs<T>({ groups, k, evaluate, score, compare }: PairSearch<T>): T[] {
   const frontier = new MaxHeap<Frontier>((a, b) => a.bound - b.bound);
-  const seen = groups.map(() => new Set<number>());
+  const sides = groups.map((g) => ({ left: new DescendingOrder(g.leftRanks), right: new DescendingOrder(g.rightRanks), seen: new Set<number>() }));
   const push = (group: number, i: number, j: number): void => {
     const g = groups[group];
-    const visited = seen[group];
-    if (g === undefined || visited === undefined || i >= g.left.length || j >= g.right.length) return;
-    const id = i * g.right.length + j;
-    if (visited.has(id)) return;
-    visited.add(id);
-    frontier.push({ group, i, j, bound: g.bound((g.leftKeys[i] ?? -Infinity) + (g.rightKeys[j] ?? -Infinity)) });
+    const side = sides[group];
+    if (g === undefined || side === undefined || i >= side.left.length || j >= side.right.length) return;
+    const id = i * side.right.length + j;
+    if (side.seen.has(id)) return;
+    side.seen.add(id);
+    frontier.push({ group, i, j, bound: g.bound(g.leftKey(side.left.at(i)) + g.rightKey(side.right.at(j))) });
   };
   groups.forEach((_, group) => { push(group, 0, 0); });
 
@@ -55,8 +57,8 @@ export function searchPairs<L, R, T>({ groups, k, evaluate, score, compare }: Pa
   for (let next = frontier.pop(); next !== undefined; next = frontier.pop()) {
     const kth = best.length >= k ? best[k - 1] : undefined;
     if (kth !== undefined && next.bound < score(kth) - EPSILON) break;
-    const g = groups[next.group];
-    const result = g === undefined ? null : evaluate(next.group, g.left[next.i] as L, g.right[next.j] as R);
+    const side = sides[next.group];
+    const result = side === undefined ? null : evaluate(next.group, side.left.at(next.i), side.right.at(next.j));
     if (result !== null) insertRanked(best, result, k, compare);
     push(next.group, next.i + 1, next.j);
     push(next.group, next.i, next.j + 1);
@@ -64,7 +66,8 @@ export function searchPairs<L, R, T>({ groups, k, evaluate, score, compare }: Pa
   return best;
 }
 
-function insertRanked<T>(ranked: T[], item: T, k: number, compare: (a: T, b: T) => number): void {
+/** Inserts `item` into the ranked list of at most `k`, keeping the order of `compare`. */
+export function insertRanked<T>(ranked: T[], item: T, k: number, compare: (a: T, b: T) => number): void {
   let at = ranked.length;
   while (at > 0 && compare(item, ranked[at - 1] as T) < 0) at--;
   if (at >= k) return;

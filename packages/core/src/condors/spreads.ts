@@ -1,8 +1,9 @@
-import { priceOption } from '../options/index.js';
 import type { OptionType } from '../ports/market-data.js';
+import { expectedPayout } from './payout.js';
 import type { PricedLeg, SearchCriteria, SearchMarket, Spread } from './types.js';
 
-const strikeKey = (strike: number): number => Math.round(strike * 1000);
+/** A strike as an integer key (tenths of a cent), so a strike plus a width finds its leg despite rounding. */
+export const strikeKey = (strike: number): number => Math.round(strike * 1000);
 
 /**
  * Every credit spread of one side, per width: each out-of-the-money short leg with |delta| in the
@@ -43,27 +44,13 @@ export function buildSpreads(
 /** A leg's expected payout at expiry, per share. */
 export type LegPayout = (leg: PricedLeg) => number;
 
-/**
- * E[payout at expiry] of each leg under the forecast volatility or the leg's own IV (options-math
- * §2.5), computed once per leg however many spreads and widths use it.
- */
+/** E[payout at expiry] of each leg, computed once per leg however many spreads and widths use it. */
 export function legPayouts(market: SearchMarket, years: number, criteria: SearchCriteria): LegPayout {
   const cache = new Map<PricedLeg, number>();
-  const growth = Math.exp(market.rate * years);
   return (leg) => {
     let value = cache.get(leg);
     if (value === undefined) {
-      value =
-        growth *
-        priceOption({
-          type: leg.contract.type,
-          spot: market.spot,
-          strike: leg.contract.strike,
-          years,
-          rate: market.rate,
-          dividendYield: market.dividendYield,
-          volatility: criteria.forecastVolatility ?? leg.volatility,
-        }).price;
+      value = expectedPayout(leg.contract.type, leg.contract.strike, leg.volatility, market, years, criteria);
       cache.set(leg, value);
     }
     return value;

@@ -7,7 +7,7 @@ export { normalCdf, normalPdf, logNormalCdf } from './normal.js';
 export { inverseNormalCdf } from './inverse-normal.js';
 export { priceOption, type OptionPricingInput, type OptionValuation } from './price-option.js';
 export { impliedVolatility, type ImpliedVolatilityInput, type NoImpliedVolatility } from './implied-volatility.js';
-export { finishAbove, probabilityFinishAbove, probabilityOfTouch, type LognormalMarket } from './lognormal.js';
+export { finishAbove, finishAboveScore, probabilityFinishAbove, probabilityOfTouch, type LognormalMarket } from './lognormal.js';
 export { ironCondorStats, type IronCondorInput, type IronCondorStats } from './iron-condor.js';
 export { strikeForDelta, type StrikeForDeltaInput } from './strike-for-delta.js';
 export { expectedMove, type ExpectedMoveInput } from './expected-move.js';

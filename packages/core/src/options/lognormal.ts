@@ -36,12 +36,20 @@ export function probabilityFinishAbove(market: LognormalMarket, level: number): 
  * (no object per call).
  */
 export function finishAbove(spot: number, level: number, years: number, rate: number, dividendYield: number, volatility: number): number {
-  if (level <= 0) return 1;
+  return normalCdf(finishAboveScore(spot, level, years, rate, dividendYield, volatility));
+}
+
+/**
+ * The d2 of `finishAbove` (which is N of it), ±∞ where the probability is 1 or 0 outright: levels rank
+ * by it as by their probability, without the normal distribution function.
+ */
+export function finishAboveScore(spot: number, level: number, years: number, rate: number, dividendYield: number, volatility: number): number {
+  if (level <= 0) return Number.POSITIVE_INFINITY;
   const t = Math.max(0, years);
   const s = volatility * Math.sqrt(t);
   const drift = Math.log(spot / level) + (rate - dividendYield - (volatility * volatility) / 2) * t;
-  if (s > 0) return normalCdf(drift / s);
-  return drift > 0 ? 1 : 0;
+  if (s > 0) return drift / s;
+  return drift > 0 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
 }
 
 /**
