@@ -13,8 +13,8 @@ import { proposalsAhead, templates, traders } from './server/world.js';
 const CONNECTIONS = 32;
 const ROUNDS = 3;
 const SECONDS = 4;
-const TRADERS = 32;
-const PROPOSALS_PER_TRADER = 250;
+const TRADERS = 64;
+const PROPOSALS_PER_TRADER = 80;
 
 const MCP_CALL = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_subscription', arguments: {} } });
 const mcpHeaders = (token: string): Record<string, string> => ({
@@ -49,6 +49,7 @@ export async function serverReport(): Promise<string> {
       subscription: await (await fetch(`${condor.baseUrl}/v1/subscription`, { headers: auth })).text(),
       mcp: await (await fetch(`${condor.baseUrl}/mcp`, { method: 'POST', headers: mcpHeaders(reader), body: MCP_CALL })).text(),
     };
+    process.stderr.write(`server bench: set up, peak RSS so far ${peakRssMb(condor.pid).toFixed(0)} MB\n`);
     bare = await startBareHono(bodies);
     const scenarios: Scenario[] = [
       { name: 'authenticated `GET /v1/subscription`', target: 0.4, spec: (s) => ({ url: `${s.baseUrl}/v1/subscription`, headers: auth, connections: CONNECTIONS, seconds: SECONDS }) },
@@ -70,7 +71,7 @@ export async function serverReport(): Promise<string> {
         row.bare.push(await load(scenario.spec(bare)));
       }
       rows.push(row);
-      process.stderr.write(`server bench: ${scenario.name} done\n`);
+      process.stderr.write(`server bench: ${scenario.name} done, peak RSS so far ${peakRssMb(condor.pid).toFixed(0)} MB\n`);
     }
     const confirms = await confirmThroughput(condor, dataDir, tokens).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
     const rss = peakRssMb(condor.pid);

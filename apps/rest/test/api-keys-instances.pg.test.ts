@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { freshPostgresDatabase, TEST_DATABASE_URL } from '../../../packages/store-sql/test/fresh-postgres-database.js';
 import { revocationAcrossInstances } from './key-revocation.js';
 import { startServer, type RunningServer } from './server-process.js';
+import { logoutAcrossInstances } from './session-revocation.js';
 
 // vitest.config.ts includes *.pg.test.ts only when CONDOR_TEST_DATABASE_URL is set.
 if (TEST_DATABASE_URL === null) throw new Error('api-keys-instances.pg.test.ts needs CONDOR_TEST_DATABASE_URL');
@@ -33,8 +34,13 @@ describe('two server processes on one PostgreSQL', () => {
     }
   }, 30_000);
 
-  it('refuse a key revoked on the other on the very next request', async () => {
+  it('refuse a key revoked on one: that one on its next request, the other within the documented bound', async () => {
     const [a, b] = servers as [RunningServer, RunningServer];
     await revocationAcrossInstances(a, b, 'two-postgres@example.com');
+  }, 60_000);
+
+  it('refuse an access token logged out on one: that one on its next request, the other within the documented bound', async () => {
+    const [a, b] = servers as [RunningServer, RunningServer];
+    await logoutAcrossInstances(a, b, 'logout-postgres@example.com');
   }, 60_000);
 });

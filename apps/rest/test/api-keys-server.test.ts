@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revocationAcrossInstances } from './key-revocation.js';
 import { freshDataDir, sendJson, startServer, type RunningServer } from './server-process.js';
+import { logoutAcrossInstances } from './session-revocation.js';
 
 /** API keys against the real server process (as `pnpm start` runs it), on the simulated market in its open hours. */
 
@@ -23,8 +24,12 @@ describe('two server processes on one SQLite file', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('refuse a key revoked on the other on the very next request', async () => {
+  it('refuse a key revoked on one: that one on its next request, the other within the documented bound', async () => {
     await revocationAcrossInstances(a, b, 'two-sqlite@example.com');
+  }, 60_000);
+
+  it('refuse an access token logged out on one: that one on its next request, the other within the documented bound', async () => {
+    await logoutAcrossInstances(a, b, 'logout-sqlite@example.com');
   }, 60_000);
 });
 

@@ -9,3 +9,4 @@ export { Sha256Digest } from './adapters/sha256-digest.js';
 export { ScryptPasswordHasher, DEFAULT_SCRYPT_COST, type ScryptCost } from './adapters/scrypt-password-hasher.js';
 export { HmacTokenSigner } from './adapters/hmac-token-signer.js';
 export { JsonLogger, type LogLevel } from './adapters/json-logger.js';
+export { AUTH_CACHE_TTL_MS } from './cache/ttl-cache.js';
