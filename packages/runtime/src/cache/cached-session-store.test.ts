@@ -1,4 +1,4 @@
-import type { SessionFamily } from '@condor/core';
+import type { SessionFamily, SessionStore } from '@condor/core';
 import { MemorySessionStore } from '@condor/testkit';
 import { describe, expect, it } from 'vitest';
 import { CachedSessionStore } from './cached-session-store.js';
@@ -33,8 +33,11 @@ describe('CachedSessionStore', () => {
     const shared = new MemorySessionStore();
     await shared.createFamily(family);
     let release = (): void => undefined;
-    const slow = {
-      ...shared,
+    const slow: SessionStore = {
+      createFamily: (f) => shared.createFamily(f),
+      insertToken: (t) => shared.insertToken(t),
+      findToken: (h) => shared.findToken(h),
+      markTokenUsed: (h, at) => shared.markTokenUsed(h, at),
       findFamily: async (id: string) => {
         const found = await shared.findFamily(id);
         await new Promise<void>((resolve) => {
@@ -43,7 +46,7 @@ describe('CachedSessionStore', () => {
         return found;
       },
       revokeFamily: (id: string, at: number) => shared.revokeFamily(id, at),
-    } as unknown as MemorySessionStore;
+    };
     const cached = new CachedSessionStore(slow, new TtlCache<SessionFamily>(60_000, 100, () => 0));
     const before = cached.findFamily('fam-1');
     await new Promise((resolve) => setTimeout(resolve, 0));
