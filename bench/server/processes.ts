@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -67,6 +67,15 @@ function handle(child: ChildProcess, baseUrl: string): BenchProcess {
       await exited;
     },
   };
+}
+
+/** Starts the process's peak resident set afresh (Linux `clear_refs` 5), so the next peak is that of the load that follows. */
+export function resetPeakRss(pid: number): void {
+  try {
+    writeFileSync(`/proc/${String(pid)}/clear_refs`, '5');
+  } catch {
+    // Not Linux, or not allowed: the peak then counts from the start.
+  }
 }
 
 /** The process's peak resident set so far (Linux `VmHWM`), in MB; NaN where /proc is missing. */
