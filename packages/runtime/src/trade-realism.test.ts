@@ -34,13 +34,13 @@ async function trader(now: number) {
   await call('accept_eua');
   await call('acknowledge_risk');
   expect((await call('connect_broker', { authorization_confirmed: true, broker: 'sim' })).ok).toBe(true);
-  const userId = ((await call('get_user')).value['user_id'] as string | undefined) ?? '';
+  const userId = (await services.users.findByEmail('ann@example.com'))?.id ?? '';
   /** Days later the access token has expired: the person logs in again. */
   const later = async (at: number): Promise<void> => {
     clock.set(at);
     token = await logIn();
   };
-  return { call, clock, brokers, userId, later };
+  return { call, clock, brokers, market, userId, later };
 }
 
 const flagsOf = (value: unknown): { code: string; date: string | null }[] => value as { code: string; date: string | null }[];
@@ -89,6 +89,35 @@ describe('the simulated calendar on candidates and proposals', () => {
     expect(codes).not.toContain('earnings_before_expiry');
     expect(codes).not.toContain('earnings_unknown');
   });
+
+  it('an ex-dividend date before expiry with the short call deep in the money carries the early-assignment flag', async () => {
+    // Tue 8 Dec 2026, 10:00 New York: SPY goes ex-dividend tomorrow, and the Friday expiry is three days out.
+    const t = await trader(Date.UTC(2026, 11, 8, 15));
+    const [dividend] = simulatedEvents('SPY', '2026-12-09', '2026-12-11')?.dividends ?? [];
+    expect(dividend?.exDate).toBe('2026-12-09');
+    const expiry = '2026-12-11';
+    const spot = (await t.market.quote('SPY'))._unsafeUnwrap().last;
+    const chain = (await t.market.optionChain('SPY', expiry))._unsafeUnwrap();
+    const mid = (c: { bid: number; ask: number }) => (c.bid + c.ask) / 2;
+    const liquid = (c: { bid: number; ask: number }) => c.bid > 0 && c.ask - c.bid <= Math.max(0.05, 0.25 * mid(c)) + 1e-9;
+    const calls = chain.filter((c) => c.type === 'call');
+    // The deepest liquid in-the-money call whose time value is below the dividend, with a liquid wing above it.
+    const short = [...calls]
+      .reverse()
+      .find((c) => c.strike < spot && liquid(c) && mid(c) - (spot - c.strike) < (dividend?.amount ?? 0) && calls.some((w) => w.strike > c.strike && w.strike < spot && liquid(w)));
+    const wing = calls.find((w) => short !== undefined && w.strike > short.strike && w.strike < spot && liquid(w));
+    const puts = chain.filter((c) => c.type === 'put' && short !== undefined && c.strike < short.strike && liquid(c));
+    const [longPut, shortPut] = [puts.at(-2), puts.at(-1)];
+    expect([short, wing, longPut, shortPut].every((c) => c !== undefined)).toBe(true);
+    const legOf = (c: (typeof chain)[number] | undefined) => ({ occ_symbol: c?.symbol, type: c?.type, strike: c?.strike });
+    const legs = [longPut, shortPut, short, wing];
+    const credit = [-1, 1, 1, -1].reduce((sum, sign, i) => sum + sign * mid(legs[i] ?? { bid: 0, ask: 0 }), 0);
+    const candidate = { ticker: 'SPY', expiry, net_credit: credit, legs: { long_put: legOf(longPut), short_put: legOf(shortPut), short_call: legOf(short), long_call: legOf(wing) } };
+    const proposed = await t.call('propose_entry', { candidate, qty: 1, min_credit_to_width: 0, max_risk: 100_000 });
+    expect(proposed.ok ? null : proposed.value).toBeNull();
+    const flags = flagsOf((proposed.value['details'] as Record<string, unknown>)['flags']);
+    expect(flags).toContainEqual(expect.objectContaining({ code: 'early_assignment_risk', date: '2026-12-09' }));
+  });
 });
 
 describe('the expiry-day guardian on a paper position', () => {
@@ -113,5 +142,34 @@ describe('the expiry-day guardian on a paper position', () => {
     expect((exit.value['legs'] as { intent: string }[]).map((l) => l.intent)).toEqual(['sell_to_close', 'buy_to_close', 'buy_to_close', 'sell_to_close']);
     expect(exit.value['account']).toMatchObject({ broker: 'sim', environment: 'paper', simulated_market: true });
     expect((exit.value['details'] as Record<string, unknown>)['costs']).toMatchObject({ open: null, close: { orf: 0.11 } });
+  });
+});
+
+describe('a leg changed outside condor', () => {
+  it("a paper-broker fault that closes the short put leaves an orphaned long put: legs_changed, and the close proposes what is left", async () => {
+    const t = await trader(Date.UTC(2026, 11, 14, 15));
+    const { position } = await openCondor(t, 'SPY', { dte_min: 20, dte_max: 45 });
+    const legs = position['legs'] as { symbol: string; type: string; side: string }[];
+    const shortPut = legs.find((l) => l.type === 'put' && l.side === 'short')?.symbol ?? '';
+    await t.brokers.closeLegOutside(t.userId, shortPut);
+
+    const listed = await t.call('get_positions');
+    const [shown] = listed.value['positions'] as Record<string, unknown>[];
+    const alerts = shown?.['alerts'] as { rule: string; severity: string; reason: string; proposal_call: { tool: string; arguments: Record<string, unknown> } }[];
+    expect(alerts).toEqual([
+      expect.objectContaining({
+        rule: 'legs_changed',
+        severity: 'critical',
+        proposal_call: { tool: 'propose_exit', arguments: { position_id: position['position_id'], remaining_only: true } },
+      }),
+    ]);
+    expect(alerts[0]?.reason).toContain(`holds 0 short ${shortPut}`);
+    const suggested = await t.call('suggest_iron_condor_autoroll');
+    expect((suggested.value['alerts'] as { rule: string }[]).map((a) => a.rule)).toEqual(['legs_changed']);
+
+    const whole = await t.call('propose_exit', { position_id: position['position_id'] });
+    expect(whole.value['error']).toBe('ENTRY_REJECTED');
+    const rest = await t.call('propose_exit', alerts[0]?.proposal_call.arguments);
+    expect((rest.value['legs'] as { symbol: string }[]).map((l) => l.symbol)).toEqual(legs.map((l) => l.symbol).filter((symbol) => symbol !== shortPut));
   });
 });
