@@ -152,6 +152,6 @@ export interface MarketData {
   riskFreeRate(): ResultAsync<number, MarketDataError>;
   /** The underlying's dividend yield, annualised and continuously compounded (0 for none). */
   dividendYield(symbol: string): ResultAsync<number, MarketDataError>;
-  /** Earnings dates and cash dividends (by ex-date) from `fromDate` to `toDate`, both inclusive. */
+  /** Earnings dates and cash dividends (one entry per ex-date, amounts going ex that day added up) from `fromDate` to `toDate`, both inclusive. */
   events(symbol: string, fromDate: string, toDate: string): ResultAsync<CorporateEvents, MarketDataError>;
 }
