@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { orderCosts, type CostedLeg } from '../costs/order-costs.js';
 import { describe, expect, it } from 'vitest';
 import { createTestServices, FakeBrokers, FIXTURE_CLOSED_SESSION, FixtureMarketData, type TestServices, AGENT_CONFIRMS } from '@condor/testkit';
 import type { AppError } from '../errors/app-error.js';
@@ -208,6 +209,14 @@ describe('propose_exit', () => {
     expect(view.limit_price).toBe(Math.ceil(debit * 100 - 1e-9) / 100);
     expect(view.max_loss).toBeCloseTo(view.limit_price * 100 * QTY, 9);
     expect(view.summary).toContain('Close the SPY iron condor (2 contracts: put 540/550 2026-01-30, call 640/650 2026-01-30)');
+    // The fees of the closing order, the wings sold at their mids.
+    const closing: CostedLeg[] = [
+      { side: 'sell', price: q('put', 540) },
+      { side: 'buy', price: q('put', 550) },
+      { side: 'buy', price: q('call', 640) },
+      { side: 'sell', price: q('call', 650) },
+    ];
+    expect(view.details['costs']).toMatchObject({ qty: QTY, open: null, close: orderCosts(closing, QTY, 0), net_credit_after_costs: null });
   });
 
   it('uses the caller’s limit_price and refuses one above what the condor can be worth', async () => {
@@ -317,6 +326,11 @@ describe('propose_roll, one side', () => {
     expect(view.details['order_plan']).toBe('one_order');
     expect(view.details['expiry_to']).toBe(MID);
     expect(view.summary).toContain('one 4-leg order');
+    expect(view.details['costs']).toMatchObject({
+      qty: QTY,
+      close: orderCosts([{ side: 'buy', price: mid(desk.quote(occ(NEAR, 'put', 550))) }, { side: 'sell', price: mid(desk.quote(occ(NEAR, 'put', 540))) }], QTY, 0),
+      open: orderCosts([{ side: 'buy', price: mid(long) }, { side: 'sell', price: mid(short) }], QTY, 0),
+    });
   });
 
   it('goes to the expiry nearest target_dte and the short at short_delta', async () => {
