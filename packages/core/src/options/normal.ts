@@ -45,7 +45,13 @@ function tailFactor(y: number): number {
   return (INV_SQRT_2PI - (inv * (num + coefficient(P, 4))) / (den + coefficient(Q, 4))) / y;
 }
 
-/** −y²/2 split as (−a − b) with a exact, so exp keeps full relative accuracy for large y. */
+/** exp(−y²/2) with −y²/2 split as (−a − b), a exact, so exp keeps full relative accuracy for large y. */
+function halfSquareExp(y: number): number {
+  const head = Math.trunc(y * 16) / 16;
+  return Math.exp(-(head * head * 0.5)) * Math.exp(-((y - head) * (y + head) * 0.5));
+}
+
+/** −y²/2 split as (−a − b) with a exact (`halfSquareExp`'s parts, for logs). */
 function halfSquareParts(y: number): readonly [number, number] {
   const head = Math.trunc(y * 16) / 16;
   return [head * head * 0.5, (y - head) * (y + head) * 0.5];
@@ -54,8 +60,7 @@ function halfSquareParts(y: number): readonly [number, number] {
 /** P(X > y) for y > qnorm(3/4); 0 once it underflows. */
 function upperTail(y: number): number {
   if (y >= UNDERFLOW) return 0;
-  const [head, rest] = halfSquareParts(y);
-  return Math.exp(-head) * Math.exp(-rest) * tailFactor(y);
+  return halfSquareExp(y) * tailFactor(y);
 }
 
 /** The central piece: N(x) − 1/2 for |x| ≤ qnorm(3/4). */

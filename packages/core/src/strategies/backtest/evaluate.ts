@@ -10,7 +10,7 @@ export interface Simulated {
   readonly rules: RuleSet;
   readonly taken: readonly TakenTrade[];
   readonly skipped: number;
-  /** Metrics with popAtEntry 0. */
+  /** Metrics with popAtEntry 0, and maxDrawdown 0 unless it was asked for. */
   readonly metrics: BacktestMetrics;
 }
 
@@ -20,22 +20,36 @@ export function entryContextOf(context: RunContext, trade: TakenTrade, rules: Ru
   return { history: context.history, index: shape.entry.index, dte: shape.dte, strikes: shape.strikes, credit: shape.credit, rules };
 }
 
-function metricsWith(context: RunContext, taken: readonly TakenTrade[], skippedEntries: number, pops: readonly number[]): BacktestMetrics {
+function metricsWith(context: RunContext, taken: readonly TakenTrade[], skippedEntries: number, pops: readonly number[], drawdown = true): BacktestMetrics {
+  const pnls: number[] = [];
+  const maxLosses: number[] = [];
+  const expectedValues: number[] = [];
+  const daysHeld: number[] = [];
+  for (const trade of taken) {
+    const { shape, exit, qty } = trade;
+    pnls.push(tradePnl(trade));
+    maxLosses.push(trade.maxLossPerContract * qty);
+    expectedValues.push(shape.expectedValuePerContract * qty);
+    daysHeld.push((context.days[exit.index] ?? 0) - (context.days[shape.entry.index] ?? 0));
+  }
   return metricsOf({
-    pnls: taken.map(tradePnl),
-    maxLosses: taken.map((trade) => trade.maxLossPerContract * trade.qty),
-    expectedValues: taken.map((trade) => trade.shape.expectedValuePerContract * trade.qty),
-    daysHeld: taken.map(({ shape, exit }) => (context.days[exit.index] ?? 0) - (context.days[shape.entry.index] ?? 0)),
+    pnls,
+    maxLosses,
+    expectedValues,
+    daysHeld,
     pops,
-    maxDrawdown: maxDrawdown(taken, context.settings.maxCapital),
+    maxDrawdown: drawdown ? maxDrawdown(taken, context.settings.maxCapital) : 0,
     skippedEntries,
   });
 }
 
-/** Simulates one rule set over a prepared run, drawing its trade shapes from `shapes`. */
-export function simulateRuleSet(context: RunContext, shapes: ShapeSource, rules: RuleSet): Simulated {
+/**
+ * Simulates one rule set over a prepared run, drawing its trade shapes from `shapes`. The drawdown walks
+ * every open trade's daily marks, so it is computed only when asked for (an objective that ranks by it).
+ */
+export function simulateRuleSet(context: RunContext, shapes: ShapeSource, rules: RuleSet, { drawdown = true } = {}): Simulated {
   const { taken, skipped } = simulate(context, shapes, rules);
-  return { rules, taken, skipped, metrics: metricsWith(context, taken, skipped, []) };
+  return { rules, taken, skipped, metrics: metricsWith(context, taken, skipped, [], drawdown) };
 }
 
 /** The full result of a simulated rule set: every trade with its probability of profit at entry. */

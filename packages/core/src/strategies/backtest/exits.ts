@@ -19,7 +19,8 @@ export function exitOf(shape: TradeShape, rules: RuleSet, days: readonly number[
   const { credit, debits, entry, expiryIndex } = shape;
   const { profitTakePct, stopLossMultiple, managementDte } = rules;
   const expiryDay = days[expiryIndex] ?? Number.NaN;
-  for (let k = 1; k < debits.length; k++) {
+  const managed = profitTakePct !== null || stopLossMultiple !== null || managementDte !== null;
+  for (let k = 1; managed && k < debits.length; k++) {
     const debit = debits[k] ?? 0;
     const index = entry.index + k;
     if (profitTakePct !== null && credit - debit >= profitTakePct * credit) return { index, debit, reason: 'profit_take' };

@@ -41,8 +41,8 @@ export interface LegPath {
   readonly ask: Float64Array;
 }
 
-/** The smile price of a leg and its modelled bid/ask half-width, per share. */
-function midAndHalfWidth(prepared: PreparedMarket, type: 'put' | 'call', strike: number): { mid: number; halfWidth: number } {
+/** Writes the leg's bid and ask at position k of `path`: the smile price less and plus the modelled half-width, per share. */
+function quoteInto(prepared: PreparedMarket, type: 'put' | 'call', strike: number, path: LegPath, k: number): void {
   const { market } = prepared;
   const z = Math.min(MAX_STANDARD_MONEYNESS, Math.max(-MAX_STANDARD_MONEYNESS, Math.log(strike / prepared.forward) / prepared.moneynessScale));
   const volatility = Math.max(0, market.atmVol * Math.max(0.5, 1 - market.smile.skew * z + market.smile.curvature * z * z));
@@ -64,7 +64,9 @@ function midAndHalfWidth(prepared: PreparedMarket, type: 'put' | 'call', strike:
         ? Math.max(0, prepared.spotDiscounted * step - strikeDiscounted * step)
         : Math.max(0, strikeDiscounted * (1 - step) - prepared.spotDiscounted * (1 - step));
   }
-  return { mid, halfWidth: Math.min(market.spread.atm * (1 + market.spread.perZ2 * z * z), mid) / 2 };
+  const halfWidth = Math.min(market.spread.atm * (1 + market.spread.perZ2 * z * z), mid) / 2;
+  path.bid[k] = Math.max(0, mid - halfWidth);
+  path.ask[k] = mid + halfWidth;
 }
 
 /**
@@ -73,14 +75,15 @@ function midAndHalfWidth(prepared: PreparedMarket, type: 'put' | 'call', strike:
  * are `quoteLeg`'s to the last bit (leg-quotes.test.ts checks it).
  */
 export function quoteLegPath(markets: readonly PreparedMarket[], type: 'put' | 'call', strike: number): LegPath {
-  const bid = new Float64Array(markets.length);
-  const ask = new Float64Array(markets.length);
-  for (let k = 0; k < markets.length; k++) {
+  const path = { bid: new Float64Array(markets.length), ask: new Float64Array(markets.length) };
+  fillLegPath(markets, type, strike, path, 0, markets.length);
+  return path;
+}
+
+/** Writes the quotes at markets[from] … markets[to − 1] into the same positions of `path`. */
+export function fillLegPath(markets: readonly PreparedMarket[], type: 'put' | 'call', strike: number, path: LegPath, from: number, to: number): void {
+  for (let k = from; k < to; k++) {
     const market = markets[k];
-    if (market === undefined) continue;
-    const { mid, halfWidth } = midAndHalfWidth(market, type, strike);
-    bid[k] = Math.max(0, mid - halfWidth);
-    ask[k] = mid + halfWidth;
+    if (market !== undefined) quoteInto(market, type, strike, path, k);
   }
-  return { bid, ask };
 }

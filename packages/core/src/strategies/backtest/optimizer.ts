@@ -3,6 +3,7 @@ import { completeResult, entryContextOf, simulateRuleSet, type Simulated } from 
 import { expandGrid } from './expand-grid.js';
 import { objectiveValue } from './objective.js';
 import { runContext, type RunContext } from './run-context.js';
+import { quoteBook } from './expiry-book.js';
 import { shapeSource, type ShapeSource } from './trade-shape.js';
 
 /** One optimizer run: every rule set of `grid` over `history`, ranked by `objective`. */
@@ -93,13 +94,14 @@ export async function optimize(request: OptimizeRequest, onProgress?: (done: num
   const ruleSets = expandGrid(request.grid);
   const size = Math.max(0, Math.floor(request.topK));
   const best: Scored[] = [];
+  const books = quoteBook(context);
   let shapes: ShapeSource | undefined;
   let previous: RuleSet | undefined;
   for (const [position, rules] of ruleSets.entries()) {
     if (previous !== undefined && !sameShape(previous, rules)) await onProgress?.(position, ruleSets.length);
-    if (shapes === undefined || previous?.shortDelta !== rules.shortDelta) shapes = shapeSource(context, rules.shortDelta, request.grid.wingWidths);
+    if (shapes === undefined || previous?.shortDelta !== rules.shortDelta) shapes = shapeSource(context, rules.shortDelta, request.grid.wingWidths, books);
     previous = rules;
-    const simulated = simulateRuleSet(context, shapes, rules);
+    const simulated = simulateRuleSet(context, shapes, rules, { drawdown: request.objective === 'pnl_to_drawdown' });
     if (simulated.taken.length > 0 && size > 0) {
       keepBest(best, { position, simulated, objectiveValue: objectiveValue(request.objective, simulated.metrics) }, size);
     }

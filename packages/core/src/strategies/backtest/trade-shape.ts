@@ -1,6 +1,6 @@
 import { priceOption } from '../../options/price-option.js';
 import type { CondorStrikes } from '../types.js';
-import { expiryBook, type ExpiryBook } from './expiry-book.js';
+import { quoteBook, type ExpiryBook, type QuoteBook } from './expiry-book.js';
 import { nearestExpiry } from './expiries.js';
 import type { RunContext, ScheduledEntry } from './run-context.js';
 import { shortStrike } from './short-strikes.js';
@@ -42,14 +42,31 @@ export function condorIntrinsic(strikes: CondorStrikes, spot: number): number {
   return put + call;
 }
 
-/** E[credit − payout at expiry] of one contract under a flat forecast volatility (options-math §2.5), dollars. */
-function expectedValuePerContract(context: RunContext, entry: ScheduledEntry, strikes: CondorStrikes, credit: number, years: number): number {
+/** A leg's model price at entry under the entry's forecast volatility, per share. */
+type LegPrice = (type: 'put' | 'call', strike: number) => number;
+
+/** Leg prices of one entry and expiry, each computed once for every wing width that shares the leg. */
+function legPrices(context: RunContext, entry: ScheduledEntry, years: number): LegPrice {
   const { rate, dividendYield, sessions } = context.history;
   const spot = sessions[entry.index]?.close ?? Number.NaN;
   const volatility = entry.forecastVolatility;
-  const price = (type: 'put' | 'call', strike: number): number => priceOption({ type, spot, strike, years, rate, dividendYield, volatility }).price;
+  // Strikes are positive: puts keyed by the strike, calls by its negative.
+  const prices = new Map<number, number>();
+  return (type, strike) => {
+    const key = type === 'put' ? strike : -strike;
+    let price = prices.get(key);
+    if (price === undefined) {
+      price = priceOption({ type, spot, strike, years, rate, dividendYield, volatility }).price;
+      prices.set(key, price);
+    }
+    return price;
+  };
+}
+
+/** E[credit − payout at expiry] of one contract under a flat forecast volatility (options-math §2.5), dollars. */
+function expectedValuePerContract(context: RunContext, price: LegPrice, strikes: CondorStrikes, credit: number, years: number): number {
   const legs = price('put', strikes.shortPut) - price('put', strikes.longPut) + price('call', strikes.shortCall) - price('call', strikes.longCall);
-  const value = (credit - Math.exp(rate * years) * legs) * 100;
+  const value = (credit - Math.exp(context.history.rate * years) * legs) * 100;
   return Number.isFinite(value) ? value : 0;
 }
 
@@ -63,12 +80,31 @@ function shortStrikes(book: ExpiryBook, shortDelta: number): { shortPut: number;
   return shortPut === null || shortCall === null ? null : { shortPut, shortCall };
 }
 
+/** ask(shorts) − bid(longs) at each close from `offset` on, for `length` closes. */
+function naturalDebits(shortPut: Float64Array, shortCall: Float64Array, longPut: Float64Array, longCall: Float64Array, offset: number, length: number): Float64Array {
+  const debits = new Float64Array(length);
+  for (let k = 0; k < length; k++) {
+    const at = offset + k;
+    // A negative natural debit could only come from an arbitrage in the modelled smile; closing costs at least nothing.
+    debits[k] = Math.max(0, (shortPut[at] ?? 0) + (shortCall[at] ?? 0) - (longPut[at] ?? 0) - (longCall[at] ?? 0));
+  }
+  return debits;
+}
+
 interface Expiry {
   readonly index: number;
   readonly dte: number;
 }
 
-function buildShape(context: RunContext, entry: ScheduledEntry, expiry: Expiry, book: ExpiryBook, shorts: { shortPut: number; shortCall: number }, wingWidth: number): TradeShape | ShapeSkip {
+function buildShape(
+  context: RunContext,
+  entry: ScheduledEntry,
+  expiry: Expiry,
+  book: ExpiryBook,
+  price: LegPrice,
+  shorts: { shortPut: number; shortCall: number },
+  wingWidth: number,
+): TradeShape | ShapeSkip {
   const strikes: CondorStrikes = {
     longPut: shorts.shortPut - wingWidth,
     shortPut: shorts.shortPut,
@@ -80,13 +116,10 @@ function buildShape(context: RunContext, entry: ScheduledEntry, expiry: Expiry, 
   const shortCall = book.leg('call', strikes.shortCall);
   const longPut = book.leg('put', strikes.longPut);
   const longCall = book.leg('call', strikes.longCall);
-  const credit = (shortPut.bid[0] ?? 0) + (shortCall.bid[0] ?? 0) - (longPut.ask[0] ?? 0) - (longCall.ask[0] ?? 0);
+  const { offset } = book;
+  const credit = (shortPut.bid[offset] ?? 0) + (shortCall.bid[offset] ?? 0) - (longPut.ask[offset] ?? 0) - (longCall.ask[offset] ?? 0);
   if (!(credit > 0 && credit < wingWidth)) return 'no_credit';
-  const debits = new Float64Array(book.markets.length);
-  for (let k = 0; k < debits.length; k++) {
-    // A negative natural debit could only come from an arbitrage in the modelled smile; closing costs at least nothing.
-    debits[k] = Math.max(0, (shortPut.ask[k] ?? 0) + (shortCall.ask[k] ?? 0) - (longPut.bid[k] ?? 0) - (longCall.bid[k] ?? 0));
-  }
+  const debits = naturalDebits(shortPut.ask, shortCall.ask, longPut.bid, longCall.bid, offset, book.markets.length);
   return {
     entry,
     expiryIndex: expiry.index,
@@ -97,7 +130,7 @@ function buildShape(context: RunContext, entry: ScheduledEntry, expiry: Expiry, 
     wingWidth,
     debits,
     settlement: condorIntrinsic(strikes, context.history.sessions[expiry.index]?.close ?? Number.NaN),
-    expectedValuePerContract: expectedValuePerContract(context, entry, strikes, credit, expiry.dte / DAYS_PER_YEAR),
+    expectedValuePerContract: expectedValuePerContract(context, price, strikes, credit, expiry.dte / DAYS_PER_YEAR),
   };
 }
 
@@ -107,20 +140,21 @@ export type ShapeSource = (entryDte: number, wingWidth: number) => readonly (Tra
 /**
  * The trade shapes of one short delta, memoised for every exit rule and capital simulation. The
  * first time an (entry, expiry) pair is needed, its short strikes are found and the condors of every
- * wing width in `wingWidths` are built from one book of leg quotes, which is then dropped; a list
- * per (entry DTE, wing width) is kept. Entries the gate closes get no shape. Drop the source to free
- * its memory.
+ * wing width in `wingWidths` are built from the leg quotes of `books` (pass one book to every short
+ * delta of a run to share them); a list per (entry DTE, wing width) is kept. Entries the gate closes
+ * get no shape. Drop the source to free its memory.
  */
-export function shapeSource(context: RunContext, shortDelta: number, wingWidths: readonly number[]): ShapeSource {
+export function shapeSource(context: RunContext, shortDelta: number, wingWidths: readonly number[], books: QuoteBook = quoteBook(context)): ShapeSource {
   const byExpiry = new Map<number, Map<number, TradeShape | ShapeSkip>>();
   const lists = new Map<string, readonly (TradeShape | ShapeSkip)[]>();
   // Sessions are fewer than `span`, so entry·span + expiry is a unique key.
   const span = context.days.length + 1;
 
   const build = (entry: ScheduledEntry, expiry: Expiry, widths: readonly number[], into: Map<number, TradeShape | ShapeSkip>): void => {
-    const book = expiryBook(context, entry.index, expiry.index);
+    const book = books(entry.index, expiry.index);
     const shorts = shortStrikes(book, shortDelta);
-    for (const width of widths) into.set(width, shorts === null ? 'no_credit' : buildShape(context, entry, expiry, book, shorts, width));
+    const price = legPrices(context, entry, expiry.dte / DAYS_PER_YEAR);
+    for (const width of widths) into.set(width, shorts === null ? 'no_credit' : buildShape(context, entry, expiry, book, price, shorts, width));
   };
 
   const shapeOf = (entry: ScheduledEntry, entryDte: number, wingWidth: number): TradeShape | ShapeSkip => {
