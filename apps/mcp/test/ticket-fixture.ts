@@ -21,7 +21,7 @@ export const TICKET: OrderTicket = {
   breakevens: [543.8, 601.2],
   pop: 0.62,
   popAfterCosts: 0.6188,
-  costs: { open: 0.23, close: 0.23, total: 0.46, perContract: 0.46, netCreditAfterCosts: 1.1954, words: 'Fees and commission: $0.23 to open and $0.23 to close (estimated), $0.46 in all ($0.46 per contract); the credit after costs is $1.20 per share.' },
+  costs: { open: 0.23, close: 0.23, total: 0.46, perContract: 0.46, netCreditAfterCosts: 1.1954, words: 'Fees and commission: $0.23 to open and $0.23 to close (estimated), $0.46 in all ($0.46 per contract); the credit after costs is $1.1954 per share.' },
   buyingPower: { reduction: 380, returnOnBuyingPower: 0.3158, words: '$380.00 of options buying power (the wider wing less the credit); the most it can earn is 32% of that.' },
   flags: [{ code: 'earnings_before_expiry', date: '2026-12-10', message: 'Earnings are due on 2026-12-10, before expiry: the price can gap past a short strike.' }],
   account: { broker: 'sim', environment: 'paper', simulatedMarket: true, words: 'Simulated paper account (simulated market)' },

@@ -18,8 +18,8 @@ describe('the elicitation message (the ticket in words)', () => {
       '• Sell to open 1 SPY 545 put, expiring Fri 18 Dec 2026',
       '• Sell to open 1 SPY 600 call, expiring Fri 18 Dec 2026',
       '• Buy to open 1 SPY 605 call, expiring Fri 18 Dec 2026',
-      'At expiry: max profit $120.00, max loss $380.00, breakevens 543.80 and 601.20, probability of profit 62% (62% after costs).',
-      'Fees and commission: $0.23 to open and $0.23 to close (estimated), $0.46 in all ($0.46 per contract); the credit after costs is $1.20 per share.',
+      'At expiry: max profit $120.00, max loss $380.00, breakevens 543.80 and 601.20, probability of profit 62.0% (61.9% after costs).',
+      'Fees and commission: $0.23 to open and $0.23 to close (estimated), $0.46 in all ($0.46 per contract); the credit after costs is $1.1954 per share.',
       'Buying power: $380.00 of options buying power (the wider wing less the credit); the most it can earn is 32% of that.',
       '⚠ Earnings are due on 2026-12-10, before expiry: the price can gap past a short strike.',
       'Account: Simulated paper account (simulated market).',
@@ -80,7 +80,7 @@ describe('the ticket markup', () => {
     for (const leg of TICKET.legs) expect(html).toContain(leg.words);
     expect(html).toContain('a $1.20 credit per share ($120.00 for 1 contract), or better');
     expect(html).toContain('<dt>Max loss</dt><dd>−$380.00</dd>');
-    expect(html).toContain('<dt>Probability of profit</dt><dd>62% (62% after costs)</dd>');
+    expect(html).toContain('<dt>Probability of profit</dt><dd>62.0% (61.9% after costs)</dd>');
     expect(html).toContain(`<dt>Costs</dt><dd>${escapeHtml(TICKET.costs?.words ?? '')}</dd>`);
     expect(html).toContain('<dt>Buying power</dt><dd>$380.00 of options buying power (the wider wing less the credit); the most it can earn is 32% of that.</dd>');
     expect(html).toContain('<ul class="flags"><li data-flag="earnings_before_expiry">Earnings are due on 2026-12-10, before expiry: the price can gap past a short strike.</li></ul>');

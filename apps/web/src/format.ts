@@ -17,6 +17,9 @@ export const axisPrice = (value: number): string => String(Number(value.toFixed(
 /** A probability 0–1 as a whole percentage: 0.684 → "68%". */
 export const percent = (fraction: number): string => `${String(Math.round(fraction * 100))}%`;
 
+/** A probability 0–1 as a percentage to a tenth: 0.6843 → "68.4%". */
+export const tenths = (fraction: number): string => `${(fraction * 100).toFixed(1)}%`;
+
 /** "654.30 and 723.70", "1, 2 and 3", "" for none. */
 export function listWords(items: readonly string[]): string {
   if (items.length <= 1) return items.join('');

@@ -48,7 +48,7 @@ export function sampleTicket(overrides: Partial<OrderTicket> = {}): OrderTicket 
       total: 0.46,
       perContract: 0.46,
       netCreditAfterCosts: 0.6954,
-      words: 'Fees and commission: $0.23 to open and $0.23 to close (estimated), $0.46 in all ($0.46 per contract); the credit after costs is $0.70 per share.',
+      words: 'Fees and commission: $0.23 to open and $0.23 to close (estimated), $0.46 in all ($0.46 per contract); the credit after costs is $0.6954 per share.',
     },
     buyingPower: { reduction: 430, returnOnBuyingPower: 0.1628, words: '$430.00 of options buying power (the wider wing less the credit); the most it can earn is 16% of that.' },
     flags: [{ code: 'holiday_before_expiry', date: '2026-02-16', message: 'The exchange is closed on 2026-02-16 (a holiday) before expiry.' }],

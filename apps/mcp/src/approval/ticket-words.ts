@@ -5,6 +5,10 @@ const dollars = (value: number): string => `$${Math.abs(value).toFixed(2)}`;
 
 const percent = (value: number): string => `${String(Math.round(value * 100))}%`;
 
+/** Costs move POP by tenths of a point: whole percentages would show the same number twice. */
+const popWords = (pop: number, afterCosts: number | null): string =>
+  afterCosts === null ? percent(pop) : `${(pop * 100).toFixed(1)}% (${(afterCosts * 100).toFixed(1)}% after costs)`;
+
 const seconds = (value: number): string => (value === 1 ? '1 second' : `${String(value)} seconds`);
 
 /**
@@ -25,7 +29,7 @@ export function ticketWords(ticket: OrderTicket): string {
     ticket.maxProfit === null ? null : `max profit ${dollars(ticket.maxProfit)}`,
     ticket.maxLoss === null ? null : `max loss ${dollars(ticket.maxLoss)}`,
     ticket.breakevens.length === 0 ? null : `breakevens ${ticket.breakevens.map((b) => b.toFixed(2)).join(' and ')}`,
-    ticket.pop === null ? null : `probability of profit ${percent(ticket.pop)}${ticket.popAfterCosts === null ? '' : ` (${percent(ticket.popAfterCosts)} after costs)`}`,
+    ticket.pop === null ? null : `probability of profit ${popWords(ticket.pop, ticket.popAfterCosts)}`,
   ].filter((part) => part !== null);
   if (risk.length > 0) lines.push(`At expiry: ${risk.join(', ')}.`);
   if (ticket.costs !== null) lines.push(ticket.costs.words);

@@ -20,13 +20,13 @@ describe('renderTicket', () => {
     expect(role(doc, 'qty')).toBe('1 contract');
     expect([role(doc, 'max-profit'), role(doc, 'max-loss')]).toEqual(['$70.00', '$430.00']);
     expect(role(doc, 'breakevens')).toBe('654.30 and 723.70');
-    expect(role(doc, 'pop')).toBe('68% at expiry; 68% after costs');
+    expect(role(doc, 'pop')).toBe('68.4% at expiry; 68.0% after costs');
   });
 
   it('shows the costs, the buying power and what to know before approving', () => {
     const doc = render();
     expect(role(doc, 'costs')).toBe(
-      'Fees and commission: $0.23 to open and $0.23 to close (estimated), $0.46 in all ($0.46 per contract); the credit after costs is $0.70 per share.',
+      'Fees and commission: $0.23 to open and $0.23 to close (estimated), $0.46 in all ($0.46 per contract); the credit after costs is $0.6954 per share.',
     );
     expect(role(doc, 'buying-power')).toBe('$430.00 of options buying power (the wider wing less the credit); the most it can earn is 16% of that.');
     expect(all(doc, '[data-role="flags"] li').map((li) => li.getAttribute('data-flag'))).toEqual(['holiday_before_expiry']);

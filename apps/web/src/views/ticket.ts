@@ -1,6 +1,6 @@
 import { newYorkTime, type ApprovalMethod, type ApprovalRecord, type OrderTicket } from '@condor/core';
 import { renderPayoffChart } from '../chart/payoff-chart.js';
-import { dollars, listWords, percent, price } from '../format.js';
+import { dollars, listWords, percent, price, tenths } from '../format.js';
 import { markup, trusted, type Markup } from '../markup.js';
 
 const STATUS_WORDS: Readonly<Record<OrderTicket['status'], string>> = {
@@ -53,7 +53,9 @@ ${ticket.approval === null ? '' : evidence(ticket.approval)}
 
 function popWords(ticket: OrderTicket): string {
   if (ticket.pop === null) return 'unknown';
-  return ticket.popAfterCosts === null ? `${percent(ticket.pop)} at expiry` : `${percent(ticket.pop)} at expiry; ${percent(ticket.popAfterCosts)} after costs`;
+  if (ticket.popAfterCosts === null) return `${percent(ticket.pop)} at expiry`;
+  // Costs move POP by tenths of a point: whole percentages would show the same number twice.
+  return `${tenths(ticket.pop)} at expiry; ${tenths(ticket.popAfterCosts)} after costs`;
 }
 
 /** Events before expiry and the session the prices come from: what to know before approving. */

@@ -81,7 +81,7 @@ describe('orderTicket: costs, buying power and flags, as the proposal recorded t
       total: 0.91,
       perContract: 0.455,
       netCreditAfterCosts: 1.24545,
-      words: 'Fees and commission: $0.46 to open and $0.45 to close (estimated), $0.91 in all ($0.46 per contract); the credit after costs is $1.25 per share.',
+      words: 'Fees and commission: $0.46 to open and $0.45 to close (estimated), $0.91 in all ($0.46 per contract); the credit after costs is $1.2454 per share.',
     });
     expect(ticket.popAfterCosts).toBe(0.7188);
   });

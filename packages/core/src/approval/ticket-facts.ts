@@ -21,7 +21,7 @@ export function ticketCosts(details: JsonObject): TicketCosts | null {
   const parts = [open === null ? null : `${money(open)} to open`, close === null ? null : `${money(close)} to close${open === null ? '' : ' (estimated)'}`].filter(
     (part): part is string => part !== null,
   );
-  const after = netCredit === null ? '' : `; the credit after costs is ${money(netCredit)} per share`;
+  const after = netCredit === null ? '' : `; the credit after costs is $${netCredit.toFixed(4)} per share`;
   return {
     open,
     close,
