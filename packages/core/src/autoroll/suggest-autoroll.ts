@@ -13,8 +13,10 @@ export const suggestIronCondorAutoroll = defineOperation({
   description:
     'Checks each open service-managed iron condor against the management rules — take profit at 50 % of the credit, manage at ' +
     '21 DTE, roll the untested side when a short strike is tested (|delta| ≥ 0.30 or the price within 1 %), stop at a loss of ' +
-    '2 × the credit, pin risk inside 7 DTE — and returns alerts, most severe first, each with the exact propose_exit or ' +
-    'propose_roll call that would act on it. Nothing is proposed or traded; earnings and ex-dividend dates are not checked.',
+    '2 × the credit, pin risk inside 7 DTE — and the expiry-day guardian (expiry: from the session before expiry, close the whole ' +
+    "condor in one order before the broker acts on expiry day; legs_changed: the broker no longer holds every leg), and returns " +
+    'alerts, most severe first, each with the exact propose_exit or propose_roll call that would act on it (none for check_broker). ' +
+    'Nothing is proposed or traded.',
   input: v.strictObject({
     position_id: v.optional(v.pipe(PositionId, v.description('Only this position; every open position when absent.'))),
   }),
