@@ -1,8 +1,8 @@
 import type { BacktestMetrics, BacktestResult, BacktestTrade, EntryContext, PopFunction, RuleSet } from '../types.js';
 import { maxDrawdown, tradePnl } from './drawdown.js';
-import { metricsOf } from './metrics.js';
+import { metricsOf, TradeTotals } from './metrics.js';
 import type { RunContext } from './run-context.js';
-import { simulate, type TakenTrade } from './simulate.js';
+import { simulate, walkTrades, type TakenTrade } from './simulate.js';
 import type { ShapeSource } from './trade-shape.js';
 
 /** A rule set's trades before the probability of profit is computed (the optimizer needs it for the winners only). */
@@ -20,27 +20,21 @@ export function entryContextOf(context: RunContext, trade: TakenTrade, rules: Ru
   return { history: context.history, index: shape.entry.index, dte: shape.dte, strikes: shape.strikes, credit: shape.credit, rules };
 }
 
+/** Adds a trade to the totals. */
+function addTrade(totals: TradeTotals, context: RunContext, trade: TakenTrade): void {
+  const { shape, exit, qty } = trade;
+  totals.add(
+    tradePnl(trade),
+    trade.maxLossPerContract * qty,
+    shape.expectedValuePerContract * qty,
+    (context.days[exit.index] ?? 0) - (context.days[shape.entry.index] ?? 0),
+  );
+}
+
 function metricsWith(context: RunContext, taken: readonly TakenTrade[], skippedEntries: number, pops: readonly number[], drawdown = true): BacktestMetrics {
-  const pnls: number[] = [];
-  const maxLosses: number[] = [];
-  const expectedValues: number[] = [];
-  const daysHeld: number[] = [];
-  for (const trade of taken) {
-    const { shape, exit, qty } = trade;
-    pnls.push(tradePnl(trade));
-    maxLosses.push(trade.maxLossPerContract * qty);
-    expectedValues.push(shape.expectedValuePerContract * qty);
-    daysHeld.push((context.days[exit.index] ?? 0) - (context.days[shape.entry.index] ?? 0));
-  }
-  return metricsOf({
-    pnls,
-    maxLosses,
-    expectedValues,
-    daysHeld,
-    pops,
-    maxDrawdown: drawdown ? maxDrawdown(taken, context.settings.maxCapital) : 0,
-    skippedEntries,
-  });
+  const totals = new TradeTotals();
+  for (const trade of taken) addTrade(totals, context, trade);
+  return metricsOf(totals, { pops, maxDrawdown: drawdown ? maxDrawdown(taken, context.settings.maxCapital) : 0, skippedEntries });
 }
 
 /**
@@ -50,6 +44,18 @@ function metricsWith(context: RunContext, taken: readonly TakenTrade[], skippedE
 export function simulateRuleSet(context: RunContext, shapes: ShapeSource, rules: RuleSet, { drawdown = true } = {}): Simulated {
   const { taken, skipped } = simulate(context, shapes, rules);
   return { rules, taken, skipped, metrics: metricsWith(context, taken, skipped, [], drawdown) };
+}
+
+/**
+ * `simulateRuleSet`'s metrics without keeping the trades (and with maxDrawdown 0): what ranking a rule
+ * set needs, for every rule set of a grid.
+ */
+export function ruleSetMetrics(context: RunContext, shapes: ShapeSource, rules: RuleSet): BacktestMetrics {
+  const totals = new TradeTotals();
+  const skippedEntries = walkTrades(context, shapes, rules, (shape, exit, qty, maxLossPerContract) => {
+    addTrade(totals, context, { shape, exit, qty, maxLossPerContract });
+  });
+  return metricsOf(totals, { pops: [], maxDrawdown: 0, skippedEntries });
 }
 
 /** The full result of a simulated rule set: every trade with its probability of profit at entry. */

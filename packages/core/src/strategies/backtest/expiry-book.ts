@@ -1,5 +1,5 @@
 import type { LegMarket } from '../smile.js';
-import { fillLegPath, prepareMarket, type LegPath, type PreparedMarket } from './leg-quotes.js';
+import { emptyLegPath, fillLegPath, prepareMarket, type LegPath, type PreparedMarket } from './leg-quotes.js';
 import type { RunContext } from './run-context.js';
 
 const DAYS_PER_YEAR = 365;
@@ -79,7 +79,7 @@ export function quoteBook(context: RunContext): QuoteBook {
         const key = type === 'put' ? strike : -strike;
         let quotes = legs.get(key);
         if (quotes === undefined) {
-          quotes = { quotedFrom: length, path: { bid: new Float64Array(length), ask: new Float64Array(length) } };
+          quotes = { quotedFrom: length, path: emptyLegPath(length) };
           legs.set(key, quotes);
         }
         if (offset < quotes.quotedFrom) {

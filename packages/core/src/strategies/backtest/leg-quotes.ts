@@ -41,6 +41,9 @@ export interface LegPath {
   readonly ask: Float64Array;
 }
 
+/** A path of `length` zeros, to be filled. */
+export const emptyLegPath = (length: number): LegPath => ({ bid: new Float64Array(length), ask: new Float64Array(length) });
+
 /** Writes the leg's bid and ask at position k of `path`: the smile price less and plus the modelled half-width, per share. */
 function quoteInto(prepared: PreparedMarket, type: 'put' | 'call', strike: number, path: LegPath, k: number): void {
   const { market } = prepared;
@@ -75,7 +78,7 @@ function quoteInto(prepared: PreparedMarket, type: 'put' | 'call', strike: numbe
  * are `quoteLeg`'s to the last bit (leg-quotes.test.ts checks it).
  */
 export function quoteLegPath(markets: readonly PreparedMarket[], type: 'put' | 'call', strike: number): LegPath {
-  const path = { bid: new Float64Array(markets.length), ask: new Float64Array(markets.length) };
+  const path = emptyLegPath(markets.length);
   fillLegPath(markets, type, strike, path, 0, markets.length);
   return path;
 }

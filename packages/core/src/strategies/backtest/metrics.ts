@@ -1,11 +1,28 @@
 import type { BacktestMetrics } from '../types.js';
 
-/** What the metrics are taken from, one value per trade in entry order (dollars; days in calendar days). */
-export interface TradeFigures {
-  readonly pnls: readonly number[];
-  readonly maxLosses: readonly number[];
-  readonly expectedValues: readonly number[];
-  readonly daysHeld: readonly number[];
+/** Running sums over a rule set's trades in entry order (dollars; days in calendar days). */
+export class TradeTotals {
+  trades = 0;
+  wins = 0;
+  pnl = 0;
+  maxLoss = 0;
+  expectedValue = 0;
+  daysHeld = 0;
+  worst = Number.POSITIVE_INFINITY;
+
+  add(pnl: number, maxLoss: number, expectedValue: number, daysHeld: number): void {
+    this.trades++;
+    if (pnl > 0) this.wins++;
+    this.pnl += pnl;
+    this.maxLoss += maxLoss;
+    this.expectedValue += expectedValue;
+    this.daysHeld += daysHeld;
+    this.worst = Math.min(this.worst, pnl);
+  }
+}
+
+/** What the metrics are taken from besides the trade totals. */
+export interface MetricsExtras {
   /** Probabilities of profit at entry; empty when not computed yet (popAtEntry is then 0). */
   readonly pops: readonly number[];
   readonly maxDrawdown: number;
@@ -13,25 +30,23 @@ export interface TradeFigures {
 }
 
 const finite = (value: number): number => (Number.isFinite(value) ? value : 0);
-const sum = (values: readonly number[]): number => values.reduce((total, value) => total + value, 0);
-const mean = (values: readonly number[]): number => (values.length === 0 ? 0 : sum(values) / values.length);
+const mean = (total: number, count: number): number => (count === 0 ? 0 : total / count);
 
 /** A rule set's metrics. Every ratio and mean is 0 without trades; nothing is NaN or infinite. */
-export function metricsOf(figures: TradeFigures): BacktestMetrics {
-  const { pnls } = figures;
-  const totalPnl = sum(pnls);
-  const totalMaxLoss = sum(figures.maxLosses);
+export function metricsOf(totals: TradeTotals, extras: MetricsExtras): BacktestMetrics {
+  const { trades } = totals;
+  const pops = extras.pops.reduce((total, pop) => total + pop, 0);
   return {
-    trades: pnls.length,
-    winRate: finite(mean(pnls.map((pnl) => (pnl > 0 ? 1 : 0)))),
-    averagePnl: finite(mean(pnls)),
-    totalPnl: finite(totalPnl),
-    returnOnRisk: totalMaxLoss > 0 ? finite(totalPnl / totalMaxLoss) : 0,
-    maxDrawdown: finite(figures.maxDrawdown),
-    popAtEntry: finite(mean(figures.pops)),
-    expectedValue: finite(mean(figures.expectedValues)),
-    worstTrade: finite(pnls.reduce((worst, pnl) => Math.min(worst, pnl), pnls.length === 0 ? 0 : Number.POSITIVE_INFINITY)),
-    averageDaysHeld: finite(mean(figures.daysHeld)),
-    skippedEntries: figures.skippedEntries,
+    trades,
+    winRate: finite(mean(totals.wins, trades)),
+    averagePnl: finite(mean(totals.pnl, trades)),
+    totalPnl: finite(totals.pnl),
+    returnOnRisk: totals.maxLoss > 0 ? finite(totals.pnl / totals.maxLoss) : 0,
+    maxDrawdown: finite(extras.maxDrawdown),
+    popAtEntry: finite(mean(pops, extras.pops.length)),
+    expectedValue: finite(mean(totals.expectedValue, trades)),
+    worstTrade: finite(trades === 0 ? 0 : totals.worst),
+    averageDaysHeld: finite(mean(totals.daysHeld, trades)),
+    skippedEntries: extras.skippedEntries,
   };
 }

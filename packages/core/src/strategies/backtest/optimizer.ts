@@ -1,5 +1,5 @@
 import type { BacktestMetrics, BacktestSettings, BacktestTrade, MarketHistory, Objective, PopFunction, RuleGrid, RuleSet } from '../types.js';
-import { completeResult, entryContextOf, simulateRuleSet, type Simulated } from './evaluate.js';
+import { completeResult, entryContextOf, ruleSetMetrics, simulateRuleSet, type Simulated } from './evaluate.js';
 import { expandGrid } from './expand-grid.js';
 import { objectiveValue } from './objective.js';
 import { runContext, type RunContext } from './run-context.js';
@@ -35,21 +35,30 @@ export interface OptimizeResult {
   readonly evaluated: number;
 }
 
-interface Scored {
+interface Ranking {
   readonly position: number;
-  readonly simulated: Simulated;
+  readonly metrics: BacktestMetrics;
   readonly objectiveValue: number;
 }
 
+interface Scored extends Ranking {
+  readonly simulated: Simulated;
+}
+
 /** Objective descending, then total P/L descending, then grid order: a total order. */
-function compareScored(a: Scored, b: Scored): number {
-  return b.objectiveValue - a.objectiveValue || b.simulated.metrics.totalPnl - a.simulated.metrics.totalPnl || a.position - b.position;
+function compareScored(a: Ranking, b: Ranking): number {
+  return b.objectiveValue - a.objectiveValue || b.metrics.totalPnl - a.metrics.totalPnl || a.position - b.position;
+}
+
+/** Whether `candidate` would be among the best `size` entries. */
+function makesTheCut(best: readonly Scored[], candidate: Ranking, size: number): boolean {
+  const worst = best[best.length - 1];
+  return !(best.length >= size && (worst === undefined || compareScored(candidate, worst) >= 0));
 }
 
 /** Keeps the best `size` entries of `best`, sorted best first. */
 function keepBest(best: Scored[], candidate: Scored, size: number): void {
-  const worst = best[best.length - 1];
-  if (best.length >= size && (worst === undefined || compareScored(candidate, worst) >= 0)) return;
+  if (!makesTheCut(best, candidate, size)) return;
   let at = best.length;
   while (at > 0 && compareScored(candidate, best[at - 1] as Scored) < 0) at--;
   best.splice(at, 0, candidate);
@@ -101,9 +110,12 @@ export async function optimize(request: OptimizeRequest, onProgress?: (done: num
     if (previous !== undefined && !sameShape(previous, rules)) await onProgress?.(position, ruleSets.length);
     if (shapes === undefined || previous?.shortDelta !== rules.shortDelta) shapes = shapeSource(context, rules.shortDelta, request.grid.wingWidths, books);
     previous = rules;
-    const simulated = simulateRuleSet(context, shapes, rules, { drawdown: request.objective === 'pnl_to_drawdown' });
-    if (simulated.taken.length > 0 && size > 0) {
-      keepBest(best, { position, simulated, objectiveValue: objectiveValue(request.objective, simulated.metrics) }, size);
+    // Only an objective that ranks by drawdown needs each rule set's trades; otherwise they are kept for the best only.
+    const simulated = request.objective === 'pnl_to_drawdown' ? simulateRuleSet(context, shapes, rules) : undefined;
+    const metrics = simulated?.metrics ?? ruleSetMetrics(context, shapes, rules);
+    const ranking = { position, metrics, objectiveValue: objectiveValue(request.objective, metrics) };
+    if (metrics.trades > 0 && size > 0 && makesTheCut(best, ranking, size)) {
+      keepBest(best, { ...ranking, simulated: simulated ?? simulateRuleSet(context, shapes, rules, { drawdown: false }) }, size);
     }
   }
   if (ruleSets.length > 0) await onProgress?.(ruleSets.length, ruleSets.length);

@@ -12,39 +12,57 @@ export interface TakenTrade {
   readonly maxLossPerContract: number;
 }
 
+/** Called for each trade the capital allows, in entry order. */
+export type TakeTrade = (shape: TradeShape, exit: TradeExit, qty: number, maxLossPerContract: number) => void;
+
 /**
  * Walks the scheduled entries in order and sizes each trade within the capital: qty =
  * max(1, ⌊maxCapital·riskPerTrade / maxLossPerContract⌋), cut so that the max loss of the trades
  * still open plus this one stays within maxCapital; a trade that exits at a close no longer counts
  * at that close. An entry is skipped when the gate is closed, no expiry or credit is found, or no
- * contract fits.
+ * contract fits. Hands each trade to `take` and returns the number of entries skipped.
  */
-export function simulate(context: RunContext, shapes: ShapeSource, rules: RuleSet): { taken: TakenTrade[]; skipped: number } {
+export function walkTrades(context: RunContext, shapes: ShapeSource, rules: RuleSet, take: TakeTrade): number {
   const { maxCapital, riskPerTrade } = context.settings;
   const budget = maxCapital * riskPerTrade;
-  const taken: TakenTrade[] = [];
-  const open: TakenTrade[] = [];
+  // The open trades' exit sessions and max losses (qty × per contract), in entry order.
+  const openExits: number[] = [];
+  const openRisks: number[] = [];
+  let open = 0;
   let skipped = 0;
   for (const shape of shapes(rules.entryDte, rules.wingWidth)) {
     if (typeof shape === 'string') {
       skipped++;
       continue;
     }
+    const entryIndex = shape.entry.index;
+    // Last to first: the order the open risk has always been summed in, so sizes stay bit-identical.
     let openRisk = 0;
-    for (let i = open.length - 1; i >= 0; i--) {
-      const trade = open[i] as TakenTrade;
-      if (trade.exit.index <= shape.entry.index) open.splice(i, 1);
-      else openRisk += trade.qty * trade.maxLossPerContract;
+    for (let i = open - 1; i >= 0; i--) if ((openExits[i] as number) > entryIndex) openRisk += openRisks[i] as number;
+    let kept = 0;
+    for (let i = 0; i < open; i++) {
+      if ((openExits[i] as number) <= entryIndex) continue;
+      openExits[kept] = openExits[i] as number;
+      openRisks[kept++] = openRisks[i] as number;
     }
+    open = kept;
     const maxLossPerContract = (shape.wingWidth - shape.credit) * 100;
     const qty = Math.min(Math.max(1, Math.floor(budget / maxLossPerContract)), Math.floor((maxCapital - openRisk) / maxLossPerContract));
     if (!(qty >= 1)) {
       skipped++;
       continue;
     }
-    const trade = { shape, exit: exitOf(shape, rules, context.days), qty, maxLossPerContract };
-    taken.push(trade);
-    open.push(trade);
+    const exit = exitOf(shape, rules, context.days);
+    take(shape, exit, qty, maxLossPerContract);
+    openExits[open] = exit.index;
+    openRisks[open++] = qty * maxLossPerContract;
   }
+  return skipped;
+}
+
+/** `walkTrades` collecting the trades. */
+export function simulate(context: RunContext, shapes: ShapeSource, rules: RuleSet): { taken: TakenTrade[]; skipped: number } {
+  const taken: TakenTrade[] = [];
+  const skipped = walkTrades(context, shapes, rules, (shape, exit, qty, maxLossPerContract) => taken.push({ shape, exit, qty, maxLossPerContract }));
   return { taken, skipped };
 }
