@@ -1,6 +1,7 @@
 import type { BrokerError, MarketData, MarketDataError, MultiLegOrder, OptionContract, OrderLeg } from '@condor/core';
 import { err, ok, ResultAsync, type Result } from 'neverthrow';
 import { parseOccSymbol, type OccFields } from './occ.js';
+import { SimMarketData } from './sim-market-data.js';
 
 /** An order leg with its contract's current market, dollars per share. */
 export interface PricedLeg extends OrderLeg {
@@ -68,13 +69,15 @@ async function lookUp(market: MarketData, symbols: readonly string[]): Promise<R
     const fields = parseOccSymbol(symbol);
     if (fields) chains.set(`${fields.root} ${fields.expiry}`, fields);
   }
+  const wanted = new Set(symbols);
   for (const { root, expiry } of chains.values()) {
-    const chain = await market.optionChain(root, expiry);
+    // The simulated market prices just the wanted contracts, exactly as its whole chain would.
+    const chain = market instanceof SimMarketData ? await market.chainContracts(root, expiry, wanted) : await market.optionChain(root, expiry);
     if (chain.isErr()) {
       if (chain.error.kind === 'unknown_symbol') continue;
       return err(fromMarket(chain.error, root));
     }
-    for (const contract of chain.value) if (symbols.includes(contract.symbol)) found.set(contract.symbol, contract);
+    for (const contract of chain.value) if (wanted.has(contract.symbol)) found.set(contract.symbol, contract);
   }
   return ok(found);
 }

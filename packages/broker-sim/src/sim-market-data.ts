@@ -11,7 +11,7 @@ import type {
   Quote,
 } from '@condor/core';
 import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
-import { buildChain } from './chain.js';
+import { buildChain, chainContracts } from './chain.js';
 import { calendarEvents } from './event-calendar.js';
 import { listedExpiries } from './expirations.js';
 import { marketState, type MarketState, type SimSessionMode } from './market-state.js';
@@ -93,6 +93,18 @@ export class SimMarketData implements MarketData {
       const expiryDay = parseDay(expiry);
       if (expiryDay === undefined || !listedExpiries(state.asOf).includes(expiryDay)) return [];
       return buildChain({ spec, state, expiryDay, rate: SIM_RISK_FREE_RATE, seed: this.seed });
+    });
+  }
+
+  /**
+   * The contracts of `optionChain(symbol, expiry)` whose OCC symbols are in `symbols`, exactly as the chain
+   * has them, without pricing the rest of the chain: what the paper broker needs to price an order's legs.
+   */
+  chainContracts(symbol: string, expiry: string, symbols: ReadonlySet<string>): ResultAsync<readonly OptionContract[], MarketDataError> {
+    return this.withState(symbol, ({ spec }, state) => {
+      const expiryDay = parseDay(expiry);
+      if (expiryDay === undefined || !listedExpiries(state.asOf).includes(expiryDay)) return [];
+      return chainContracts({ spec, state, expiryDay, rate: SIM_RISK_FREE_RATE, seed: this.seed }, symbols);
     });
   }
 
