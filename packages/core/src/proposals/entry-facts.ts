@@ -30,19 +30,24 @@ export function eventsUntil(services: Services, ticker: string, expiry: string):
   return services.market.events(ticker, formatDay(easternDay(services.clock.now())), expiry).orElse(() => okAsync(null));
 }
 
+/** What opening `qty` condors at the legs' mids and closing them later costs. */
+export function entryCosts(services: Services, condor: RepricedCondor, qty: number): EntryFacts['costs'] {
+  return condorCosts(
+    { longPut: mid(condor.longPut), shortPut: mid(condor.shortPut), shortCall: mid(condor.shortCall), longCall: mid(condor.longCall) },
+    qty,
+    commissionOf(services),
+  );
+}
+
+/** The entry's costs (from `entryCosts`), buying power and calendar flags, with what its proposal records of them. */
 export function entryFacts(
   services: Services,
   condor: RepricedCondor,
   qty: number,
   limitCredit: number,
+  costs: EntryFacts['costs'],
   market: { readonly spot: number | null; readonly session: SessionKind; readonly events: CorporateEvents | null; readonly expiry: string },
 ): EntryFacts {
-  const commission = commissionOf(services);
-  const costs = condorCosts(
-    { longPut: mid(condor.longPut), shortPut: mid(condor.shortPut), shortCall: mid(condor.shortCall), longCall: mid(condor.longCall) },
-    qty,
-    commission,
-  );
   const strikes = { longPut: condor.longPut.strike, shortPut: condor.shortPut.strike, shortCall: condor.shortCall.strike, longCall: condor.longCall.strike };
   const reduction = buyingPowerReduction(strikes, limitCredit, qty);
   const flags = tradeFlags({
@@ -58,7 +63,7 @@ export function entryFacts(
     buyingPowerReduction: reduction,
     flags,
     details: {
-      costs: costsView(costs, limitCredit, commission),
+      costs: costsView(costs, limitCredit, commissionOf(services)),
       buying_power: {
         reduction,
         return_on_buying_power: Number(returnOnBuyingPower(limitCredit * SHARES_PER_CONTRACT * qty, reduction).toFixed(4)),

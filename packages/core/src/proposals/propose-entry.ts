@@ -15,7 +15,7 @@ import { gateRejected } from './gate-rejection.js';
 import { openSession } from './market-open.js';
 import { proposalAnswer, ProposalAnswer } from './proposal-answer.js';
 import { entryOdds, type EntryOdds } from './entry-odds.js';
-import { accountFindings, entryFacts, eventsUntil, type EntryFacts } from './entry-facts.js';
+import { accountFindings, entryCosts, entryFacts, eventsUntil, type EntryFacts } from './entry-facts.js';
 import { FLAG_CODES, type FlagCode } from '../events/trade-flags.js';
 import { condorEconomics, riskFindings, type RepricedCondor, type RiskLimits } from './risk-gate.js';
 
@@ -107,10 +107,9 @@ function propose(candidate: CandidateEssentials, input: Input, ctx: HandlerConte
               });
             }
             return eventsUntil(services, candidate.ticker, candidate.expiry).andThen((events) => {
-              const quoted = { spot: null, session: session.kind, events, expiry: candidate.expiry };
-              const perShare = entryFacts(services, condor, input.qty, limitCredit, quoted).costs.perShare;
-              return entryOdds(services, candidate.ticker, candidate.expiry, condor, limitCredit, perShare).andThen((odds) => {
-                const facts = entryFacts(services, condor, input.qty, limitCredit, { ...quoted, spot: odds.spot });
+              const costs = entryCosts(services, condor, input.qty);
+              return entryOdds(services, candidate.ticker, candidate.expiry, condor, limitCredit, costs.perShare).andThen((odds) => {
+                const facts = entryFacts(services, condor, input.qty, limitCredit, costs, { spot: odds.spot, session: session.kind, events, expiry: candidate.expiry });
                 findings.push(...accountFindings(facts, account.buyingPower, input.refuse_flags));
                 if (findings.length > 0) return errAsync(gateRejected('The risk gate rejected the candidate', findings, { suggestion: GATE_SUGGESTION }));
                 return proposalAnswer(entryProposal(candidate, condor, input.qty, limitCredit, width, session, odds, facts, ctx), ctx);
