@@ -62,8 +62,9 @@ export async function serverReport(): Promise<string> {
       },
     ];
     const rows: Row[] = [];
-    // BENCH_SERVER_ONLY=confirm skips the rounds (for profiling the confirm path alone).
-    for (const scenario of process.env.BENCH_SERVER_ONLY === 'confirm' ? [] : scenarios) {
+    // BENCH_SERVER_ONLY=confirm skips the rounds (for profiling the confirm path alone); =rest runs only the REST rounds, =mcp only the MCP one.
+    const only = process.env.BENCH_SERVER_ONLY;
+    for (const scenario of only === 'confirm' ? [] : only === 'rest' ? scenarios.slice(0, 2) : only === 'mcp' ? scenarios.slice(2) : scenarios) {
       const row: Row = { scenario, condor: [], bare: [] };
       await load({ ...scenario.spec(condor), seconds: 1 }); // warm-up
       await load({ ...scenario.spec(bare), seconds: 1 });
@@ -74,7 +75,7 @@ export async function serverReport(): Promise<string> {
       rows.push(row);
       process.stderr.write(`server bench: ${scenario.name} done, peak RSS so far ${peakRssMb(condor.pid).toFixed(0)} MB\n`);
     }
-    const confirms = await confirmThroughput(condor, dataDir, tokens).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+    const confirms = only === 'rest' || only === 'mcp' ? new Error(`skipped (BENCH_SERVER_ONLY=${only})`) : await confirmThroughput(condor, dataDir, tokens).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
     const rss = peakRssMb(condor.pid);
     return render(rows, confirms, rss);
   } finally {

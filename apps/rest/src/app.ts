@@ -2,7 +2,6 @@ import type { RateLimitStore, Services } from '@condor/core';
 import { webRoutes } from '@condor/web';
 import { Hono } from 'hono';
 import { methodNotAllowed } from 'hono/method-not-allowed';
-import { secureHeaders } from 'hono/secure-headers';
 import { accessLog } from './access-log.js';
 import { bodyLimit } from './body-limit.js';
 import { clientIpMiddleware } from './client-ip.js';
@@ -12,7 +11,7 @@ import { mountHealth, type ReadinessProbe } from './health.js';
 import { mountMcp, type McpHttpHandler } from './mcp-route.js';
 import { requestIdMiddleware, type RestEnv } from './request-id.js';
 import { DEFAULT_RATE_LIMIT, rateLimitMiddleware, type RateLimitSettings } from './rate-limit.js';
-import { mountOperations } from './routes.js';
+import { API_BASE, mountOperations, noStore } from './routes.js';
 import { mountOAuth } from './oauth/oauth-routes.js';
 
 /** How the process entry point tailors the REST app. */
@@ -29,6 +28,8 @@ export interface RestOptions {
   readonly rateLimitStore?: RateLimitStore;
   /** How many reverse proxies in front of the app may be trusted to append to X-Forwarded-For; default 0. */
   readonly trustedProxies?: number;
+  /** Whether to log each request (`http_request`, level info); default true. Off when the logger drops info lines. */
+  readonly accessLog?: boolean;
 }
 
 /** The default request body limit: 1 MiB. */
@@ -45,12 +46,13 @@ export function createApp(services: Services, options: RestOptions = {}): Hono<R
   const limit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const app = new Hono<RestEnv>();
   app.use(requestIdMiddleware());
+  if (options.accessLog !== false) app.use(accessLog(services.logger));
+  // GET /healthz and /readyz are answered here; other methods on them go on to method-not-allowed.
+  mountHealth(app, services.logger, options.ready);
   app.use(clientIpMiddleware(options.trustedProxies ?? 0));
-  app.use(accessLog(services.logger));
-  app.use(secureHeaders());
+  app.use(`${API_BASE}/*`, noStore);
   app.use(methodNotAllowed({ app, onMethodNotAllowed: methodNotAllowedHandler }));
   app.use(bodyLimit(limit, payloadTooLarge(limit)));
-  mountHealth(app, services.logger, options.ready);
   app.use(rateLimitMiddleware(options.rateLimitStore ?? services.rateLimits, services.clock, options.rateLimit ?? DEFAULT_RATE_LIMIT));
   mountDocs(app);
   mountOperations(app, services);

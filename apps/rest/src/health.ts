@@ -1,7 +1,7 @@
 import type { Logger } from '@condor/core';
 import type { Hono } from 'hono';
 import { statusResponse } from './error-response.js';
-import type { RestEnv } from './request-id.js';
+import { stampedJson, type RestEnv } from './request-id.js';
 
 /** What a readiness probe reports: overall state plus one line per dependency. */
 export interface Readiness {
@@ -11,11 +11,13 @@ export interface Readiness {
 
 export type ReadinessProbe = () => Promise<Readiness>;
 
+const HEALTHY = JSON.stringify({ status: 'ok' });
+
 const alwaysReady: ReadinessProbe = () => Promise.resolve({ ok: true, checks: {} });
 
 /** `GET /healthz` (the process answers) and `GET /readyz` (its dependencies are usable). */
 export function mountHealth(app: Hono<RestEnv>, logger: Logger, ready: ReadinessProbe = alwaysReady): void {
-  app.get('/healthz', (c) => c.json({ status: 'ok' }, 200));
+  app.get('/healthz', (c) => stampedJson(c, HEALTHY, 200));
   app.get('/readyz', async (c) => {
     let readiness: Readiness;
     try {

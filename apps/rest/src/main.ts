@@ -29,6 +29,8 @@ async function main(): Promise<void> {
     rateLimit: config.rateLimit,
     rateLimitStore: runtime.addressLimits,
     trustedProxies: config.trustedProxies,
+    // Access lines are info: below that level they would be built only to be dropped.
+    accessLog: config.logLevel === 'info',
   });
   const server = createHttpServer(app.fetch, { logger: services.logger, hostname: config.host });
   server.listen(config.port, config.host, () => {

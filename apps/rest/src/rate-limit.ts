@@ -15,11 +15,13 @@ const POLICY = 'per-ip';
 /**
  * The per-IP limit of the REST surface (contract: RATE_LIMITED, 429). Every response carries the
  * IETF `RateLimit-Policy` and `RateLimit` fields (draft-ietf-httpapi-ratelimit-headers-09 syntax); a
- * refusal adds `Retry-After`. Requests without a known address (in-process) are not limited.
+ * refusal adds `Retry-After`. The fields go into `c.var.stamp`, which the request-id middleware puts on the
+ * response. Requests without a known address (in-process) are not limited.
  */
 export const rateLimitMiddleware =
-  (store: RateLimitStore, clock: Clock, settings: RateLimitSettings): MiddlewareHandler<RestEnv> =>
-  async (c, next) => {
+  (store: RateLimitStore, clock: Clock, settings: RateLimitSettings): MiddlewareHandler<RestEnv> => {
+  const policy = `"${POLICY}";q=${String(settings.limit)};w=${String(settings.windowSeconds)}`;
+  return async (c, next) => {
     const ip = c.get('clientIp');
     if (ip === null) {
       await next();
@@ -28,12 +30,11 @@ export const rateLimitMiddleware =
     const now = clock.now();
     const window = await store.hit(`ip:${ip}`, settings.windowSeconds * 1000, now);
     const seconds = Math.max(1, Math.ceil((window.resetAt - now) / 1000));
-    const headers = {
-      'RateLimit-Policy': `"${POLICY}";q=${String(settings.limit)};w=${String(settings.windowSeconds)}`,
-      RateLimit: `"${POLICY}";r=${String(Math.max(settings.limit - window.count, 0))};t=${String(seconds)}`,
-    };
+    const stamp = c.get('stamp');
+    stamp['RateLimit-Policy'] = policy;
+    stamp.RateLimit = `"${POLICY}";r=${String(Math.max(settings.limit - window.count, 0))};t=${String(seconds)}`;
     if (window.count > settings.limit) {
-      const response = errorResponse(
+      return errorResponse(
         renderError(
           appError('RATE_LIMITED', {
             message: `Too many requests from your address: at most ${String(settings.limit)} per ${String(settings.windowSeconds)} seconds.`,
@@ -42,9 +43,7 @@ export const rateLimitMiddleware =
           }),
         ),
       );
-      for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
-      return response;
     }
     await next();
-    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
   };
+};

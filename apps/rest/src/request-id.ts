@@ -1,8 +1,12 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { SECURITY_HEADERS } from './security-headers.js';
 
-/** The Hono environment of the REST app: every handler can read the request id and the client's address. */
+/**
+ * The Hono environment of the REST app: every handler can read the request id and the client's address;
+ * `stamp` holds the headers every response of the request leaves with (see `responseHeadersMiddleware`).
+ */
 export interface RestEnv {
-  Variables: { requestId: string; clientIp: string | null };
+  Variables: { requestId: string; clientIp: string | null; stamp: Record<string, string>; stamped: Response };
 }
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
@@ -14,12 +18,29 @@ export const chooseRequestId = (incoming: string | undefined): string =>
   incoming !== undefined && ACCEPTABLE.test(incoming) ? incoming : crypto.randomUUID();
 
 /**
- * Sets `c.var.requestId` and stamps `X-Request-Id` on whatever response leaves the app
- * (handlers, `notFound`, `onError`, other middleware), so it must be the outermost middleware.
+ * Sets `c.var.requestId` and stamps `X-Request-Id`, the security headers and whatever later middleware adds
+ * to `c.var.stamp` (rate-limit fields, `Cache-Control`) on whatever response leaves the app (handlers,
+ * `notFound`, `onError`, other middleware), so it must be the outermost middleware. A response made by
+ * `stampedJson` already carries them and is passed on untouched.
  */
 export const requestIdMiddleware = (): MiddlewareHandler<RestEnv> => async (c, next) => {
   const requestId = chooseRequestId(c.req.header(REQUEST_ID_HEADER));
+  const stamp: Record<string, string> = { ...SECURITY_HEADERS, [REQUEST_ID_HEADER]: requestId };
   c.set('requestId', requestId);
+  c.set('stamp', stamp);
   await next();
-  c.res.headers.set(REQUEST_ID_HEADER, requestId);
+  const response = c.res;
+  if (c.get('stamped') === response) return;
+  const headers = response.headers;
+  for (const name in stamp) headers.set(name, stamp[name] as string);
 };
+
+/**
+ * A JSON response that carries the request's stamped headers from the start: a plain header record lets
+ * @hono/node-server write the head directly instead of building and sorting a `Headers` object.
+ */
+export function stampedJson(c: Context<RestEnv>, body: string, status: 200): Response {
+  const response = new Response(body, { status, headers: { 'Content-Type': 'application/json', ...c.get('stamp') } });
+  c.set('stamped', response);
+  return response;
+}

@@ -1,22 +1,24 @@
 import { CATALOGUE, execute, type AnyOperation, type Services } from '@condor/core';
-import type { Context, Hono } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { BATCH_HEADER, batchKeyOf } from './batch-key.js';
 import { findCredential } from './credential.js';
 import { isCrossSiteWrite } from './csrf.js';
 import { errorResponse, statusResponse } from './error-response.js';
 import { readInput } from './request-input.js';
-import type { RestEnv } from './request-id.js';
+import { stampedJson, type RestEnv } from './request-id.js';
 import { applySessionEffect } from './session-cookie.js';
 
 /** The REST prefix every operation lives under. */
 export const API_BASE = '/v1';
 
+/** `Cache-Control: no-store` on every response under `/v1`, refusals by earlier middleware included. */
+export const noStore: MiddlewareHandler<RestEnv> = async (c, next) => {
+  c.get('stamp')['Cache-Control'] = 'no-store';
+  await next();
+};
+
 /** Mounts one route per catalogue operation at `/v1<rest.path>`; each only translates HTTP to `execute`. */
 export function mountOperations(app: Hono<RestEnv>, services: Services): void {
-  app.use(`${API_BASE}/*`, async (c, next) => {
-    await next();
-    c.res.headers.set('Cache-Control', 'no-store');
-  });
   for (const operation of CATALOGUE) {
     app.on(operation.rest.method, `${API_BASE}${operation.rest.path}`, (c) => callOperation(c, operation, services));
   }
@@ -40,6 +42,7 @@ async function callOperation(c: Context<RestEnv>, operation: AnyOperation, servi
   });
   return result.match(
     ({ value, session }) => {
+      if (session === null) return stampedJson(c, JSON.stringify(value), 200);
       applySessionEffect(c, session);
       return c.json(value as object, 200);
     },

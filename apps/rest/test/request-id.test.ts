@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SECURITY_HEADERS } from '../src/security-headers.js';
 import { EMAIL, harness, loggedIn, PASSWORD } from './helpers.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -21,6 +22,21 @@ describe('X-Request-Id', () => {
     ];
     expect(responses.map((r) => r.status)).toEqual([200, 401, 404, 405, 413, 415, 200, 200, 200, 200]);
     for (const response of responses) expect(response.headers.get('x-request-id')).toMatch(UUID);
+    for (const response of responses) {
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(response.headers.get(name), name).toBe(value);
+    }
+    for (const i of [0, 1, 3, 4, 5]) expect(responses[i]?.headers.get('cache-control'), String(i)).toBe('no-store');
+  });
+
+  it('comes with the security headers and Cache-Control on a read answered without session effects', async () => {
+    const h = harness();
+    const { access } = await loggedIn(h);
+    const read = await h.send('GET', '/v1/subscription', undefined, { authorization: `Bearer ${access}` });
+    expect(read.status).toBe(200);
+    expect(read.headers.get('x-request-id')).toMatch(UUID);
+    expect(read.headers.get('cache-control')).toBe('no-store');
+    expect(read.headers.get('content-type')).toBe('application/json');
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(read.headers.get(name), name).toBe(value);
   });
 
   it('reuses a well-formed incoming id and replaces anything else', async () => {

@@ -1,10 +1,21 @@
 import type { QuotaStore } from '@condor/core';
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from './schema.js';
 
 /** QuotaStore over SQL (SQLite or PostgreSQL); each call is counted by one conditional upsert. */
 export class SqlQuotaStore implements QuotaStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** `usage` runs on every `get_subscription`: its SQL is built and compiled once, in the database's dialect. */
+  private readonly usageSql: string;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.usageSql = db
+      .selectFrom('quota_usage')
+      .select(['tool', 'used'])
+      .where('user_id', '=', '')
+      .where('day', '=', '')
+      .orderBy('tool')
+      .compile().sql;
+  }
 
   async consume(userId: string, tool: string, day: string, limit: number): Promise<{ admitted: boolean; used: number }> {
     if (limit >= 1) {
@@ -32,13 +43,7 @@ export class SqlQuotaStore implements QuotaStore {
   }
 
   async usage(userId: string, day: string): Promise<Readonly<Record<string, number>>> {
-    const rows = await this.db
-      .selectFrom('quota_usage')
-      .select(['tool', 'used'])
-      .where('user_id', '=', userId)
-      .where('day', '=', day)
-      .orderBy('tool')
-      .execute();
+    const { rows } = await this.db.executeQuery<{ tool: string; used: number }>(CompiledQuery.raw(this.usageSql, [userId, day]));
     return Object.fromEntries(rows.map((r) => [r.tool, r.used]));
   }
 }
