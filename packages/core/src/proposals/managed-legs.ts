@@ -13,12 +13,9 @@ import { gateRejected } from './gate-rejection.js';
 
 export { mid } from '../condors/entry-rules.js';
 
-/**
- * A net price rounded up to the cent, in the broker's sign: a larger debit or a smaller credit, so a limit
- * at the mid is never worse for the market than the mid itself.
- * @example centsUp(0.834) // 0.84; centsUp(-0.834) // -0.83
- */
-export const centsUp = (price: number): number => Math.ceil(price * 100 - 1e-9) / 100 || 0;
+// Limits are net prices rounded up to the cent in the broker's sign (a larger debit or a smaller credit), so a
+// limit at the mid is never worse for the market than the mid itself: centsUp(0.834) = 0.84, centsUp(-0.834) = -0.83.
+export { centsUp } from '../costs/order-costs.js';
 
 /** Dollars rounded to the cent. */
 export const dollars = (amount: number): number => Math.round(amount * 100) / 100;
