@@ -7,7 +7,7 @@ import { bodyLimit } from './body-limit.js';
 import { clientIpMiddleware } from './client-ip.js';
 import { mountDocs } from './docs-routes.js';
 import { errorHandler, methodNotAllowedHandler, notFoundHandler, payloadTooLarge } from './error-handlers.js';
-import { mountHealth, type ReadinessProbe } from './health.js';
+import { answerHealthProbe, mountHealth, type ReadinessProbe } from './health.js';
 import { mountMcp, type McpHttpHandler } from './mcp-route.js';
 import { requestIdMiddleware, type RestEnv } from './request-id.js';
 import { DEFAULT_RATE_LIMIT, rateLimitMiddleware, type RateLimitSettings } from './rate-limit.js';
@@ -61,5 +61,8 @@ export function createApp(services: Services, options: RestOptions = {}): Hono<R
   if (options.mcp !== undefined) mountMcp(app, options.mcp);
   app.notFound(notFoundHandler);
   app.onError(errorHandler(services.logger));
+  const routed = app.fetch;
+  const probeLogger = options.accessLog === false ? null : services.logger;
+  app.fetch = (request, env, executionCtx) => answerHealthProbe(request, probeLogger) ?? routed(request, env, executionCtx);
   return app;
 }

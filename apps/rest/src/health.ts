@@ -1,7 +1,9 @@
 import type { Logger } from '@condor/core';
 import type { Hono } from 'hono';
+import { getPath } from 'hono/utils/url';
 import { statusResponse } from './error-response.js';
-import { stampedJson, type RestEnv } from './request-id.js';
+import { chooseRequestId, REQUEST_ID_HEADER, stampedJson, type RestEnv } from './request-id.js';
+import { SECURITY_HEADERS } from './security-headers.js';
 
 /** What a readiness probe reports: overall state plus one line per dependency. */
 export interface Readiness {
@@ -40,3 +42,25 @@ const describeChecks = (checks: Record<string, string>): string => {
   const shown = failing.length > 0 ? failing : entries;
   return shown.length > 0 ? shown.map(([name, state]) => `${name} ${state}`).join(', ') : 'a dependency is unavailable';
 };
+
+/**
+ * Answers `GET /healthz` ahead of the router and the middleware chain, or returns null for any other request:
+ * load balancers poll it, and through the chain it cost twice a bare server's answer. The response is the
+ * route's own (same body, `X-Request-Id`, security headers), and the access line is logged when `logger` is given.
+ *
+ * @example app.fetch = (request, env) => answerHealthProbe(request, null) ?? routed(request, env)
+ */
+export function answerHealthProbe(request: Request, logger: Logger | null): Response | null {
+  if (request.method !== 'GET' || getPath(request) !== '/healthz') return null;
+  const started = performance.now();
+  const requestId = chooseRequestId(request.headers.get(REQUEST_ID_HEADER) ?? undefined);
+  const response = new Response(HEALTHY, { status: 200, headers: { 'Content-Type': 'application/json', ...SECURITY_HEADERS, [REQUEST_ID_HEADER]: requestId } });
+  logger?.info('http_request', {
+    request_id: requestId,
+    method: 'GET',
+    path: '/healthz',
+    status: 200,
+    duration_ms: Math.round((performance.now() - started) * 10) / 10,
+  });
+  return response;
+}

@@ -2,6 +2,7 @@ import { ERROR_RESULT_KEYS } from '@condor/core';
 import { createTestServices } from '@condor/testkit';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
+import { SECURITY_HEADERS } from '../src/security-headers.js';
 
 /** The node-server bindings `getConnInfo` reads the peer address from. */
 const fromSocket = (address: string) => ({ incoming: { socket: { remoteAddress: address, remotePort: 50_000, remoteFamily: 'IPv4' } } });
@@ -22,6 +23,8 @@ describe('per-IP rate limit (RATE_LIMITED)', () => {
     expect(refused.headers.get('ratelimit-policy')).toBe('"per-ip";q=3;w=60');
     expect(refused.headers.get('ratelimit')).toBe('"per-ip";r=0;t=60');
     expect(refused.headers.get('x-request-id')).toBeTruthy();
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(refused.headers.get(name), name).toBe(value);
   });
 
   it('counts each address separately and opens a new window when the old one ends', async () => {
