@@ -56,6 +56,41 @@ for (const dialect of testDialects()) {
       ]);
     });
 
+    it('keeps a book only while its account row is unchanged: after its own commits a load reads what a fresh instance reads', async () => {
+      const db = await migratedWithOwner(dialect);
+      const ledger = new SqlPaperLedger(db);
+      await ledger.open(OWNER_ID, { ...opening, holdings: [{ symbol: 'SPY260320C00700000', qty: 1, avgEntryPrice: 3.1 }] });
+      for (let n = 1; n <= 12; n++) {
+        const book = (await ledger.load(OWNER_ID))!;
+        const working = book.orders.filter((r) => r.order.status === 'accepted');
+        const filled = working.slice(0, n % 3).map((r) => ({ ...r.order, status: 'filled' as const, filledQty: 1, filledAvgPrice: -1.25 - n / 1000 }));
+        const placed = [{ ...record(n), order: { ...record(n).order, limitPrice: -1.37 - n / 100, legs: [{ symbol: 'SPY260220P00575500', side: 'sell' as const, intent: 'sell_to_open' as const }] } }];
+        const holdings = [
+          { symbol: 'SPY260220P00575500', qty: n % 4 === 0 ? 0 : -n, avgEntryPrice: 1.4 + n / 7 },
+          { symbol: `SPY2602${String(10 + n)}C00600000`, qty: n, avgEntryPrice: 0.1 * n },
+          ...(n === 5 ? [{ symbol: 'SPY260320C00700000', qty: 0, avgEntryPrice: 0 }] : []),
+        ];
+        expect(await ledger.commit(OWNER_ID, book.version, change({ cash: 100_000 - n * 137.31, placed, updated: filled, holdings }))).toBe(true);
+        expect(await ledger.commit(OWNER_ID, book.version, change({ cash: 1 }))).toBe(false);
+        expect(await ledger.load(OWNER_ID)).toStrictEqual(await new SqlPaperLedger(db).load(OWNER_ID));
+      }
+    });
+
+    it('reads the whole book again once another instance committed or the row was changed outside a commit', async () => {
+      const db = await migratedWithOwner(dialect);
+      const [a, b] = [new SqlPaperLedger(db), new SqlPaperLedger(db)];
+      await a.open(OWNER_ID, opening);
+      const first = (await a.load(OWNER_ID))!;
+      expect(await b.commit(OWNER_ID, first.version, change({ cash: 99_000, placed: [record(1)] }))).toBe(true);
+      expect((await a.load(OWNER_ID))!.orders.map((r) => r.order.id)).toEqual(['sim-order-1']);
+      await db.updateTable('paper_accounts').set({ cash: 1e12 }).where('owner_id', '=', OWNER_ID).execute();
+      expect((await a.load(OWNER_ID))!.cash).toBe(1e12);
+      await db.deleteFrom('paper_orders').execute();
+      await db.deleteFrom('paper_holdings').execute();
+      await db.deleteFrom('paper_accounts').execute();
+      expect(await a.load(OWNER_ID)).toBeUndefined();
+    });
+
     it('refuses an account of an unknown user, and lets the database refuse an unknown order status', async () => {
       const db = await migratedWithOwner(dialect);
       const ledger = new SqlPaperLedger(db);

@@ -1,6 +1,7 @@
 import type { OrderLeg, PaperBook, PaperChange, PaperHolding, PaperLedger, PaperOpening, PaperOrderRecord } from '@condor/core';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import { parseJsonArray } from './json-array.js';
+import { bySymbol, handedOut, PaperBookCache, type PaperStamp } from './paper-ledger-cache.js';
 import type { Database, PaperHoldingsTable, PaperOrdersTable } from './schema.js';
 
 const toRecord = (row: Selectable<PaperOrdersTable>): PaperOrderRecord => ({
@@ -42,39 +43,63 @@ const holdingRow = (ownerId: string, { symbol, qty, avgEntryPrice }: PaperHoldin
   avg_entry_price: avgEntryPrice,
 });
 
-// Code-unit order, whatever the database's collation.
-const bySymbol = (a: PaperHolding, b: PaperHolding): number => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0);
+const stampOf = (row: { account_id: string; version: number; cash: number; order_count: number }): PaperStamp => ({
+  accountId: row.account_id,
+  version: row.version,
+  cash: row.cash,
+  orderCount: row.order_count,
+});
+
+/** Books kept per process, in orders across all accounts (a few MB). */
+const KEPT_ORDERS = 20_000;
 
 /**
  * PaperLedger over SQL (SQLite or PostgreSQL): an account row, its orders and its holdings. A commit is
  * one transaction whose first statement moves the account's version on only if it is still the one the
  * caller read: that UPDATE locks the account row until commit, so commits of one account take turns on
  * PostgreSQL across instances (and SQLite writes one at a time anyway), and a commit that lost the race
- * finds no row at its version and writes nothing. A load reads one snapshot (repeatable read).
+ * finds no row at its version and writes nothing. A load reads the account row; when this process
+ * already holds the book that row describes (it read or committed it, and no commit by any instance
+ * moved the version on since), that is the book; else it reads the whole book in one snapshot
+ * (repeatable read). Books are kept up to `KEPT_ORDERS` orders in all, least recently used dropped first.
  */
 export class SqlPaperLedger implements PaperLedger {
+  private readonly kept = new PaperBookCache(KEPT_ORDERS);
+
   constructor(private readonly db: Kysely<Database>) {}
 
-  load(ownerId: string): Promise<PaperBook | undefined> {
+  async load(ownerId: string): Promise<PaperBook | undefined> {
+    const row = await this.db.selectFrom('paper_accounts').select(['account_id', 'version', 'cash', 'order_count']).where('owner_id', '=', ownerId).executeTakeFirst();
+    if (row === undefined) {
+      this.kept.forget(ownerId);
+      return undefined;
+    }
+    return this.kept.current(ownerId, stampOf(row)) ?? this.loadWhole(ownerId);
+  }
+
+  /** The whole book from one snapshot (repeatable read), kept for the loads that find its row unchanged. */
+  private loadWhole(ownerId: string): Promise<PaperBook | undefined> {
     return this.db
       .transaction()
       .setIsolationLevel('repeatable read')
       .execute(async (trx) => {
         const account = await trx
           .selectFrom('paper_accounts')
-          .select(['account_id', 'version', 'cash'])
+          .select(['account_id', 'version', 'cash', 'order_count'])
           .where('owner_id', '=', ownerId)
           .executeTakeFirst();
         if (account === undefined) return undefined;
         const orders = await trx.selectFrom('paper_orders').selectAll().where('owner_id', '=', ownerId).orderBy('seq').execute();
         const holdings = await trx.selectFrom('paper_holdings').select(['symbol', 'qty', 'avg_entry_price']).where('owner_id', '=', ownerId).execute();
-        return {
+        const book: PaperBook = {
           accountId: account.account_id,
           version: account.version,
           cash: account.cash,
           holdings: holdings.map((h) => ({ symbol: h.symbol, qty: h.qty, avgEntryPrice: h.avg_entry_price })).sort(bySymbol),
           orders: orders.map(toRecord),
         };
+        this.kept.keep(ownerId, stampOf(account), book);
+        return handedOut(book);
       });
   }
 
@@ -95,7 +120,15 @@ export class SqlPaperLedger implements PaperLedger {
     });
   }
 
-  commit(ownerId: string, version: number, change: PaperChange): Promise<boolean> {
+  async commit(ownerId: string, version: number, change: PaperChange): Promise<boolean> {
+    const orderCount = await this.write(ownerId, version, change);
+    if (orderCount === undefined) return false;
+    this.kept.committed(ownerId, version, change, orderCount);
+    return true;
+  }
+
+  /** The commit's transaction: the account's order count after it, or undefined when it lost the race. */
+  private write(ownerId: string, version: number, change: PaperChange): Promise<number | undefined> {
     return this.db.transaction().execute(async (trx) => {
       const account = await trx
         .updateTable('paper_accounts')
@@ -104,7 +137,7 @@ export class SqlPaperLedger implements PaperLedger {
         .where('version', '=', version)
         .returning('order_count')
         .executeTakeFirst();
-      if (account === undefined) return false;
+      if (account === undefined) return undefined;
       const firstSeq = account.order_count - change.placed.length;
       if (change.placed.length > 0) {
         await trx
@@ -132,7 +165,7 @@ export class SqlPaperLedger implements PaperLedger {
           )
           .execute();
       }
-      return true;
+      return account.order_count;
     });
   }
 }

@@ -1,0 +1,118 @@
+import type { BrokerOrder, PaperBook, PaperChange, PaperHolding, PaperOrderRecord } from '@condor/core';
+
+/** What an account row says of its book: a kept book stands only while the row still says all of it. */
+export interface PaperStamp {
+  readonly accountId: string;
+  readonly version: number;
+  readonly cash: number;
+  readonly orderCount: number;
+}
+
+interface Entry {
+  readonly stamp: PaperStamp;
+  readonly book: PaperBook;
+}
+
+const sameStamp = (a: PaperStamp, b: PaperStamp): boolean =>
+  a.version === b.version && a.cash === b.cash && a.orderCount === b.orderCount && a.accountId === b.accountId;
+
+// Code-unit order, whatever the database's collation.
+export const bySymbol = (a: PaperHolding, b: PaperHolding): number => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0);
+
+/** The order as the ledger stores and reads it back (legs as symbol, side and intent only). */
+export const storedOrder = (order: BrokerOrder): BrokerOrder => ({
+  id: order.id,
+  clientOrderId: order.clientOrderId,
+  status: order.status,
+  qty: order.qty,
+  filledQty: order.filledQty,
+  limitPrice: order.limitPrice,
+  filledAvgPrice: order.filledAvgPrice,
+  submittedAt: order.submittedAt,
+  legs: order.legs.map(({ symbol, side, intent }) => ({ symbol, side, intent })),
+});
+
+/** The book a committed `change` leaves, as a load would read it from the tables the commit wrote. */
+export function appliedBook(book: PaperBook, change: PaperChange): PaperBook {
+  const updated = new Map(change.updated.map((order) => [order.id, order]));
+  const orders: PaperOrderRecord[] = book.orders.map((record) => {
+    const now = updated.get(record.order.id);
+    return now === undefined
+      ? record
+      : { order: { ...record.order, status: now.status, filledQty: now.filledQty, filledAvgPrice: now.filledAvgPrice }, reservation: record.reservation, expiresAt: record.expiresAt };
+  });
+  for (const { order, reservation, expiresAt } of change.placed) orders.push({ order: storedOrder(order), reservation, expiresAt });
+  const holdings = new Map(book.holdings.map((h) => [h.symbol, h]));
+  for (const h of change.holdings) if (h.qty === 0) holdings.delete(h.symbol);
+  for (const h of change.holdings) if (h.qty !== 0) holdings.set(h.symbol, { symbol: h.symbol, qty: h.qty, avgEntryPrice: h.avgEntryPrice });
+  return { accountId: book.accountId, version: book.version + 1, cash: change.cash, holdings: [...holdings.values()].sort(bySymbol), orders };
+}
+
+/** The book with its records, orders, legs and holdings frozen (each once), so that a caller cannot change what is kept. */
+function frozen(book: PaperBook): PaperBook {
+  for (const record of book.orders) {
+    if (Object.isFrozen(record)) continue;
+    for (const leg of record.order.legs) Object.freeze(leg);
+    Object.freeze(record.order.legs);
+    Object.freeze(record.order);
+    Object.freeze(record);
+  }
+  for (const holding of book.holdings) Object.freeze(holding);
+  return book;
+}
+
+/** A caller's own book: its own arrays over the frozen records and holdings. */
+export const handedOut = (book: PaperBook): PaperBook => ({ ...book, holdings: [...book.holdings], orders: [...book.orders] });
+
+/**
+ * The paper books this process last read or wrote, least recently used dropped first once they hold more
+ * than `maxOrders` orders in all. A book is only handed out against its account row as read now (version,
+ * cash, order count): every commit moves the version on, so a book that any instance changed since is
+ * never used; the cache saves reading the account's orders and holdings again, never a read of its row.
+ * A caller gets its own arrays; the records and holdings in them are shared and frozen.
+ */
+export class PaperBookCache {
+  private readonly entries = new Map<string, Entry>();
+  private orders = 0;
+
+  constructor(private readonly maxOrders: number) {}
+
+  /** The kept book of the owner if the row's stamp is still its stamp. */
+  current(ownerId: string, stamp: PaperStamp): PaperBook | undefined {
+    const entry = this.entries.get(ownerId);
+    if (entry === undefined) return undefined;
+    if (!sameStamp(entry.stamp, stamp)) return undefined;
+    this.entries.delete(ownerId);
+    this.entries.set(ownerId, entry);
+    return handedOut(entry.book);
+  }
+
+  keep(ownerId: string, stamp: PaperStamp, book: PaperBook): void {
+    this.forget(ownerId);
+    if (book.orders.length > this.maxOrders) return;
+    this.entries.set(ownerId, { stamp, book: frozen(book) });
+    this.orders += book.orders.length;
+    for (const owner of this.entries.keys()) {
+      if (this.orders <= this.maxOrders) break;
+      this.forget(owner);
+    }
+  }
+
+  /** After `change` was committed at `version`: the kept book moves on with it (else it is dropped). */
+  committed(ownerId: string, version: number, change: PaperChange, orderCount: number): void {
+    const entry = this.entries.get(ownerId);
+    if (entry?.stamp.version !== version) {
+      this.forget(ownerId);
+      return;
+    }
+    const book = appliedBook(entry.book, change);
+    this.keep(ownerId, { accountId: entry.stamp.accountId, version: version + 1, cash: change.cash, orderCount }, book);
+  }
+
+  forget(ownerId: string): void {
+    const entry = this.entries.get(ownerId);
+    if (entry === undefined) return;
+    this.entries.delete(ownerId);
+    this.orders -= entry.book.orders.length;
+  }
+}
