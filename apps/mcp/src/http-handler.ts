@@ -3,6 +3,7 @@ import { authentication, insufficientScopeChallenge, renderHttpStatus, type Auth
 import { createMcpHandler, type AuthInfo } from '@modelcontextprotocol/server';
 import { isHostAllowed } from './allowed-host.js';
 import { createMcpServer } from './server.js';
+import { legacyJsonLeg } from './legacy-json.js';
 import { isOriginAllowed } from './origin.js';
 import { BATCH_WINDOW_MS, PrincipalBatches, STALE_CALL_MS } from './principal-batches.js';
 import { wrapRawArguments } from './raw-arguments.js';
@@ -73,11 +74,12 @@ export function createMcpHttpHandler(services: Services, options: McpHttpOptions
   const allowedOrigins = options.allowedOrigins ?? [];
   const batches = new PrincipalBatches(options.batches, services.clock, options.batchWindowMs ?? BATCH_WINDOW_MS);
   const offer = offerOf(toolsets);
-  const handler = createMcpHandler(() => createMcpServer(services, { batches, toolsets, requestStateKey }), {
-    onerror: (error) => {
-      services.logger.warn('mcp_request_refused', { error: error.message.slice(0, 300) });
-    },
-  });
+  const factory = () => createMcpServer(services, { batches, toolsets, requestStateKey });
+  const onerror = (error: Error): void => {
+    services.logger.warn('mcp_request_refused', { error: error.message.slice(0, 300) });
+  };
+  const handler = createMcpHandler(factory, { onerror });
+  const legacyJson = legacyJsonLeg(factory, onerror);
   let lastPurge = Number.NEGATIVE_INFINITY;
 
   const purgeIdle = (now: number): void => {
@@ -111,7 +113,8 @@ export function createMcpHttpHandler(services: Services, options: McpHttpOptions
       return handler.fetch(new Request(request.url, { method: 'POST', headers: request.headers, body: text }), { authInfo });
     }
     const missing = await missingScope(parsed, authenticated, offer);
-    const response = await handler.fetch(request, { authInfo, parsedBody: wrapRawArguments(parsed) });
+    const parsedBody = wrapRawArguments(parsed);
+    const response = (await legacyJson(request, parsedBody, authInfo)) ?? (await handler.fetch(request, { authInfo, parsedBody }));
     return missing === null ? response : withHeader(response, 'WWW-Authenticate', insufficientScopeChallenge(missing.needed, missing.held));
   };
 }

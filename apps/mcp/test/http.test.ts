@@ -81,6 +81,17 @@ describe('the Streamable HTTP endpoint', () => {
     }
   });
 
+  it('answers a call that can only have its result as one JSON body in both eras; a call asking for progress as an event stream', async () => {
+    for (const era of ERAS) {
+      const once = await handler(rawRequest(era, 'tools/call', { name: 'get_subscription', arguments: {} }), auth);
+      expect(once.headers.get('content-type')).toContain('application/json');
+      expect((await messagesOf(once)).map((message) => message.id)).toEqual([1]);
+    }
+    const progress = await handler(rawRequest('legacy', 'tools/call', { name: 'get_subscription', arguments: {}, _meta: { progressToken: 'p1' } }), auth);
+    expect(progress.headers.get('content-type')).toBe('text/event-stream');
+    expect((await messagesOf(progress)).map((message) => message.id)).toEqual([1]);
+  });
+
   it('answers a body that is not JSON with the JSON-RPC parse error, running nothing', async () => {
     const response = await handler(rawRequest('legacy', 'tools/call', {}, '{"jsonrpc":"2.0",'), auth);
     expect((await messagesOf(response))[0]?.error?.code).toBe(-32700);

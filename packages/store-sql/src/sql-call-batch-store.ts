@@ -1,13 +1,16 @@
 import type { CallBatchStore } from '@condor/core';
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { inFlightCallsSql } from './in-flight-calls.js';
 import type { InFlightCallsSql } from './in-flight-calls.js';
 import type { Database } from './schema.js';
 import { dialectOf } from './sql-dialect.js';
 
+/** A time as a parameter: kysely writes a bare number given to `then` into the SQL text, and one text per call defeats the prepared-statement cache. */
+const at = (now: number) => sql<number>`cast(${now} as bigint)`;
+
 /** `updated_at` moved forward to `now`, never back (instances' clocks differ a little). */
 const updatedAt = (eb: ExpressionBuilder<Database, 'call_batches'>, now: number) =>
-  eb.case().when('call_batches.updated_at', '<', now).then(now).else(eb.ref('call_batches.updated_at')).end();
+  eb.case().when('call_batches.updated_at', '<', now).then(at(now)).else(eb.ref('call_batches.updated_at')).end();
 
 /**
  * CallBatchStore over SQL (SQLite or PostgreSQL): one row per principal, holding its calls in flight.
@@ -60,7 +63,7 @@ export class SqlCallBatchStore implements CallBatchStore {
         last_response_at: eb
           .case()
           .when(eb.or([eb('call_batches.last_response_at', 'is', null), eb('call_batches.last_response_at', '<', now)]))
-          .then(now)
+          .then(at(now))
           .else(eb.ref('call_batches.last_response_at'))
           .end(),
         updated_at: updatedAt(eb, now),
