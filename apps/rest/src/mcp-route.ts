@@ -23,10 +23,16 @@ export function mountMcp(app: Hono<RestEnv>, handler: McpHttpHandler): void {
     // A fresh Response has mutable headers, so X-Request-Id and the security headers can be added. The
     // SDK's event streams say `Connection: keep-alive`; hop-by-hop headers are the server's to decide,
     // and left in they override a client's `Connection: close`.
-    if (!response.headers.has('connection') && !response.headers.has('keep-alive')) return new Response(response.body, response);
-    const headers = new Headers(response.headers);
-    headers.delete('connection');
-    headers.delete('keep-alive');
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      if (name !== 'connection' && name !== 'keep-alive') headers[name] = value;
+    });
+    const init = { status: response.status, statusText: response.statusText, headers };
+    if (response.body === null || isEventStream(response)) return new Response(response.body, init);
+    // A whole answer is handed on as text: the server then writes it at once with its Content-Length,
+    // where a stream body is written as headers first, then the stream.
+    return new Response(await response.text(), init);
   });
 }
+
+const isEventStream = (response: Response): boolean => response.headers.get('content-type')?.startsWith('text/event-stream') === true;
