@@ -3,6 +3,8 @@ import type { BrokerOrder, PaperBook, PaperChange, PaperHolding, PaperOrderRecor
 /** What an account row says of its book: a kept book stands only while the row still says all of it. */
 export interface PaperStamp {
   readonly accountId: string;
+  /** Tells a reopened account from the one before it, should an account ever be removed. */
+  readonly openedAt: number;
   readonly version: number;
   readonly cash: number;
   readonly orderCount: number;
@@ -14,7 +16,7 @@ interface Entry {
 }
 
 const sameStamp = (a: PaperStamp, b: PaperStamp): boolean =>
-  a.version === b.version && a.cash === b.cash && a.orderCount === b.orderCount && a.accountId === b.accountId;
+  a.version === b.version && a.cash === b.cash && a.orderCount === b.orderCount && a.accountId === b.accountId && a.openedAt === b.openedAt;
 
 // Code-unit order, whatever the database's collation.
 export const bySymbol = (a: PaperHolding, b: PaperHolding): number => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0);
@@ -67,7 +69,7 @@ export const handedOut = (book: PaperBook): PaperBook => ({ ...book, holdings: [
 /**
  * The paper books this process last read or wrote, least recently used dropped first once they hold more
  * than `maxOrders` orders in all. A book is only handed out against its account row as read now (version,
- * cash, order count): every commit moves the version on, so a book that any instance changed since is
+ * cash, order count, opening time): every commit moves the version on, so a book that any instance changed since is
  * never used; the cache saves reading the account's orders and holdings again, never a read of its row.
  * A caller gets its own arrays; the records and holdings in them are shared and frozen.
  */
@@ -106,7 +108,7 @@ export class PaperBookCache {
       return;
     }
     const book = appliedBook(entry.book, change);
-    this.keep(ownerId, { accountId: entry.stamp.accountId, version: version + 1, cash: change.cash, orderCount }, book);
+    this.keep(ownerId, { ...entry.stamp, version: version + 1, cash: change.cash, orderCount }, book);
   }
 
   forget(ownerId: string): void {

@@ -89,6 +89,12 @@ for (const dialect of testDialects()) {
       await db.deleteFrom('paper_holdings').execute();
       await db.deleteFrom('paper_accounts').execute();
       expect(await a.load(OWNER_ID)).toBeUndefined();
+      await a.open(OWNER_ID, opening);
+      expect((await a.load(OWNER_ID))!.holdings).toEqual([]);
+      await db.deleteFrom('paper_accounts').execute();
+      const held = [{ symbol: 'SPY260320C00700000', qty: 1, avgEntryPrice: 3.1 }];
+      await b.open(OWNER_ID, { ...opening, openedAt: T0 + 1, holdings: held });
+      expect((await a.load(OWNER_ID))!.holdings).toEqual(held);
     });
 
     it('refuses an account of an unknown user, and lets the database refuse an unknown order status', async () => {

@@ -43,8 +43,9 @@ const holdingRow = (ownerId: string, { symbol, qty, avgEntryPrice }: PaperHoldin
   avg_entry_price: avgEntryPrice,
 });
 
-const stampOf = (row: { account_id: string; version: number; cash: number; order_count: number }): PaperStamp => ({
+const stampOf = (row: { account_id: string; version: number; cash: number; order_count: number; opened_at: number }): PaperStamp => ({
   accountId: row.account_id,
+  openedAt: row.opened_at,
   version: row.version,
   cash: row.cash,
   orderCount: row.order_count,
@@ -69,7 +70,7 @@ export class SqlPaperLedger implements PaperLedger {
   constructor(private readonly db: Kysely<Database>) {}
 
   async load(ownerId: string): Promise<PaperBook | undefined> {
-    const row = await this.db.selectFrom('paper_accounts').select(['account_id', 'version', 'cash', 'order_count']).where('owner_id', '=', ownerId).executeTakeFirst();
+    const row = await this.db.selectFrom('paper_accounts').select(['account_id', 'version', 'cash', 'order_count', 'opened_at']).where('owner_id', '=', ownerId).executeTakeFirst();
     if (row === undefined) {
       this.kept.forget(ownerId);
       return undefined;
@@ -85,7 +86,7 @@ export class SqlPaperLedger implements PaperLedger {
       .execute(async (trx) => {
         const account = await trx
           .selectFrom('paper_accounts')
-          .select(['account_id', 'version', 'cash', 'order_count'])
+          .select(['account_id', 'version', 'cash', 'order_count', 'opened_at'])
           .where('owner_id', '=', ownerId)
           .executeTakeFirst();
         if (account === undefined) return undefined;
