@@ -1,9 +1,32 @@
 import type { CallBatchStore } from '@condor/core';
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { inFlightCallsSql } from './in-flight-calls.js';
-import type { InFlightCallsSql } from './in-flight-calls.js';
 import type { Database } from './schema.js';
 import { dialectOf } from './sql-dialect.js';
+
+const MARK = '\u0000condor-slot:';
+
+/** A named parameter's place holder while a statement is built once (typed `never`, so it fits any value's place). */
+const slot = (name: string): never => `${MARK}${name}` as never;
+
+/**
+ * A statement built and compiled once, with `slot(name)` wherever a value goes, run with each call's values:
+ * kysely otherwise builds and compiles the query tree on every call (a hot statement pays more for that than
+ * SQLite does for running it). Parameters that are not slots keep the value they were built with.
+ */
+function compiledOnce<R>(query: CompiledQuery<R>): (values: Readonly<Record<string, unknown>>) => CompiledQuery<R> {
+  const { sql: text, parameters } = query;
+  const names = parameters.map((parameter) => (typeof parameter === 'string' && parameter.startsWith(MARK) ? parameter.slice(MARK.length) : null));
+  return (values) =>
+    CompiledQuery.raw(
+      text,
+      names.map((name, i) => {
+        if (name === null) return parameters[i];
+        if (!(name in values)) throw new Error(`no value for slot ${name}`);
+        return values[name];
+      }),
+    );
+}
 
 /** A time as a parameter: kysely writes a bare number given to `then` into the SQL text, and one text per call defeats the prepared-statement cache. */
 const at = (now: number) => sql<number>`cast(${now} as bigint)`;
@@ -19,57 +42,76 @@ const updatedAt = (eb: ExpressionBuilder<Database, 'call_batches'>, now: number)
  * the calls the others began.
  */
 export class SqlCallBatchStore implements CallBatchStore {
-  private readonly inFlight: InFlightCallsSql;
+  // Every call runs beginCall and endCall: both statements are built and compiled once.
+  private readonly begin: (values: Readonly<Record<string, unknown>>) => CompiledQuery<{ batch_key: string }>;
+  private readonly keep: (values: Readonly<Record<string, unknown>>) => CompiledQuery;
+  private readonly end: (values: Readonly<Record<string, unknown>>) => CompiledQuery;
 
   constructor(private readonly db: Kysely<Database>) {
-    this.inFlight = inFlightCallsSql(dialectOf(db), 'call_batches.calls');
+    const inFlight = inFlightCallsSql(dialectOf(db), 'call_batches.calls');
+    const principal = slot('principal');
+    const callId = slot('callId');
+    const now = slot('now');
+    const staleMs = slot('staleMs');
+    this.begin = compiledOnce(
+      db
+        .insertInto('call_batches')
+        .values({ principal, batch_key: slot('candidate'), last_response_at: null, calls: slot('firstCalls'), updated_at: now })
+        .onConflict((oc) =>
+          oc.column('principal').doUpdateSet((eb) => ({
+            // A null last_response_at makes the OR null unless a call is live: a new batch, as wanted.
+            batch_key: eb
+              .case()
+              .when(eb.or([inFlight.anyLive(now, staleMs), eb('call_batches.last_response_at', '>', slot('windowStart'))]))
+              .then(eb.ref('call_batches.batch_key'))
+              .else(slot('candidate'))
+              .end(),
+            calls: inFlight.liveWith(callId, now, staleMs),
+            updated_at: updatedAt(eb, now),
+          })),
+        )
+        .returning('batch_key')
+        .compile(),
+    );
+    this.keep = compiledOnce(
+      db
+        .updateTable('call_batches')
+        .set((eb) => ({ calls: inFlight.kept(callId, now), updated_at: updatedAt(eb, now) }))
+        .where('principal', '=', principal)
+        .compile(),
+    );
+    this.end = compiledOnce(
+      db
+        .updateTable('call_batches')
+        .set((eb) => ({
+          calls: inFlight.without(callId),
+          last_response_at: eb
+            .case()
+            .when(eb.or([eb('call_batches.last_response_at', 'is', null), eb('call_batches.last_response_at', '<', now)]))
+            .then(at(now))
+            .else(eb.ref('call_batches.last_response_at'))
+            .end(),
+          updated_at: updatedAt(eb, now),
+        }))
+        .where('principal', '=', principal)
+        .compile(),
+    );
   }
 
   async beginCall(principal: string, callId: string, candidate: string, now: number, windowMs: number, staleMs: number): Promise<string> {
-    const row = await this.db
-      .insertInto('call_batches')
-      .values({ principal, batch_key: candidate, last_response_at: null, calls: JSON.stringify({ [callId]: now }), updated_at: now })
-      .onConflict((oc) =>
-        oc.column('principal').doUpdateSet((eb) => ({
-          // A null last_response_at makes the OR null unless a call is live: a new batch, as wanted.
-          batch_key: eb
-            .case()
-            .when(eb.or([this.inFlight.anyLive(now, staleMs), eb('call_batches.last_response_at', '>', now - windowMs)]))
-            .then(eb.ref('call_batches.batch_key'))
-            .else(candidate)
-            .end(),
-          calls: this.inFlight.liveWith(callId, now, staleMs),
-          updated_at: updatedAt(eb, now),
-        })),
-      )
-      .returning('batch_key')
-      .executeTakeFirstOrThrow();
+    const firstCalls = JSON.stringify({ [callId]: now });
+    const { rows } = await this.db.executeQuery(this.begin({ principal, callId, candidate, now, staleMs, firstCalls, windowStart: now - windowMs }));
+    const row = rows[0];
+    if (row === undefined) throw new Error('beginCall: the upsert returned no row');
     return row.batch_key;
   }
 
   async keepCall(principal: string, callId: string, now: number): Promise<void> {
-    await this.db
-      .updateTable('call_batches')
-      .set((eb) => ({ calls: this.inFlight.kept(callId, now), updated_at: updatedAt(eb, now) }))
-      .where('principal', '=', principal)
-      .execute();
+    await this.db.executeQuery(this.keep({ principal, callId, now }));
   }
 
   async endCall(principal: string, callId: string, now: number): Promise<void> {
-    await this.db
-      .updateTable('call_batches')
-      .set((eb) => ({
-        calls: this.inFlight.without(callId),
-        last_response_at: eb
-          .case()
-          .when(eb.or([eb('call_batches.last_response_at', 'is', null), eb('call_batches.last_response_at', '<', now)]))
-          .then(at(now))
-          .else(eb.ref('call_batches.last_response_at'))
-          .end(),
-        updated_at: updatedAt(eb, now),
-      }))
-      .where('principal', '=', principal)
-      .execute();
+    await this.db.executeQuery(this.end({ principal, callId, now }));
   }
 
   async purgeIdle(before: number): Promise<number> {
