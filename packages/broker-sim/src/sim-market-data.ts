@@ -55,6 +55,8 @@ export interface SimMarketDataOptions {
  */
 export class SimMarketData implements MarketData {
   private readonly series = new Map<string, DailySeries>();
+  /** Completed sessions by symbol and day: each depends on the seed, the symbol and the day alone. */
+  private readonly pastSessions = new Map<string, Map<number, SimSession | undefined>>();
   private readonly mode: SimSessionMode;
 
   constructor(
@@ -178,10 +180,20 @@ export class SimMarketData implements MarketData {
     const rows: T[] = [];
     for (let day = Math.max(from, FIRST_DAY); day <= to && sessionClose(day) <= now; day++) {
       if (!isTradingDay(day)) continue;
-      const session = simSession(resolved.spec, resolved.series, this.seed, day);
+      const session = this.pastSession(resolved, day);
       if (session) rows.push(view(session));
     }
     return okAsync(rows);
+  }
+
+  private pastSession({ spec, series }: Resolved, day: number): SimSession | undefined {
+    let byDay = this.pastSessions.get(spec.symbol);
+    if (!byDay) {
+      byDay = new Map();
+      this.pastSessions.set(spec.symbol, byDay);
+    }
+    if (!byDay.has(day)) byDay.set(day, simSession(spec, series, this.seed, day));
+    return byDay.get(day);
   }
 }
 
