@@ -1,8 +1,7 @@
-import { SIM_UNIVERSE, SIMULATED_NOTICE, SimBrokers, SimMarketData } from '@condor/broker-sim';
-import { execute } from '@condor/core';
-import { createTestServices, FakeClock } from '@condor/testkit';
+import { SIM_UNIVERSE } from '@condor/broker-sim';
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
+import { simTrader } from '../test/sim-trader.js';
 
 /**
  * Search and gate agree: with default settings, every candidate find_iron_condors returns passes
@@ -11,36 +10,14 @@ import { describe, expect } from 'vitest';
  * from the last close (market.quotes "last_close") and the gate says market_closed instead.
  */
 
-const PASSWORD = 'agreement password 1';
 const TICKERS = SIM_UNIVERSE.filter((s) => s.tradeable).map((s) => s.symbol);
-
-type Answer = { ok: boolean; value: Record<string, unknown> };
 
 interface Found {
   market: { session: string; quotes: string };
   candidates: Record<string, unknown>[];
 }
 
-async function trader(now: number, session: 'demo' | 'exchange') {
-  const clock = new FakeClock(now);
-  const market = new SimMarketData(clock, 7, { session });
-  const services = createTestServices({ clock, market, marketNotice: SIMULATED_NOTICE });
-  const brokers = new SimBrokers(market, clock, services.ids);
-  const world = { ...services, brokers };
-  const bare = { services: world, credential: null, requestId: 'agreement', batchKey: null };
-  await execute('register', { email: 'ann@example.com', password: PASSWORD }, bare);
-  const login = (await execute('login', { email: 'ann@example.com', password: PASSWORD }, bare))._unsafeUnwrap().value as { access_token: string };
-  const call = async (tool: string, input: unknown = {}): Promise<Answer> =>
-    (await execute(tool, input, { ...bare, credential: login.access_token })).match(
-      ({ value }) => ({ ok: true, value: value as Record<string, unknown> }),
-      ({ body }) => ({ ok: false, value: body as unknown as Record<string, unknown> }),
-    );
-  for (const name of ['eua', 'risk-disclosure', 'broker-authorization']) await call('get_legal_document', { name });
-  await call('accept_eua');
-  await call('acknowledge_risk');
-  expect((await call('connect_broker', { authorization_confirmed: true, broker: 'sim' })).ok).toBe(true);
-  return call;
-}
+const trader = async (now: number, session: 'demo' | 'exchange') => (await simTrader(now, session)).call;
 
 const criteriaArb = fc
   .record({

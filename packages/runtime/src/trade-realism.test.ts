@@ -1,7 +1,7 @@
-import { SIMULATED_NOTICE, SimBrokers, SimMarketData, simulatedEvents } from '@condor/broker-sim';
-import { DEFAULT_CORE_CONFIG, execute } from '@condor/core';
-import { createTestServices, FakeClock } from '@condor/testkit';
+import { simulatedEvents } from '@condor/broker-sim';
+import { DEFAULT_CORE_CONFIG } from '@condor/core';
 import { describe, expect, it } from 'vitest';
+import { simTrader } from '../test/sim-trader.js';
 
 /**
  * What a trader checks, against the simulated market and paper broker (issue 18): the calendar's earnings on a
@@ -9,39 +9,10 @@ import { describe, expect, it } from 'vitest';
  * paper orders itself here (CONDOR_APPROVAL=confirm), so the tests reach positions without a browser.
  */
 
-const PASSWORD = 'realism password 1';
-type Answer = { ok: boolean; value: Record<string, unknown> };
 const DAY = 86_400_000;
 
-async function trader(now: number) {
-  const clock = new FakeClock(now);
-  const market = new SimMarketData(clock, 7, { session: 'exchange' });
-  const services = createTestServices({ clock, market, marketNotice: SIMULATED_NOTICE, config: { ...DEFAULT_CORE_CONFIG, approvalPolicy: 'confirm' } });
-  const brokers = new SimBrokers(market, clock, services.ids);
-  const world = { ...services, brokers };
-  const bare = { services: world, credential: null, requestId: 'realism', batchKey: null };
-  await execute('register', { email: 'ann@example.com', password: PASSWORD }, bare);
-  const logIn = async (): Promise<string> =>
-    ((await execute('login', { email: 'ann@example.com', password: PASSWORD }, bare))._unsafeUnwrap().value as { access_token: string }).access_token;
-  let token = await logIn();
-  let turn = 0;
-  const call = async (tool: string, input: unknown = {}): Promise<Answer> =>
-    (await execute(tool, input, { ...bare, batchKey: `turn-${String(++turn)}`, credential: token })).match(
-      ({ value }) => ({ ok: true, value: value as Record<string, unknown> }),
-      ({ body }) => ({ ok: false, value: body as unknown as Record<string, unknown> }),
-    );
-  for (const name of ['eua', 'risk-disclosure', 'broker-authorization']) await call('get_legal_document', { name });
-  await call('accept_eua');
-  await call('acknowledge_risk');
-  expect((await call('connect_broker', { authorization_confirmed: true, broker: 'sim' })).ok).toBe(true);
-  const userId = (await services.users.findByEmail('ann@example.com'))?.id ?? '';
-  /** Days later the access token has expired: the person logs in again. */
-  const later = async (at: number): Promise<void> => {
-    clock.set(at);
-    token = await logIn();
-  };
-  return { call, clock, brokers, market, userId, later };
-}
+/** The agent confirms paper orders itself here (CONDOR_APPROVAL=confirm). */
+const trader = (now: number) => simTrader(now, 'exchange', { ...DEFAULT_CORE_CONFIG, approvalPolicy: 'confirm' });
 
 const flagsOf = (value: unknown): { code: string; date: string | null }[] => value as { code: string; date: string | null }[];
 
