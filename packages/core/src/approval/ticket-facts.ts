@@ -1,13 +1,13 @@
 import { FLAG_CODES, type FlagCode, type TradeFlag } from '../events/trade-flags.js';
 import type { Json, JsonObject } from '../ports/json.js';
 import type { TicketBuyingPower, TicketCosts } from './ticket-types.js';
+import { money } from '../market/money-words.js';
 
 const objectIn = (details: JsonObject, key: string): JsonObject | null => {
   const value = details[key];
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : null;
 };
 const numberOf = (value: Json | undefined): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
-const money = (x: number): string => `$${x.toFixed(2)}`;
 
 /** The costs a proposal stored when it was made (details.costs), as the ticket shows them; null for older proposals. */
 export function ticketCosts(details: JsonObject): TicketCosts | null {

@@ -1,4 +1,5 @@
 import type { ManagedPosition, PositionLeg } from '../ports/position-store.js';
+import { money } from '../market/money-words.js';
 
 export type AutorollRule = 'take_profit' | 'stop_loss' | 'management_dte' | 'short_strike_tested' | 'pin_risk' | 'expiry' | 'legs_changed';
 export type Severity = 'info' | 'warning' | 'critical';
@@ -89,7 +90,6 @@ export const bySeverity = (a: AutorollAlert, b: AutorollAlert): number =>
 /** Prices and shares are compared with this tolerance, so a value exactly at a threshold counts as reaching it. */
 const EPS = 1e-9;
 const exitCall = (positionId: string): ProposalCall => ({ tool: 'propose_exit', arguments: { position_id: positionId } });
-const money = (dollars: number): string => `$${dollars.toFixed(2)}`;
 const pct = (share: number): string => `${(share * 100).toFixed(1)} %`;
 const shortLeg = (position: ManagedPosition, type: 'put' | 'call'): PositionLeg | undefined =>
   position.legs.find((leg) => leg.side === 'short' && leg.type === type);

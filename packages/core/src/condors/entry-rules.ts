@@ -1,5 +1,6 @@
 import type { Json } from '../ports/json.js';
 import type { OptionContract } from '../ports/market-data.js';
+import { money } from '../market/money-words.js';
 
 /**
  * The market rules a condor must meet to be opened (options-math §2.8), in one place: find_iron_condors
@@ -58,7 +59,6 @@ export const limitCreditOf = (midCredit: number): number => Math.floor(midCredit
 export const meetsCreditRules = (midCredit: number, width: number, minCreditToWidth: number): boolean =>
   creditFindings(limitCreditOf(midCredit), width, minCreditToWidth).length === 0;
 
-const money = (x: number): string => `$${x.toFixed(2)}`;
 
 /** The credit rules at a limit credit: a credit above $0.00 and at least `minCreditToWidth` of the width. */
 export function creditFindings(limitCredit: number, width: number, minCreditToWidth: number): GateFinding[] {

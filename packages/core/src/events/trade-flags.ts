@@ -1,6 +1,7 @@
 import { easternDay, earlyCloses, holidays } from '../market/exchange-calendar.js';
 import { civil, formatDay, parseDay, weekday } from '../market/days.js';
 import type { CorporateEvents, SessionKind } from '../ports/market-data.js';
+import { money } from '../market/money-words.js';
 
 /** What a trader checks about the calendar before selling a condor. */
 export const FLAG_CODES = [
@@ -38,7 +39,6 @@ export interface FlagInputs {
   readonly shortCall: ShortLeg;
 }
 
-const money = (x: number): string => `$${x.toFixed(2)}`;
 
 /**
  * The flags of a condor expiring on `expiry`, opened now: earnings and ex-dividend dates before expiry (a short

@@ -13,6 +13,8 @@ import type { Json, JsonObject } from '../ports/json.js';
 import type { CorporateEvents, SessionKind } from '../ports/market-data.js';
 import type { Services } from '../services.js';
 import type { RepricedCondor } from './risk-gate.js';
+import { money } from '../market/money-words.js';
+import { dollars } from './managed-legs.js';
 
 /** What an entry costs, takes from buying power and runs into before expiry, for `qty` contracts at the limit credit. */
 export interface EntryFacts {
@@ -23,7 +25,6 @@ export interface EntryFacts {
   readonly details: JsonObject;
 }
 
-const money = (x: number): string => `$${x.toFixed(2)}`;
 
 /** The underlying's events from today to the expiry, or null when the market could not say. */
 export function eventsUntil(services: Services, ticker: string, expiry: string): ResultAsync<CorporateEvents | null, never> {
@@ -87,7 +88,7 @@ export function accountFindings(facts: EntryFacts, optionsBuyingPower: number, r
         `The order takes ${money(facts.buyingPowerReduction)} of options buying power (the wider wing × 100 × qty less the credit) and ` +
         `${money(facts.costs.open.total)} in fees, ${money(needed)} in all; the account has ${money(optionsBuyingPower)}.`,
       limit: `at most the account's options buying power, ${money(optionsBuyingPower)}`,
-      found: { needed: Math.round(needed * 100) / 100, available: Math.round(optionsBuyingPower * 100) / 100 },
+      found: { needed: dollars(needed), available: dollars(optionsBuyingPower) },
     });
   }
   for (const flag of facts.flags.filter((f) => refuse.includes(f.code))) {

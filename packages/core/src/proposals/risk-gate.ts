@@ -1,6 +1,7 @@
 import type { OptionContract } from '../ports/market-data.js';
 import type { CandidateEssentials } from '../condors/candidate-input.js';
 import { creditFindings, mid, openingFindings, type GateFinding } from '../condors/entry-rules.js';
+import { money } from '../market/money-words.js';
 
 /** The account-dependent limits of the entry risk gate; the market rules are `ENTRY_RULES`. Dollars unless stated. */
 export interface RiskLimits {
@@ -19,7 +20,6 @@ export interface RepricedCondor {
 }
 
 const legs = (condor: RepricedCondor): OptionContract[] => [condor.longPut, condor.shortPut, condor.shortCall, condor.longCall];
-const money = (x: number): string => `$${x.toFixed(2)}`;
 
 /** The credit at mid prices per share and the wider wing's width. */
 export function condorEconomics(condor: RepricedCondor): { credit: number; width: number } {
