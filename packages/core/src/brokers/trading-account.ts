@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { ResultAsync } from 'neverthrow';
-import type { BrokerEnvironment, BrokerName } from '../ports/broker-link-store.js';
+import type { BrokerEnvironment, BrokerLink, BrokerName } from '../ports/broker-link-store.js';
 import type { Services } from '../services.js';
 
 /** The account a trading answer is about, as data and in words. */
@@ -23,18 +23,16 @@ export function accountWords(broker: BrokerName, environment: BrokerEnvironment,
   return `${name}, ${kind}${market}.`;
 }
 
-/** The caller's account as it stands: the linked broker (the simulated one when none is linked yet). */
-export function tradingAccount(services: Services, ownerId: string): ResultAsync<TradingAccountOutput, never> {
-  return ResultAsync.fromSafePromise(services.brokerLinks.get(ownerId)).map((link) => {
-    const broker = link?.broker ?? 'sim';
-    const environment = link?.environment ?? 'paper';
-    const simulated = services.marketNotice !== null;
-    return { broker, environment, simulated_market: simulated, words: accountWords(broker, environment, simulated) };
-  });
+/** The account of a broker link (the simulated paper broker when none is linked yet). */
+export function tradingAccountView(link: Pick<BrokerLink, 'broker' | 'environment'> | undefined, services: Services): TradingAccountOutput {
+  const broker = link?.broker ?? 'sim';
+  const environment = link?.environment ?? 'paper';
+  const simulated = services.marketNotice !== null;
+  return { broker, environment, simulated_market: simulated, words: accountWords(broker, environment, simulated) };
 }
 
-/** The answer with the account it is about (every trading answer names it). */
+/** The answer with the account it is about (every trading answer names it), reading the caller's broker link. */
 export const withAccount =
   (services: Services, ownerId: string) =>
   <T extends object>(answer: T): ResultAsync<T & { account: TradingAccountOutput }, never> =>
-    tradingAccount(services, ownerId).map((account) => ({ ...answer, account }));
+    ResultAsync.fromSafePromise(services.brokerLinks.get(ownerId)).map((link) => ({ ...answer, account: tradingAccountView(link, services) }));

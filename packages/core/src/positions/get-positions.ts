@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { TradingAccountView, withAccount } from '../brokers/trading-account.js';
+import { TradingAccountView, tradingAccountView } from '../brokers/trading-account.js';
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { isoTime } from '../accounts/user-view.js';
 import { userBroker } from '../brokers/user-broker.js';
@@ -70,7 +70,7 @@ export const getPositions = defineOperation({
         })
       : null,
   handler: (input, { services, caller }) =>
-    userBroker(caller.userId, services).andThen(({ broker }) =>
+    userBroker(caller.userId, services).andThen(({ broker, link }) =>
       broker
         .orders('all')
         .mapErr(brokerReadError)
@@ -88,12 +88,13 @@ export const getPositions = defineOperation({
                     as_of: isoTime(now),
                     market,
                     market_notice: services.marketNotice,
+                    account: tradingAccountView(link, services),
                   };
                 }),
               ),
             ),
         ),
-    ).andThen(withAccount(services, caller.userId)),
+    ),
 });
 
 /** The proposals that placed each position's orders, for their approvals. */

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { TradingAccountView, withAccount } from '../brokers/trading-account.js';
+import { TradingAccountView, tradingAccountView } from '../brokers/trading-account.js';
 import { ResultAsync } from 'neverthrow';
 import { userBroker } from '../brokers/user-broker.js';
 import { appError, type AppError } from '../errors/app-error.js';
@@ -65,11 +65,12 @@ export const positions = defineOperation({
         })
       : null,
   handler: (input, ctx) =>
-    userBroker(ctx.caller.userId, ctx.services).andThen(({ broker }): ResultAsync<Omit<v.InferOutput<typeof Output>, 'account'>, AppError> => {
+    userBroker(ctx.caller.userId, ctx.services).andThen(({ broker, link }): ResultAsync<v.InferOutput<typeof Output>, AppError> => {
       const orderId = input.order_id === '' ? undefined : input.order_id;
-      if (input.action === 'cancel') return cancelOrder(orderId ?? '', broker, ctx);
-      return listOrders(orderId, broker, ctx).map((orders) => ({ action: 'orders' as const, orders }));
-    }).andThen(withAccount(ctx.services, ctx.caller.userId)),
+      const account = tradingAccountView(link, ctx.services);
+      if (input.action === 'cancel') return cancelOrder(orderId ?? '', broker, ctx).map((answer) => ({ ...answer, account }));
+      return listOrders(orderId, broker, ctx).map((orders) => ({ action: 'orders' as const, orders, account }));
+    }),
 });
 
 /** The broker's orders, newest first, after the caller's positions are brought up to date with them (`reconcileOrders`). */
