@@ -41,13 +41,15 @@ describe('guardianAlerts: expiry', () => {
     const [alert, ...rest] = guardianAlerts(DEC18, heldAll(DEC18), at(12, 17, 14, 30));
     expect(rest).toEqual([]);
     expect(alert).toMatchObject({ rule: 'expiry', severity: 'warning', suggestedAction: 'close', proposalCall: { tool: 'propose_exit', arguments: { position_id: 'pos-1' } } });
-    expect(alert?.reason).toContain('15:00 New York on Fri 18 Dec 2026');
+    expect(alert?.reason).toContain('It expires soon, at Friday 18 December 2026, 16:00 New York time.');
+    expect(alert?.reason).toContain('before Friday 18 December 2026, 15:00 New York time');
   });
 
   it('is critical on expiry day, with the deadline an hour before the close', () => {
     const [alert] = guardianAlerts(DEC18, heldAll(DEC18), at(12, 18, 15));
     expect(alert).toMatchObject({ rule: 'expiry', severity: 'critical', suggestedAction: 'close' });
-    expect(alert?.reason).toContain('before 15:00 New York today');
+    expect(alert?.reason).toContain('It expires today, at Friday 18 December 2026, 16:00 New York time.');
+    expect(alert?.reason).toContain('before Friday 18 December 2026, 15:00 New York time');
   });
 
   it('after the close asks the person to check the broker: nothing left to propose', () => {
@@ -62,8 +64,8 @@ describe('guardianAlerts: expiry', () => {
     expect(guardianAlerts(nov27, heldAll(nov27), at(11, 24, 14, 29))).toEqual([]);
     const [alert] = guardianAlerts(nov27, heldAll(nov27), at(11, 24, 15));
     expect(alert).toMatchObject({ rule: 'expiry', severity: 'warning' });
-    expect(alert?.reason).toContain('13:00 New York on Fri 27 Nov 2026 (an early close)');
-    expect(alert?.reason).toContain('before 12:00 New York on Fri 27 Nov 2026');
+    expect(alert?.reason).toContain('Friday 27 November 2026, 13:00 New York time (an early close)');
+    expect(alert?.reason).toContain('before Friday 27 November 2026, 12:00 New York time');
   });
 
   it('watches only open positions', () => {

@@ -1,19 +1,14 @@
-import { formatDay, parseDay } from '../market/days.js';
+import { parseDay } from '../market/days.js';
 import { easternDay, isEarlyClose, sessionClose, sessionOpen, tradingDayOnOrBefore } from '../market/exchange-calendar.js';
+import { newYorkTime } from '../market/time-words.js';
 import { heldFindings } from '../proposals/managed-legs.js';
 import type { BrokerPosition } from '../ports/broker.js';
 import type { ManagedPosition } from '../ports/position-store.js';
-import { dateWords } from '../approval/order-ticket.js';
 import type { AutorollAlert, ProposalCall } from './rules.js';
 
 /** How long before the expiry-day close condor asks for the whole condor to be closed: before the broker's risk desk acts (about 15:15 New York). */
 const CLOSE_BY_MINUTES_BEFORE_CLOSE = 60;
 const MINUTE = 60_000;
-
-const newYorkClock = (ms: number, day: number): string => {
-  const minutes = Math.round((ms - sessionOpen(day)) / MINUTE) + 9 * 60 + 30;
-  return `${String(Math.floor(minutes / 60))}:${String(minutes % 60).padStart(2, '0')}`;
-};
 
 /**
  * When the guardian starts watching an expiry: the open of the session before expiry day — of the two sessions
@@ -83,8 +78,7 @@ function expiryAlert(
   if (day === undefined || now < guardianStart(day)) return [];
   const close = sessionClose(day);
   const closeBy = close - CLOSE_BY_MINUTES_BEFORE_CLOSE * MINUTE;
-  const early = isEarlyClose(day) ? ' (an early close)' : '';
-  const when = `${newYorkClock(close, day)} New York on ${dateWords(formatDay(day))}${early}`;
+  const when = `${newYorkTime(close)}${isEarlyClose(day) ? ' (an early close)' : ''}`;
   if (now >= close) {
     return [
       alert(
@@ -97,7 +91,7 @@ function expiryAlert(
     ];
   }
   const today = easternDay(now) === day;
-  const deadline = `${newYorkClock(closeBy, day)} New York${today ? ' today' : ` on ${dateWords(formatDay(day))}`}`;
+  const deadline = newYorkTime(closeBy);
   return [
     alert(
       'expiry',
