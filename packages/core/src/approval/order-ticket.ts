@@ -5,7 +5,7 @@ import { confirmableAt, expiresAt, isExpired } from '../proposals/timing.js';
 import { accountWords } from '../brokers/trading-account.js';
 import { parseOcc } from './occ-symbol.js';
 import { payoffCurve, type HeldLeg } from './payoff-curve.js';
-import { ticketBuyingPower, ticketCosts, ticketFlags } from './ticket-facts.js';
+import { numberOf, ticketBuyingPower, ticketCosts, ticketFlags } from './ticket-facts.js';
 import type { OrderTicket, TicketAccount, TicketLeg } from './ticket-types.js';
 
 /** What the ticket needs besides the proposal. */
@@ -141,7 +141,4 @@ function statusOf(proposal: Proposal, now: number): OrderTicket['status'] {
   return proposal.outcome?.status === 'rejected' ? 'rejected' : 'unknown';
 }
 
-const numberIn = (details: JsonObject, key: string): number | null => {
-  const value = details[key];
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
-};
+const numberIn = (details: JsonObject, key: string): number | null => numberOf(details[key]);

@@ -7,7 +7,8 @@ const objectIn = (details: JsonObject, key: string): JsonObject | null => {
   const value = details[key];
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : null;
 };
-const numberOf = (value: Json | undefined): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+/** A finite number stored in a proposal's details, else null. */
+export const numberOf = (value: Json | undefined): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
 /** The costs a proposal stored when it was made (details.costs), as the ticket shows them; null for older proposals. */
 export function ticketCosts(details: JsonObject): TicketCosts | null {
