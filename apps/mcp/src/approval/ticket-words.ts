@@ -1,13 +1,8 @@
 import type { OrderTicket } from '@condor/core';
 import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
+import { popWords } from '../apps/html-text.js';
 
 const dollars = (value: number): string => `$${Math.abs(value).toFixed(2)}`;
-
-const percent = (value: number): string => `${String(Math.round(value * 100))}%`;
-
-/** Costs move POP by tenths of a point: whole percentages would show the same number twice. */
-const popWords = (pop: number, afterCosts: number | null): string =>
-  afterCosts === null ? percent(pop) : `${(pop * 100).toFixed(1)}% (${(afterCosts * 100).toFixed(1)}% after costs)`;
 
 const seconds = (value: number): string => (value === 1 ? '1 second' : `${String(value)} seconds`);
 

@@ -20,3 +20,9 @@ export function duration(seconds: number): string {
   const unit = (n: number, word: string): string => `${String(n)} ${word}${n === 1 ? '' : 's'}`;
   return minutes === 0 ? unit(rest, 'second') : `${unit(minutes, 'minute')}${rest === 0 ? '' : ` ${unit(rest, 'second')}`}`;
 }
+
+const percent = (fraction: number): string => `${String(Math.round(fraction * 100))}%`;
+const tenths = (fraction: number): string => `${(fraction * 100).toFixed(1)}%`;
+
+/** POP as a percentage, and after costs to a tenth: costs move it by tenths of a point, so whole ones would repeat it. */
+export const popWords = (pop: number, afterCosts: number | null): string => (afterCosts === null ? percent(pop) : `${tenths(pop)} (${tenths(afterCosts)} after costs)`);

@@ -1,11 +1,6 @@
 import { renderPayoffChart } from '@condor/web/chart';
-import { duration, escapeHtml, money, price } from './html-text.js';
+import { duration, escapeHtml, money, popWords, price } from './html-text.js';
 import { payoffCurve, secondsUntilApprovable, type TicketWire } from './ticket-wire.js';
-
-const percent = (fraction: number): string => `${String(Math.round(fraction * 100))}%`;
-const tenths = (fraction: number): string => `${(fraction * 100).toFixed(1)}%`;
-/** Costs move POP by tenths of a point: whole percentages would show the same number twice. */
-const popWords = (pop: number, afterCosts: number | null): string => (afterCosts === null ? percent(pop) : `${tenths(pop)} (${tenths(afterCosts)} after costs)`);
 
 const row = (term: string, value: string): string => `<dt>${escapeHtml(term)}</dt><dd>${value}</dd>`;
 
