@@ -2,8 +2,7 @@ import type { Logger } from '@condor/core';
 import type { Hono } from 'hono';
 import { getPath } from 'hono/utils/url';
 import { statusResponse } from './error-response.js';
-import { chooseRequestId, REQUEST_ID_HEADER, stampedJson, type RestEnv } from './request-id.js';
-import { SECURITY_HEADERS } from './security-headers.js';
+import { baseStamp, chooseRequestId, REQUEST_ID_HEADER, stampedJson, type RestEnv } from './request-id.js';
 
 /** What a readiness probe reports: overall state plus one line per dependency. */
 export interface Readiness {
@@ -54,7 +53,7 @@ export function answerHealthProbe(request: Request, logger: Logger | null): Resp
   if (request.method !== 'GET' || getPath(request) !== '/healthz') return null;
   const started = performance.now();
   const requestId = chooseRequestId(request.headers.get(REQUEST_ID_HEADER) ?? undefined);
-  const response = new Response(HEALTHY, { status: 200, headers: { 'Content-Type': 'application/json', ...SECURITY_HEADERS, [REQUEST_ID_HEADER]: requestId } });
+  const response = new Response(HEALTHY, { status: 200, headers: { 'Content-Type': 'application/json', ...baseStamp(requestId) } });
   logger?.info('http_request', {
     request_id: requestId,
     method: 'GET',

@@ -20,18 +20,19 @@ export function mountMcp(app: Hono<RestEnv>, handler: McpHttpHandler): void {
       requestId: c.get('requestId'),
       clientIp: c.get('clientIp'),
     });
-    // A fresh Response has mutable headers, so X-Request-Id and the security headers can be added. The
-    // SDK's event streams say `Connection: keep-alive`; hop-by-hop headers are the server's to decide,
+    // The SDK's event streams say `Connection: keep-alive`; hop-by-hop headers are the server's to decide,
     // and left in they override a client's `Connection: close`.
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => {
       if (name !== 'connection' && name !== 'keep-alive') headers[name] = value;
     });
-    const init = { status: response.status, statusText: response.statusText, headers };
-    if (response.body === null || isEventStream(response)) return new Response(response.body, init);
+    // The request's stamp (request id, security headers) goes into the same record, so the answer leaves stamped.
+    const init = { status: response.status, statusText: response.statusText, headers: { ...headers, ...c.get('stamp') } };
     // A whole answer is handed on as text: the server then writes it at once with its Content-Length,
     // where a stream body is written as headers first, then the stream.
-    return new Response(await response.text(), init);
+    const answer = response.body === null || isEventStream(response) ? new Response(response.body, init) : new Response(await response.text(), init);
+    c.set('stamped', answer);
+    return answer;
   });
 }
 

@@ -23,9 +23,12 @@ export const chooseRequestId = (incoming: string | undefined): string =>
  * `notFound`, `onError`, other middleware), so it must be the outermost middleware. A response made by
  * `stampedJson` already carries them and is passed on untouched.
  */
+/** The headers every response carries before any middleware adds its own: the security headers and the request id. */
+export const baseStamp = (requestId: string): Record<string, string> => ({ ...SECURITY_HEADERS, [REQUEST_ID_HEADER]: requestId });
+
 export const requestIdMiddleware = (): MiddlewareHandler<RestEnv> => async (c, next) => {
   const requestId = chooseRequestId(c.req.header(REQUEST_ID_HEADER));
-  const stamp: Record<string, string> = { ...SECURITY_HEADERS, [REQUEST_ID_HEADER]: requestId };
+  const stamp = baseStamp(requestId);
   c.set('requestId', requestId);
   c.set('stamp', stamp);
   await next();

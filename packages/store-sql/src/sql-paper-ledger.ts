@@ -1,7 +1,7 @@
 import type { OrderLeg, PaperBook, PaperChange, PaperHolding, PaperLedger, PaperOpening, PaperOrderRecord } from '@condor/core';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import { parseJsonArray } from './json-array.js';
-import { bySymbol, handedOut, PaperBookCache, type PaperStamp } from './paper-ledger-cache.js';
+import { bySymbol, handedOut, PaperBookCache, storedOrder, type PaperStamp } from './paper-ledger-cache.js';
 import type { Database, PaperHoldingsTable, PaperOrdersTable } from './schema.js';
 
 const toRecord = (row: Selectable<PaperOrdersTable>): PaperOrderRecord => ({
@@ -31,7 +31,7 @@ const orderRow = (ownerId: string, seq: number, { order, reservation, expiresAt 
   limit_price: order.limitPrice,
   filled_avg_price: order.filledAvgPrice,
   submitted_at: order.submittedAt,
-  legs: JSON.stringify(order.legs.map(({ symbol, side, intent }) => ({ symbol, side, intent }))),
+  legs: JSON.stringify(storedOrder(order).legs),
   reservation,
   expires_at: expiresAt,
 });
