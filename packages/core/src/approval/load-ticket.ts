@@ -2,6 +2,7 @@ import { ResultAsync } from 'neverthrow';
 import type { Proposal } from '../ports/proposal-store.js';
 import { quotePrice } from '../market/quote-price.js';
 import type { Services } from '../services.js';
+import { tradingAccountView } from '../brokers/trading-account.js';
 import { orderTicket } from './order-ticket.js';
 import type { OrderTicket } from './ticket-types.js';
 
@@ -17,13 +18,14 @@ export function loadTicket(services: Services, proposal: Proposal, knownSpot?: n
           (quote) => quotePrice(quote),
           () => null,
         );
-  return ResultAsync.fromSafePromise(Promise.all([services.brokerLinks.get(proposal.ownerId), spot])).map(([link, price]) =>
-    orderTicket({
+  return ResultAsync.fromSafePromise(Promise.all([services.brokerLinks.get(proposal.ownerId), spot])).map(([link, price]) => {
+    const account = tradingAccountView(link, services);
+    return orderTicket({
       proposal,
-      account: { broker: link?.broker ?? 'sim', environment: link?.environment ?? 'paper', simulatedMarket: services.marketNotice !== null },
+      account: { broker: account.broker, environment: account.environment, simulatedMarket: account.simulated_market },
       spot: price,
       now: services.clock.now(),
       marketNotice: services.marketNotice,
-    }),
-  );
+    });
+  });
 }

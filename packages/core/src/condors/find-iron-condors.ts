@@ -3,8 +3,8 @@ import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { isoTime } from '../accounts/user-view.js';
 import { appError, type AppError } from '../errors/app-error.js';
 import { commissionOf } from '../costs/commission.js';
-import { formatDay } from '../market/days.js';
-import { daysToExpiry, easternDay, expiryClose } from '../market/exchange-calendar.js';
+import { daysToExpiry, expiryClose } from '../market/exchange-calendar.js';
+import { eventsUntil } from '../events/events-until.js';
 import { quotePrice } from '../market/quote-price.js';
 import { marketSessionView } from '../market/session-view.js';
 import { defineOperation, READ_ONLY } from '../operations/operation.js';
@@ -96,7 +96,7 @@ function search(ticker: string, input: Input, services: Services) {
         (t): t is ExpiryTiming => t !== null && t.dte >= input.dte_min && t.dte <= input.dte_max && t.years > 0,
       );
       const lastExpiry = wanted.at(-1)?.expiry;
-      const events = lastExpiry === undefined ? okAsync(null) : market.events(ticker, formatDay(easternDay(now)), lastExpiry).orElse(() => okAsync(null));
+      const events = lastExpiry === undefined ? okAsync(null) : eventsUntil(services, ticker, lastExpiry);
       return ResultAsync.combine([chains(market, ticker, wanted).mapErr(fail), events])
         .map(([expiryChains, calendar]) => {
           const spot = quotePrice(quote);

@@ -18,8 +18,6 @@ export interface OrderCosts {
   readonly total: number;
 }
 
-export const NO_COSTS: OrderCosts = { commission: 0, orf: 0, occ: 0, taf: 0, sec: 0, cat: 0, total: 0 };
-
 /** Rounds up to the cent (as Alpaca bills each fee, and as limit prices are set); the nudge keeps 0.08 (stored as 0.0800…01) at 0.08. */
 export const centsUp = (dollars: number): number => Math.ceil(dollars * 100 - 1e-9) / 100 || 0;
 

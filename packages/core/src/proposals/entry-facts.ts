@@ -1,4 +1,3 @@
-import { okAsync, type ResultAsync } from 'neverthrow';
 import { mid, type GateFinding } from '../condors/entry-rules.js';
 import { buyingPowerReduction, returnOnBuyingPower } from '../costs/buying-power.js';
 import { commissionOf } from '../costs/commission.js';
@@ -7,8 +6,6 @@ import { costsView } from '../costs/costs-view.js';
 import type { OrderCosts } from '../costs/order-costs.js';
 import { SHARES_PER_CONTRACT } from '../costs/fee-table.js';
 import { tradeFlags, type FlagCode, type TradeFlag } from '../events/trade-flags.js';
-import { formatDay } from '../market/days.js';
-import { easternDay } from '../market/exchange-calendar.js';
 import type { Json, JsonObject } from '../ports/json.js';
 import type { CorporateEvents, SessionKind } from '../ports/market-data.js';
 import type { Services } from '../services.js';
@@ -25,11 +22,6 @@ export interface EntryFacts {
   readonly details: JsonObject;
 }
 
-
-/** The underlying's events from today to the expiry, or null when the market could not say. */
-export function eventsUntil(services: Services, ticker: string, expiry: string): ResultAsync<CorporateEvents | null, never> {
-  return services.market.events(ticker, formatDay(easternDay(services.clock.now())), expiry).orElse(() => okAsync(null));
-}
 
 /** What opening `qty` condors at the legs' mids and closing them later costs. */
 export function entryCosts(services: Services, condor: RepricedCondor, qty: number): EntryFacts['costs'] {

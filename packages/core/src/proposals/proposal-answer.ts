@@ -27,11 +27,9 @@ export function proposalAnswer(proposal: Proposal, { services }: HandlerContext<
     services.proposals.insert(proposal).then(() => mintLink(services, 'approve_proposal', proposal.ownerId, proposal.id, expiresAt(proposal.createdAt))),
   ).andThen((token) =>
     // An entry read the underlying's price a moment ago (details.spot): the ticket takes it rather than asking again.
-    loadTicket(services, proposal, typeof proposal.details['spot'] === 'number' ? proposal.details['spot'] : undefined).map((ticket) => ({
-      ...proposalView(proposal, services.clock.now()),
-      approval_url: approvalUrl(services, token),
-      ticket: ticketView(ticket),
-      account: ticketView(ticket).account,
-    })),
+    loadTicket(services, proposal, typeof proposal.details['spot'] === 'number' ? proposal.details['spot'] : undefined).map((ticket) => {
+      const view = ticketView(ticket);
+      return { ...proposalView(proposal, services.clock.now()), approval_url: approvalUrl(services, token), ticket: view, account: view.account };
+    }),
   );
 }

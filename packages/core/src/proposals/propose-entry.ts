@@ -15,7 +15,8 @@ import { gateRejected } from './gate-rejection.js';
 import { openSession } from './market-open.js';
 import { proposalAnswer, ProposalAnswer } from './proposal-answer.js';
 import { entryOdds, type EntryOdds } from './entry-odds.js';
-import { accountFindings, entryCosts, entryFacts, eventsUntil, type EntryFacts } from './entry-facts.js';
+import { accountFindings, entryCosts, entryFacts, type EntryFacts } from './entry-facts.js';
+import { eventsUntil } from '../events/events-until.js';
 import { FLAG_CODES, type FlagCode } from '../events/trade-flags.js';
 import { condorEconomics, riskFindings, type RepricedCondor, type RiskLimits } from './risk-gate.js';
 
@@ -106,14 +107,15 @@ function propose(candidate: CandidateEssentials, input: Input, ctx: HandlerConte
                 found: 'not allowed',
               });
             }
-            return eventsUntil(services, candidate.ticker, candidate.expiry).andThen((events) => {
-              const costs = entryCosts(services, condor, input.qty);
-              return entryOdds(services, candidate.ticker, candidate.expiry, condor, limitCredit, costs.perShare).andThen((odds) => {
-                const facts = entryFacts(services, condor, input.qty, limitCredit, costs, { spot: odds.spot, session: session.kind, events, expiry: candidate.expiry });
-                findings.push(...accountFindings(facts, account.buyingPower, input.refuse_flags));
-                if (findings.length > 0) return errAsync(gateRejected('The risk gate rejected the candidate', findings, { suggestion: GATE_SUGGESTION }));
-                return proposalAnswer(entryProposal(candidate, condor, input.qty, limitCredit, width, session, odds, facts, ctx), ctx);
-              });
+            const costs = entryCosts(services, condor, input.qty);
+            return ResultAsync.combine([
+              eventsUntil(services, candidate.ticker, candidate.expiry),
+              entryOdds(services, candidate.ticker, candidate.expiry, condor, limitCredit, costs.perShare),
+            ]).andThen(([events, odds]) => {
+              const facts = entryFacts(services, condor, input.qty, limitCredit, costs, { spot: odds.spot, session: session.kind, events, expiry: candidate.expiry });
+              findings.push(...accountFindings(facts, account.buyingPower, input.refuse_flags));
+              if (findings.length > 0) return errAsync(gateRejected('The risk gate rejected the candidate', findings, { suggestion: GATE_SUGGESTION }));
+              return proposalAnswer(entryProposal(candidate, condor, input.qty, limitCredit, width, session, odds, facts, ctx), ctx);
             });
           }),
         ),

@@ -48,5 +48,6 @@ import { shapeSource } from './trade-shape.js';
  */
 export function backtest(history: MarketHistory, rules: RuleSet, settings: BacktestSettings, pop: PopFunction): BacktestResult {
   const context = runContext(history, settings);
-  return completeResult(context, simulateRuleSet(context, shapeSource(context, rules.shortDelta, [rules.wingWidth]), rules), pop);
+  // completeResult computes the metrics, drawdown included, from the trades: the simulation need not.
+  return completeResult(context, simulateRuleSet(context, shapeSource(context, rules.shortDelta, [rules.wingWidth]), rules, { drawdown: false }), pop);
 }
