@@ -1,6 +1,4 @@
-import type { PaperBook, PaperChange, PaperHolding, PaperLedger, PaperOpening } from '@condor/core';
-
-const bySymbol = (a: PaperHolding, b: PaperHolding): number => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0);
+import { applyPaperChange, bySymbol, type PaperBook, type PaperChange, type PaperLedger, type PaperOpening } from '@condor/core';
 
 /**
  * PaperLedger in this process's memory, with the SQL one's semantics (books kept as JSON text, copied
@@ -34,25 +32,7 @@ export class MemoryPaperLedger implements PaperLedger {
       usedIds.add(order.id);
       clientIds.add(order.clientOrderId);
     }
-    const updated = new Map(change.updated.map((order) => [order.id, order]));
-    const orders = book.orders.map((record) => {
-      const now = updated.get(record.order.id);
-      return now === undefined
-        ? record
-        : { ...record, order: { ...record.order, status: now.status, filledQty: now.filledQty, filledAvgPrice: now.filledAvgPrice } };
-    });
-    const holdings = new Map(book.holdings.map((h) => [h.symbol, h]));
-    for (const h of change.holdings) {
-      if (h.qty === 0) holdings.delete(h.symbol);
-      else holdings.set(h.symbol, { symbol: h.symbol, qty: h.qty, avgEntryPrice: h.avgEntryPrice });
-    }
-    this.write(ownerId, {
-      accountId: book.accountId,
-      version: version + 1,
-      cash: change.cash,
-      holdings: [...holdings.values()].sort(bySymbol),
-      orders: [...orders, ...change.placed],
-    });
+    this.write(ownerId, applyPaperChange(book, change));
     return Promise.resolve(true);
   }
 

@@ -101,6 +101,7 @@ export { brokerKeysForm, setBrokerKeysByLink } from './approval/broker-keys-page
 export { reconcileProposal, type Reconciliation } from './proposals/reconcile-proposal.js';
 export type { ManagedPosition, PositionLeg, PositionStatus, PositionStore } from './ports/position-store.js';
 export type { PaperBook, PaperChange, PaperHolding, PaperLedger, PaperOpening, PaperOrderRecord } from './ports/paper-ledger.js';
+export { applyPaperChange, bySymbol } from './brokers/paper-book.js';
 export type { RunCursor, StrategyRun, StrategyRunStore } from './ports/strategy-run-store.js';
 export type { SavedStrategy, SavedStrategyStore } from './ports/saved-strategy-store.js';
 export { LEGAL_DOCUMENT_NAMES, type LegalDocumentName } from './legal/document-name.js';

@@ -1,4 +1,4 @@
-import type { BrokerOrder, PaperBook, PaperChange, PaperHolding, PaperOrderRecord } from '@condor/core';
+import { applyPaperChange, type BrokerOrder, type PaperBook, type PaperChange } from '@condor/core';
 
 /** What an account row says of its book: a kept book stands only while the row still says all of it. */
 export interface PaperStamp {
@@ -18,9 +18,6 @@ interface Entry {
 const sameStamp = (a: PaperStamp, b: PaperStamp): boolean =>
   a.version === b.version && a.cash === b.cash && a.orderCount === b.orderCount && a.accountId === b.accountId && a.openedAt === b.openedAt;
 
-// Code-unit order, whatever the database's collation.
-export const bySymbol = (a: PaperHolding, b: PaperHolding): number => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0);
-
 /** The order as the ledger stores and reads it back (legs as symbol, side and intent only). */
 export const storedOrder = (order: BrokerOrder): BrokerOrder => ({
   id: order.id,
@@ -34,21 +31,9 @@ export const storedOrder = (order: BrokerOrder): BrokerOrder => ({
   legs: order.legs.map(({ symbol, side, intent }) => ({ symbol, side, intent })),
 });
 
-/** The book a committed `change` leaves, as a load would read it from the tables the commit wrote. */
-export function appliedBook(book: PaperBook, change: PaperChange): PaperBook {
-  const updated = new Map(change.updated.map((order) => [order.id, order]));
-  const orders: PaperOrderRecord[] = book.orders.map((record) => {
-    const now = updated.get(record.order.id);
-    return now === undefined
-      ? record
-      : { order: { ...record.order, status: now.status, filledQty: now.filledQty, filledAvgPrice: now.filledAvgPrice }, reservation: record.reservation, expiresAt: record.expiresAt };
-  });
-  for (const { order, reservation, expiresAt } of change.placed) orders.push({ order: storedOrder(order), reservation, expiresAt });
-  const holdings = new Map(book.holdings.map((h) => [h.symbol, h]));
-  for (const h of change.holdings) if (h.qty === 0) holdings.delete(h.symbol);
-  for (const h of change.holdings) if (h.qty !== 0) holdings.set(h.symbol, { symbol: h.symbol, qty: h.qty, avgEntryPrice: h.avgEntryPrice });
-  return { accountId: book.accountId, version: book.version + 1, cash: change.cash, holdings: [...holdings.values()].sort(bySymbol), orders };
-}
+/** The book a committed `change` leaves, as a load would read it from the tables the commit wrote (legs stored bare). */
+export const appliedBook = (book: PaperBook, change: PaperChange): PaperBook =>
+  applyPaperChange(book, { ...change, placed: change.placed.map((record) => ({ ...record, order: storedOrder(record.order) })) });
 
 /** The book with its records, orders, legs and holdings frozen (each once), so that a caller cannot change what is kept. */
 function frozen(book: PaperBook): PaperBook {

@@ -1,7 +1,7 @@
-import type { OrderLeg, PaperBook, PaperChange, PaperHolding, PaperLedger, PaperOpening, PaperOrderRecord } from '@condor/core';
+import { bySymbol, type OrderLeg, type PaperBook, type PaperChange, type PaperHolding, type PaperLedger, type PaperOpening, type PaperOrderRecord } from '@condor/core';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import { parseJsonArray } from './json-array.js';
-import { bySymbol, handedOut, PaperBookCache, storedOrder, type PaperStamp } from './paper-ledger-cache.js';
+import { handedOut, PaperBookCache, storedOrder, type PaperStamp } from './paper-ledger-cache.js';
 import type { Database, PaperHoldingsTable, PaperOrdersTable } from './schema.js';
 
 const toRecord = (row: Selectable<PaperOrdersTable>): PaperOrderRecord => ({
