@@ -1,32 +1,9 @@
 import type { CallBatchStore } from '@condor/core';
-import { CompiledQuery, sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type CompiledQuery, type ExpressionBuilder, type Kysely } from 'kysely';
+import { compiledOnce, slot } from './compiled-once.js';
 import { inFlightCallsSql } from './in-flight-calls.js';
 import type { Database } from './schema.js';
 import { dialectOf } from './sql-dialect.js';
-
-const MARK = '\u0000condor-slot:';
-
-/** A named parameter's place holder while a statement is built once (typed `never`, so it fits any value's place). */
-const slot = (name: string): never => `${MARK}${name}` as never;
-
-/**
- * A statement built and compiled once, with `slot(name)` wherever a value goes, run with each call's values:
- * kysely otherwise builds and compiles the query tree on every call (a hot statement pays more for that than
- * SQLite does for running it). Parameters that are not slots keep the value they were built with.
- */
-function compiledOnce<R>(query: CompiledQuery<R>): (values: Readonly<Record<string, unknown>>) => CompiledQuery<R> {
-  const { sql: text, parameters } = query;
-  const names = parameters.map((parameter) => (typeof parameter === 'string' && parameter.startsWith(MARK) ? parameter.slice(MARK.length) : null));
-  return (values) =>
-    CompiledQuery.raw(
-      text,
-      names.map((name, i) => {
-        if (name === null) return parameters[i];
-        if (!(name in values)) throw new Error(`no value for slot ${name}`);
-        return values[name];
-      }),
-    );
-}
 
 /** A time as a parameter: kysely writes a bare number given to `then` into the SQL text, and one text per call defeats the prepared-statement cache. */
 const at = (now: number) => sql<number>`cast(${now} as bigint)`;

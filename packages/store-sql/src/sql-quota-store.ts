@@ -1,20 +1,17 @@
 import type { QuotaStore } from '@condor/core';
-import { CompiledQuery, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { compiledOnce, slot } from './compiled-once.js';
 import type { Database } from './schema.js';
 
 /** QuotaStore over SQL (SQLite or PostgreSQL); each call is counted by one conditional upsert. */
 export class SqlQuotaStore implements QuotaStore {
   /** `usage` runs on every `get_subscription`: its SQL is built and compiled once, in the database's dialect. */
-  private readonly usageSql: string;
+  private readonly usageQuery;
 
   constructor(private readonly db: Kysely<Database>) {
-    this.usageSql = db
-      .selectFrom('quota_usage')
-      .select(['tool', 'used'])
-      .where('user_id', '=', '')
-      .where('day', '=', '')
-      .orderBy('tool')
-      .compile().sql;
+    this.usageQuery = compiledOnce(
+      db.selectFrom('quota_usage').select(['tool', 'used']).where('user_id', '=', slot('userId')).where('day', '=', slot('day')).orderBy('tool').compile(),
+    );
   }
 
   async consume(userId: string, tool: string, day: string, limit: number): Promise<{ admitted: boolean; used: number }> {
@@ -43,7 +40,7 @@ export class SqlQuotaStore implements QuotaStore {
   }
 
   async usage(userId: string, day: string): Promise<Readonly<Record<string, number>>> {
-    const { rows } = await this.db.executeQuery<{ tool: string; used: number }>(CompiledQuery.raw(this.usageSql, [userId, day]));
+    const { rows } = await this.db.executeQuery(this.usageQuery({ userId, day }));
     return Object.fromEntries(rows.map((r) => [r.tool, r.used]));
   }
 }
