@@ -21,10 +21,8 @@ export class CachedSessionStore implements SessionStore {
     return this.families.read(id, () => this.inner.findFamily(id));
   }
 
-  async revokeFamily(id: string, at: number): Promise<void> {
-    this.families.forget(id);
-    await this.inner.revokeFamily(id, at);
-    this.families.forget(id);
+  revokeFamily(id: string, at: number): Promise<void> {
+    return this.families.forgetAround(id, () => this.inner.revokeFamily(id, at));
   }
 
   insertToken(token: RefreshTokenRecord): Promise<void> {

@@ -20,17 +20,11 @@ export class CachedSubscriptionStore implements SubscriptionStore {
     return found?.subscription;
   }
 
-  async start(subscription: Subscription): Promise<'started' | 'already_active'> {
-    this.cache.forget(subscription.userId);
-    const outcome = await this.inner.start(subscription);
-    this.cache.forget(subscription.userId);
-    return outcome;
+  start(subscription: Subscription): Promise<'started' | 'already_active'> {
+    return this.cache.forgetAround(subscription.userId, () => this.inner.start(subscription));
   }
 
-  async cancelActive(userId: string, at: number): Promise<Subscription | undefined> {
-    this.cache.forget(userId);
-    const canceled = await this.inner.cancelActive(userId, at);
-    this.cache.forget(userId);
-    return canceled;
+  cancelActive(userId: string, at: number): Promise<Subscription | undefined> {
+    return this.cache.forgetAround(userId, () => this.inner.cancelActive(userId, at));
   }
 }

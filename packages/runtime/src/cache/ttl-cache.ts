@@ -53,4 +53,15 @@ export class TtlCache<V> {
     this.generation++;
     for (const [key, entry] of this.entries) if (matches(entry.value)) this.entries.delete(key);
   }
+
+  /**
+   * Runs a write that changes `key`'s value, forgetting the key before it (no read from here on keeps the old
+   * value) and after it (nor one that raced the write).
+   */
+  async forgetAround<T>(key: string, write: () => Promise<T>): Promise<T> {
+    this.forget(key);
+    const result = await write();
+    this.forget(key);
+    return result;
+  }
 }
