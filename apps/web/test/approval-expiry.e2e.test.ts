@@ -20,7 +20,9 @@ it('an expired link says so: the countdown turns Approve off, a late Approve is 
   }
 
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, proposedAt + 61_000 - Date.now())));
-  expect(await withScript.locator('button[data-approve]').innerText()).toBe('Expired');
+  // The page counts the seconds it was rendered with (rounded up) from when it loaded, so it may turn a moment
+  // after the server's expiry, never before: poll for it rather than read it at one instant.
+  await expect.poll(() => withScript.locator('button[data-approve]').innerText(), { timeout: 3_000 }).toBe('Expired');
   expect(await withScript.locator('button[data-approve]').isDisabled()).toBe(true);
 
   const [late] = await Promise.all([withoutScript.waitForResponse(`${approvalUrl}/approve`), withoutScript.click('button[data-approve]')]);
