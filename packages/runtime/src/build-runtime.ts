@@ -35,9 +35,11 @@ import { Sha256Digest } from './adapters/sha256-digest.js';
 import { ShiftedClock, SystemClock } from './adapters/system-clock.js';
 import { ConfigError, type RuntimeConfig } from './config/load-config.js';
 import { resolveSigningKey } from './config/signing-key.js';
+import { CachedQuotaStore } from './cache/cached-quota-store.js';
 import { CachedApiKeyStore } from './cache/cached-api-key-store.js';
 import { CachedSessionStore } from './cache/cached-session-store.js';
 import { CachedSubscriptionStore } from './cache/cached-subscription-store.js';
+import { CachedTokenSigner } from './cache/cached-token-signer.js';
 import { CachedUserStore } from './cache/cached-user-store.js';
 import { CoalescedRateLimits } from './rate-limits/coalesced-rate-limits.js';
 import { StartupReconciler } from './reconcile/reconcile-at-start.js';
@@ -105,14 +107,14 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
     ids,
     passwords: new ScryptPasswordHasher(),
     digest: new Sha256Digest(),
-    tokens: signingKey === null ? null : new HmacTokenSigner(signingKey),
-    // Every authenticated request reads these; revocations through this instance count at once (src/cache).
+    tokens: signingKey === null ? null : new CachedTokenSigner(new HmacTokenSigner(signingKey)),
+    // Every authenticated request reads these (and verifies its token); revocations through this instance count at once (src/cache).
     users: new CachedUserStore(new SqlUserStore(db)),
     sessions: new CachedSessionStore(new SqlSessionStore(db)),
     onboarding: new SqlOnboardingStore(db),
     subscriptions: new CachedSubscriptionStore(new SqlSubscriptionStore(db)),
     billing: new InstantBilling(),
-    quotas: new SqlQuotaStore(db),
+    quotas: new CachedQuotaStore(new SqlQuotaStore(db)),
     rateLimits,
     strategyRuns: new SqlStrategyRunStore(db),
     savedStrategies: new SqlSavedStrategyStore(db),
