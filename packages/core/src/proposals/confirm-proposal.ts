@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { TradingAccountView, withAccount } from '../brokers/trading-account.js';
+import { tradingAccountView, TradingAccountView, type TradingAccountOutput } from '../brokers/trading-account.js';
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { brokerError } from '../brokers/broker-errors.js';
 import { userBroker } from '../brokers/user-broker.js';
@@ -7,6 +7,7 @@ import { appError, type AppError } from '../errors/app-error.js';
 import { defineOperation, type HandlerContext } from '../operations/operation.js';
 import type { Broker, BrokerError, BrokerOrder } from '../ports/broker.js';
 import type { Proposal } from '../ports/proposal-store.js';
+import type { Services } from '../services.js';
 import { NEVER_SENT } from './reconcile-proposal.js';
 import { recordPlaced } from './record-order.js';
 import { ProposalId } from './proposal-view.js';
@@ -16,7 +17,7 @@ import { clientApprovalsAllowed, methodAllowed } from '../approval/approval-poli
 import { approvalUrl, mintLink } from '../approval/links.js';
 import { personRequired } from '../approval/person-required.js';
 import type { ApprovalMethod, ApprovalRecord } from '../approval/ticket-types.js';
-import type { BrokerEnvironment } from '../ports/broker-link-store.js';
+import type { BrokerEnvironment, BrokerLink } from '../ports/broker-link-store.js';
 
 const ConfirmView = v.object({
   proposal_id: v.string(),
@@ -26,6 +27,8 @@ const ConfirmView = v.object({
   summary: v.string(),
 });
 export type Confirmed = v.InferOutput<typeof ConfirmView>;
+/** A confirm's answer with the account its order went to (the link the placement opened). */
+export type Placed = Confirmed & { readonly account: TradingAccountOutput };
 
 export const confirmProposal = defineOperation({
   name: 'confirm_proposal',
@@ -56,7 +59,7 @@ export const confirmProposal = defineOperation({
     'INVALID_UUID',
     'ONBOARDING_REQUIRED',
   ],
-  handler: ({ proposal_id: id }, ctx) => placeProposal(id, ctx.approval?.method ?? 'confirm', ctx).andThen(withAccount(ctx.services, ctx.caller.userId)),
+  handler: ({ proposal_id: id }, ctx) => placeProposal(id, ctx.approval?.method ?? 'confirm', ctx),
 });
 
 /**
@@ -65,7 +68,7 @@ export const confirmProposal = defineOperation({
  * (`elicitation`). The contract's checks run for every method; the approval policy decides which methods may
  * place on the caller's account; the winner's approval is recorded with the consumption.
  */
-export function placeProposal(id: string, method: ApprovalMethod, ctx: HandlerContext<'trading'>): ResultAsync<Confirmed, AppError> {
+export function placeProposal(id: string, method: ApprovalMethod, ctx: HandlerContext<'trading'>): ResultAsync<Placed, AppError> {
   const { services, caller } = ctx;
   return ResultAsync.fromSafePromise(services.proposals.get(caller.userId, id)).andThen((proposal) => {
     if (proposal === undefined) return errAsync(appError('PROPOSAL_NOT_FOUND', { received: { proposal_id: id } }));
@@ -88,13 +91,16 @@ export function placeProposal(id: string, method: ApprovalMethod, ctx: HandlerCo
         if (won === 'not_found') return errAsync(appError('PROPOSAL_NOT_FOUND', { received: { proposal_id: id } }));
         if (won === 'already_consumed') return errAsync(alreadyConsumed(id, null));
         return submitOnce(proposal, broker, ctx);
-      });
+      }).map(inAccount(link, services));
     });
   });
 }
 
+/** Names the account of the link the placement opened (every trading answer names its account). */
+const inAccount = (link: BrokerLink, services: Services) => (confirmed: Confirmed): Placed => ({ ...confirmed, account: tradingAccountView(link, services) });
+
 /** CONFIRM_BLOCKED with a fresh single-use approval link, so the agent can tell the person where to approve. */
-function askPerson(proposal: Proposal, environment: BrokerEnvironment, ctx: HandlerContext<'trading'>): ResultAsync<Confirmed, AppError> {
+function askPerson(proposal: Proposal, environment: BrokerEnvironment, ctx: HandlerContext<'trading'>): ResultAsync<never, AppError> {
   const { services } = ctx;
   const until = expiresAt(proposal.createdAt);
   return ResultAsync.fromSafePromise(mintLink(services, 'approve_proposal', proposal.ownerId, proposal.id, until)).andThen((token) =>
@@ -190,7 +196,7 @@ const withReconcileHint = (error: AppError): AppError => ({
  * broker has no such order (the broker refuses a second order with one client id). A two-step roll's
  * first order is always asked for, to go on to step 2 once it has filled.
  */
-function reconcile(proposal: Proposal, ctx: HandlerContext<'trading'>): ResultAsync<Confirmed, AppError> {
+function reconcile(proposal: Proposal, ctx: HandlerContext<'trading'>): ResultAsync<Placed, AppError> {
   if (proposal.outcome === null && proposal.consumedAt !== null && isSubmitUnderway(proposal.consumedAt, ctx.services.clock.now())) {
     return errAsync(alreadyConsumed(proposal.id, null));
   }
@@ -206,7 +212,7 @@ function reconcile(proposal: Proposal, ctx: HandlerContext<'trading'>): ResultAs
       }),
     );
   }
-  return userBroker(ctx.caller.userId, ctx.services).andThen(({ broker }) =>
+  return userBroker(ctx.caller.userId, ctx.services).andThen(({ broker, link }) =>
     broker
       .orderByClientId(proposal.id)
       .mapErr((error) => brokerError(error, (message) => appError('SERVICE_UNAVAILABLE', { message })))
@@ -214,7 +220,8 @@ function reconcile(proposal: Proposal, ctx: HandlerContext<'trading'>): ResultAs
         if (order === null && submittedId === null && isExpired(proposal.createdAt, ctx.services.clock.now())) return expiredUnsent(proposal, ctx);
         if (order === null) return submittedId === null ? submitOnce(proposal, broker, ctx) : errAsync(alreadyConsumed(proposal.id, submittedId));
         return twoStep ? placed(proposal, order, ctx, false) : placed(proposal, order, ctx).andThen(() => errAsync(alreadyConsumed(proposal.id, order.id)));
-      }),
+      })
+      .map(inAccount(link, ctx.services)),
   );
 }
 
