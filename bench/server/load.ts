@@ -20,20 +20,33 @@ export interface LoadSpec {
   readonly next?: () => { path: string; headers: Record<string, string> };
 }
 
-/** Runs autocannon and keeps only successful answers in the rate (2xx per second of the run). */
+/**
+ * Runs autocannon and keeps only successful answers in the rate (2xx per second of the run). A run of a fixed
+ * amount is timed from its start to its last answer: autocannon notices the end only at its next whole second.
+ */
 export async function load(spec: LoadSpec): Promise<Load> {
   const { next } = spec;
-  const result = await autocannon({
-    url: spec.url,
-    method: spec.method ?? 'GET',
-    headers: spec.headers ?? {},
-    ...(spec.body === undefined ? {} : { body: spec.body }),
-    connections: spec.connections,
-    ...(spec.amount === undefined ? { duration: spec.seconds ?? 4 } : { amount: spec.amount }),
-    ...(next === undefined ? {} : { requests: [{ setupRequest: (request: autocannon.Request) => { const { path, headers } = next(); return { ...request, path, headers: { ...request.headers, ...headers } }; } }] }),
+  const started = performance.now();
+  let lastAnswer = started;
+  const result = await new Promise<autocannon.Result>((done, fail) => {
+    const instance = autocannon(
+      {
+        url: spec.url,
+        method: spec.method ?? 'GET',
+        headers: spec.headers ?? {},
+        ...(spec.body === undefined ? {} : { body: spec.body }),
+        connections: spec.connections,
+        ...(spec.amount === undefined ? { duration: spec.seconds ?? 4 } : { amount: spec.amount }),
+        ...(next === undefined ? {} : { requests: [{ setupRequest: (request: autocannon.Request) => { const { path, headers } = next(); return { ...request, path, headers: { ...request.headers, ...headers } }; } }] }),
+      },
+      (error: unknown, finished) => (error === null || error === undefined ? done(finished) : fail(error instanceof Error ? error : new Error(String(error)))),
+    );
+    instance.on('response', () => {
+      lastAnswer = performance.now();
+    });
   });
   const ok = result['2xx'];
-  const seconds = result.duration;
+  const seconds = spec.amount === undefined ? result.duration : (lastAnswer - started) / 1000;
   return { perSecond: ok / seconds, p99Ms: result.latency.p99, ok, failed: result.non2xx + result.errors + result.timeouts };
 }
 
