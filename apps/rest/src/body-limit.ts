@@ -35,6 +35,7 @@ export const bodyLimit =
     // the body is then left untouched, so handlers read it straight from Node (no fetch Request, no web stream).
     const declared = declaredLength(c.req.raw.headers);
     if (declared !== null && declared <= maxBytes) return next();
+    if (bodilessOverSocket(c)) return next();
     const body = c.req.raw.body;
     if (body === null) return next();
     const reader = body.getReader();
@@ -120,10 +121,24 @@ async function discard(reader: BodyReader): Promise<void> {
   }
 }
 
-/** The connection's socket when @hono/node-server serves the app (its bindings carry `incoming`). */
-function nodeSocketOf(c: Context): Socket | null {
+/** Node's request when @hono/node-server serves the app (its bindings carry `incoming`). */
+function incomingOf(c: Context): IncomingMessage | null {
   const env: unknown = c.env;
   if (typeof env !== 'object' || env === null || !('incoming' in env)) return null;
-  const socket = (env.incoming as IncomingMessage | undefined)?.socket;
+  return (env.incoming as IncomingMessage | undefined) ?? null;
+}
+
+/** The connection's socket when @hono/node-server serves the app. */
+function nodeSocketOf(c: Context): Socket | null {
+  const socket = incomingOf(c)?.socket;
   return socket !== undefined && typeof socket.destroySoon === 'function' ? socket : null;
+}
+
+/**
+ * Whether a request that came over a socket has no body: HTTP/1.1 gives a body only by Content-Length or
+ * Transfer-Encoding (RFC 9112 §6.3). In-process requests (tests) carry no such headers, so they are read.
+ */
+function bodilessOverSocket(c: Context): boolean {
+  const headers = incomingOf(c)?.headers;
+  return headers !== undefined && headers['content-length'] === undefined && headers['transfer-encoding'] === undefined;
 }

@@ -186,6 +186,16 @@ describe('the transport of the real server process', () => {
     });
   });
 
+  it('reads a POST with neither Content-Length nor Transfer-Encoding as bodiless, and serves what is pipelined behind it', async () => {
+    const bodiless = `POST /v1/users HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\r\n`;
+    const pipelined = 'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n';
+    const { text } = await exchange(port, [bodiless + pipelined]);
+    const responses = responsesIn(text);
+    expect(responses.map((r) => r.status)).toEqual([422, 200]);
+    expectErrorResult(responses[0]?.body ?? {}, 'INVALID_EMAIL');
+    expect(responses[1]?.body).toEqual({ status: 'ok' });
+  });
+
   describe('what Node refuses before the app runs is an ErrorResult too', () => {
     it.each([
       ['a 20 KB URL', 431, `GET /v1/${'a'.repeat(20 * 1024)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`],
