@@ -1,4 +1,5 @@
 import type { BrokerLink, BrokerLinkStore } from '@condor/core';
+import { compiledOnce, slot } from './compiled-once.js';
 import type { Kysely, Selectable } from 'kysely';
 import type { BrokerLinksTable, Database } from './schema.js';
 import { parseSealed, sealedText } from './sealed-text.js';
@@ -16,10 +17,15 @@ const toLink = (row: Selectable<BrokerLinksTable>): BrokerLink => ({
 
 /** BrokerLinkStore over SQL (SQLite or PostgreSQL): one row per user; sealed keys are JSON text. */
 export class SqlBrokerLinkStore implements BrokerLinkStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** Read by every trading call (gate and placement), built and compiled once. */
+  private readonly byOwner;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.byOwner = compiledOnce(db.selectFrom('broker_links').selectAll().where('owner_id', '=', slot('ownerId')).compile());
+  }
 
   async get(ownerId: string): Promise<BrokerLink | undefined> {
-    const row = await this.db.selectFrom('broker_links').selectAll().where('owner_id', '=', ownerId).executeTakeFirst();
+    const [row] = (await this.db.executeQuery(this.byOwner({ ownerId }))).rows;
     return row === undefined ? undefined : toLink(row);
   }
 

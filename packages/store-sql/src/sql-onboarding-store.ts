@@ -1,5 +1,6 @@
 import { LEGAL_DOCUMENT_NAMES } from '@condor/core';
 import type { DocumentEvent, LegalDocumentName, OnboardingStore } from '@condor/core';
+import { compiledOnce, slot } from './compiled-once.js';
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.js';
 
@@ -8,7 +9,14 @@ const isDocumentName = (value: string): value is LegalDocumentName =>
 
 /** OnboardingStore over SQL (SQLite or PostgreSQL); one acceptance per version is enforced by the primary key. */
 export class SqlOnboardingStore implements OnboardingStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** Read by the onboarding gate of every trading call, built and compiled once. */
+  private readonly acceptancesOf;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.acceptancesOf = compiledOnce(
+      db.selectFrom('document_acceptances').selectAll().where('user_id', '=', slot('userId')).orderBy('accepted_at').orderBy('document').orderBy('version').compile(),
+    );
+  }
 
   async recordRead(event: DocumentEvent): Promise<void> {
     await this.db
@@ -39,14 +47,7 @@ export class SqlOnboardingStore implements OnboardingStore {
   }
 
   async acceptances(userId: string): Promise<readonly DocumentEvent[]> {
-    const rows = await this.db
-      .selectFrom('document_acceptances')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('accepted_at')
-      .orderBy('document')
-      .orderBy('version')
-      .execute();
+    const { rows } = await this.db.executeQuery(this.acceptancesOf({ userId }));
     return rows.flatMap(({ document, version, accepted_at }) =>
       isDocumentName(document) ? [{ userId, document, version, at: accepted_at }] : [],
     );

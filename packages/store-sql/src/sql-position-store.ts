@@ -1,4 +1,5 @@
 import type { ManagedPosition, PositionLeg, PositionStore } from '@condor/core';
+import { compiledOnce, slot } from './compiled-once.js';
 import type { Kysely, Selectable } from 'kysely';
 import { parseJsonArray } from './json-array.js';
 import type { Database, PositionsTable } from './schema.js';
@@ -35,7 +36,12 @@ const fields = (position: ManagedPosition) => ({
  * by the (owner_id, opened_at, id) index.
  */
 export class SqlPositionStore implements PositionStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** Read by every placement (the order's position), built and compiled once. */
+  private readonly byId;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.byId = compiledOnce(db.selectFrom('positions').selectAll().where('owner_id', '=', slot('ownerId')).where('id', '=', slot('id')).compile());
+  }
 
   async insert(position: ManagedPosition): Promise<void> {
     await this.db
@@ -45,12 +51,7 @@ export class SqlPositionStore implements PositionStore {
   }
 
   async get(ownerId: string, id: string): Promise<ManagedPosition | undefined> {
-    const row = await this.db
-      .selectFrom('positions')
-      .selectAll()
-      .where('owner_id', '=', ownerId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const [row] = (await this.db.executeQuery(this.byId({ ownerId, id }))).rows;
     return row === undefined ? undefined : toPosition(row);
   }
 

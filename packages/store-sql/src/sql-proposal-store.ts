@@ -1,5 +1,6 @@
 import type { ApprovalRecord, OrderLeg, Proposal, ProposalOutcome, ProposalStore } from '@condor/core';
 import type { Kysely, Selectable } from 'kysely';
+import { compiledOnce, slot } from './compiled-once.js';
 import { approvalText, parseApproval } from './approval-text.js';
 import { parseJsonArray } from './json-array.js';
 import { parseJsonObject } from './json-text.js';
@@ -33,7 +34,20 @@ const oldestFirst = (a: Proposal, b: Proposal): number => a.createdAt - b.create
  * database decides which of concurrent consumes wins, and only the winner's approval is written.
  */
 export class SqlProposalStore implements ProposalStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** The statements every confirm runs, built and compiled once. */
+  private readonly byId;
+  private readonly consumeOnce;
+  private readonly outcomeOf;
+
+  constructor(private readonly db: Kysely<Database>) {
+    const ownerId = slot('ownerId');
+    const id = slot('id');
+    this.byId = compiledOnce(db.selectFrom('proposals').selectAll().where('owner_id', '=', ownerId).where('id', '=', id).compile());
+    this.consumeOnce = compiledOnce(
+      db.updateTable('proposals').set({ consumed_at: slot('at'), approval: slot('approval') }).where('id', '=', id).where('owner_id', '=', ownerId).where('consumed_at', 'is', null).compile(),
+    );
+    this.outcomeOf = compiledOnce(db.updateTable('proposals').set({ outcome: slot('outcome') }).where('id', '=', id).where('consumed_at', 'is not', null).compile());
+  }
 
   async insert(proposal: Proposal): Promise<void> {
     await this.db
@@ -60,24 +74,13 @@ export class SqlProposalStore implements ProposalStore {
   }
 
   async get(ownerId: string, id: string): Promise<Proposal | undefined> {
-    const row = await this.db
-      .selectFrom('proposals')
-      .selectAll()
-      .where('owner_id', '=', ownerId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const [row] = (await this.db.executeQuery(this.byId({ ownerId, id }))).rows;
     return row === undefined ? undefined : toProposal(row);
   }
 
   async consume(ownerId: string, id: string, at: number, approval: ApprovalRecord | null): Promise<'consumed' | 'already_consumed' | 'not_found'> {
-    const result = await this.db
-      .updateTable('proposals')
-      .set({ consumed_at: at, approval: approvalText(approval) })
-      .where('id', '=', id)
-      .where('owner_id', '=', ownerId)
-      .where('consumed_at', 'is', null)
-      .executeTakeFirst();
-    if (result.numUpdatedRows === 1n) return 'consumed';
+    const result = await this.db.executeQuery(this.consumeOnce({ ownerId, id, at, approval: approvalText(approval) }));
+    if (result.numAffectedRows === 1n) return 'consumed';
     // Nothing updated: it is consumed already (consumed_at is never cleared) or not the owner's.
     const existing = await this.db
       .selectFrom('proposals')
@@ -89,13 +92,8 @@ export class SqlProposalStore implements ProposalStore {
   }
 
   async recordOutcome(id: string, outcome: ProposalOutcome): Promise<void> {
-    const result = await this.db
-      .updateTable('proposals')
-      .set({ outcome: JSON.stringify(outcome) })
-      .where('id', '=', id)
-      .where('consumed_at', 'is not', null)
-      .executeTakeFirst();
-    if (result.numUpdatedRows !== 1n) throw new Error(`No consumed proposal ${id} to record an outcome for`);
+    const result = await this.db.executeQuery(this.outcomeOf({ id, outcome: JSON.stringify(outcome) }));
+    if (result.numAffectedRows !== 1n) throw new Error(`No consumed proposal ${id} to record an outcome for`);
   }
 
   async listForPosition(ownerId: string, positionId: string): Promise<readonly Proposal[]> {
