@@ -1,5 +1,6 @@
 import { bySymbol, type OrderLeg, type PaperBook, type PaperChange, type PaperHolding, type PaperLedger, type PaperOpening, type PaperOrderRecord } from '@condor/core';
 import type { Insertable, Kysely, Selectable } from 'kysely';
+import { compiledOnce, slot } from './compiled-once.js';
 import { parseJsonArray } from './json-array.js';
 import { handedOut, PaperBookCache, storedOrder, type PaperStamp } from './paper-ledger-cache.js';
 import type { Database, PaperHoldingsTable, PaperOrdersTable } from './schema.js';
@@ -66,11 +67,52 @@ const KEPT_ORDERS = 20_000;
  */
 export class SqlPaperLedger implements PaperLedger {
   private readonly kept = new PaperBookCache(KEPT_ORDERS);
+  /** The statements every order runs, built and compiled once. */
+  private readonly accountRow;
+  private readonly moveVersion;
+  private readonly insertOrder;
+  private readonly putHolding;
 
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Kysely<Database>) {
+    const ownerId = slot('ownerId');
+    this.accountRow = compiledOnce(db.selectFrom('paper_accounts').select(['account_id', 'version', 'cash', 'order_count', 'opened_at']).where('owner_id', '=', ownerId).compile());
+    this.moveVersion = compiledOnce(
+      db
+        .updateTable('paper_accounts')
+        .set((eb) => ({ version: eb('version', '+', 1), cash: slot('cash'), order_count: eb('order_count', '+', slot('placed')) }))
+        .where('owner_id', '=', ownerId)
+        .where('version', '=', slot('version'))
+        .returning('order_count')
+        .compile(),
+    );
+    // Slots named as orderRow's and holdingRow's columns, so a row is the statement's values.
+    const order: Record<keyof Insertable<PaperOrdersTable>, never> = {
+      id: slot('id'),
+      owner_id: slot('owner_id'),
+      seq: slot('seq'),
+      client_order_id: slot('client_order_id'),
+      status: slot('status'),
+      qty: slot('qty'),
+      filled_qty: slot('filled_qty'),
+      limit_price: slot('limit_price'),
+      filled_avg_price: slot('filled_avg_price'),
+      submitted_at: slot('submitted_at'),
+      legs: slot('legs'),
+      reservation: slot('reservation'),
+      expires_at: slot('expires_at'),
+    };
+    this.insertOrder = compiledOnce(db.insertInto('paper_orders').values(order).compile());
+    this.putHolding = compiledOnce(
+      db
+        .insertInto('paper_holdings')
+        .values({ owner_id: slot('owner_id'), symbol: slot('symbol'), qty: slot('qty'), avg_entry_price: slot('avg_entry_price') })
+        .onConflict((oc) => oc.columns(['owner_id', 'symbol']).doUpdateSet((eb) => ({ qty: eb.ref('excluded.qty'), avg_entry_price: eb.ref('excluded.avg_entry_price') })))
+        .compile(),
+    );
+  }
 
   async load(ownerId: string): Promise<PaperBook | undefined> {
-    const row = await this.db.selectFrom('paper_accounts').select(['account_id', 'version', 'cash', 'order_count', 'opened_at']).where('owner_id', '=', ownerId).executeTakeFirst();
+    const [row] = (await this.db.executeQuery(this.accountRow({ ownerId }))).rows;
     if (row === undefined) {
       this.kept.forget(ownerId);
       return undefined;
@@ -131,21 +173,10 @@ export class SqlPaperLedger implements PaperLedger {
   /** The commit's transaction: the account's order count after it, or undefined when it lost the race. */
   private write(ownerId: string, version: number, change: PaperChange): Promise<number | undefined> {
     return this.db.transaction().execute(async (trx) => {
-      const account = await trx
-        .updateTable('paper_accounts')
-        .set((eb) => ({ version: eb('version', '+', 1), cash: change.cash, order_count: eb('order_count', '+', change.placed.length) }))
-        .where('owner_id', '=', ownerId)
-        .where('version', '=', version)
-        .returning('order_count')
-        .executeTakeFirst();
+      const [account] = (await trx.executeQuery(this.moveVersion({ ownerId, version, cash: change.cash, placed: change.placed.length }))).rows;
       if (account === undefined) return undefined;
       const firstSeq = account.order_count - change.placed.length;
-      if (change.placed.length > 0) {
-        await trx
-          .insertInto('paper_orders')
-          .values(change.placed.map((record, i) => orderRow(ownerId, firstSeq + i, record)))
-          .execute();
-      }
+      for (const [i, record] of change.placed.entries()) await trx.executeQuery(this.insertOrder(orderRow(ownerId, firstSeq + i, record)));
       for (const order of change.updated) {
         await trx
           .updateTable('paper_orders')
@@ -156,16 +187,7 @@ export class SqlPaperLedger implements PaperLedger {
       }
       const gone = change.holdings.filter((h) => h.qty === 0).map((h) => h.symbol);
       if (gone.length > 0) await trx.deleteFrom('paper_holdings').where('owner_id', '=', ownerId).where('symbol', 'in', gone).execute();
-      const held = change.holdings.filter((h) => h.qty !== 0);
-      if (held.length > 0) {
-        await trx
-          .insertInto('paper_holdings')
-          .values(held.map((h) => holdingRow(ownerId, h)))
-          .onConflict((oc) =>
-            oc.columns(['owner_id', 'symbol']).doUpdateSet((eb) => ({ qty: eb.ref('excluded.qty'), avg_entry_price: eb.ref('excluded.avg_entry_price') })),
-          )
-          .execute();
-      }
+      for (const holding of change.holdings) if (holding.qty !== 0) await trx.executeQuery(this.putHolding(holdingRow(ownerId, holding)));
       return account.order_count;
     });
   }
