@@ -4,6 +4,9 @@ import type { Kysely, Selectable } from 'kysely';
 import { parseJsonArray } from './json-array.js';
 import type { Database, PositionsTable } from './schema.js';
 
+type FieldName = 'ticker' | 'expiry' | 'legs' | 'qty' | 'entry_credit' | 'status' | 'opened_at' | 'closed_at' | 'order_ids';
+const FIELD_NAMES: readonly FieldName[] = ['ticker', 'expiry', 'legs', 'qty', 'entry_credit', 'status', 'opened_at', 'closed_at', 'order_ids'];
+
 const toPosition = (row: Selectable<PositionsTable>): ManagedPosition => ({
   id: row.id,
   ownerId: row.owner_id,
@@ -19,7 +22,7 @@ const toPosition = (row: Selectable<PositionsTable>): ManagedPosition => ({
 });
 
 /** Every column but the key and the owner: what `update` replaces. */
-const fields = (position: ManagedPosition) => ({
+const fields = (position: ManagedPosition): Record<FieldName, string | number | null> => ({
   ticker: position.ticker,
   expiry: position.expiry,
   legs: JSON.stringify(position.legs),
@@ -36,22 +39,25 @@ const fields = (position: ManagedPosition) => ({
  * by the (owner_id, opened_at, id) index.
  */
 export class SqlPositionStore implements PositionStore {
-  /** Read by every placement (the order's position), built and compiled once. */
+  /** What every placement runs on the order's position, built and compiled once (slots named as the columns). */
   private readonly byId;
+  private readonly insertOne;
+  private readonly updateOne;
 
   constructor(private readonly db: Kysely<Database>) {
-    this.byId = compiledOnce(db.selectFrom('positions').selectAll().where('owner_id', '=', slot('ownerId')).where('id', '=', slot('id')).compile());
+    const key = { id: slot('id'), owner_id: slot('owner_id') };
+    const columns = Object.fromEntries(FIELD_NAMES.map((name) => [name, slot(name)])) as Record<FieldName, never>;
+    this.byId = compiledOnce(db.selectFrom('positions').selectAll().where('owner_id', '=', key.owner_id).where('id', '=', key.id).compile());
+    this.insertOne = compiledOnce(db.insertInto('positions').values({ ...key, ...columns }).compile());
+    this.updateOne = compiledOnce(db.updateTable('positions').set(columns).where('owner_id', '=', key.owner_id).where('id', '=', key.id).compile());
   }
 
   async insert(position: ManagedPosition): Promise<void> {
-    await this.db
-      .insertInto('positions')
-      .values({ id: position.id, owner_id: position.ownerId, ...fields(position) })
-      .execute();
+    await this.db.executeQuery(this.insertOne({ id: position.id, owner_id: position.ownerId, ...fields(position) }));
   }
 
   async get(ownerId: string, id: string): Promise<ManagedPosition | undefined> {
-    const [row] = (await this.db.executeQuery(this.byId({ ownerId, id }))).rows;
+    const [row] = (await this.db.executeQuery(this.byId({ owner_id: ownerId, id }))).rows;
     return row === undefined ? undefined : toPosition(row);
   }
 
@@ -63,12 +69,7 @@ export class SqlPositionStore implements PositionStore {
   }
 
   async update(position: ManagedPosition): Promise<boolean> {
-    const result = await this.db
-      .updateTable('positions')
-      .set(fields(position))
-      .where('owner_id', '=', position.ownerId)
-      .where('id', '=', position.id)
-      .executeTakeFirst();
-    return result.numUpdatedRows === 1n;
+    const result = await this.db.executeQuery(this.updateOne({ id: position.id, owner_id: position.ownerId, ...fields(position) }));
+    return result.numAffectedRows === 1n;
   }
 }
