@@ -10,7 +10,7 @@ export interface Holding {
 }
 
 interface OrderRecord {
-  order: BrokerOrder;
+  readonly order: BrokerOrder;
   /** Buying power held while the order works. */
   readonly reservation: number;
   /** When the day order expires unfilled. */
@@ -65,7 +65,8 @@ export class PaperAccount {
     this.accountId = book.accountId;
     this.version = book.version;
     this.cash = book.cash;
-    this.records = book.orders.map(({ order, reservation, expiresAt }) => ({ order, reservation, expiresAt }));
+    // The book's records are shared (a ledger may keep them frozen): a changed order gets a new record here.
+    this.records = [...book.orders];
     this.holdings = new Map(book.holdings.map(({ symbol, qty, avgEntryPrice }) => [symbol, { qty, avgEntryPrice }]));
   }
 
@@ -161,18 +162,21 @@ export class PaperAccount {
     const { qty, legs } = record.order;
     for (const leg of legs) this.trade(leg.symbol, signed(leg, qty), legPrices.get(leg.symbol) ?? 0);
     this.cash = cents(this.cash - price * MULTIPLIER * qty);
-    record.order = { ...record.order, status: 'filled', filledQty: qty, filledAvgPrice: price };
-    this.changedIds.add(id);
-    return record.order;
+    return this.change(record, { ...record.order, status: 'filled', filledQty: qty, filledAvgPrice: price });
   }
 
   /** Ends a working order unfilled. */
   end(id: string, status: 'canceled' | 'expired'): BrokerOrder | undefined {
     const record = this.records.find((r) => r.order.id === id);
     if (!record || !isWorking(record.order)) return undefined;
-    record.order = { ...record.order, status };
-    this.changedIds.add(id);
-    return record.order;
+    return this.change(record, { ...record.order, status });
+  }
+
+  /** Puts `order` in `record`'s place as a new record (the loaded one may be shared) and notes the change. */
+  private change(record: OrderRecord, order: BrokerOrder): BrokerOrder {
+    this.records[this.records.indexOf(record)] = { ...record, order };
+    this.changedIds.add(order.id);
+    return order;
   }
 
   /** Sets a position directly (one not opened through this account's orders); qty 0 removes it. */
