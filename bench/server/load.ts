@@ -39,7 +39,10 @@ export async function load(spec: LoadSpec): Promise<Load> {
         ...(spec.amount === undefined ? { duration: spec.seconds ?? 4 } : { amount: spec.amount }),
         ...(next === undefined ? {} : { requests: [{ setupRequest: (request: autocannon.Request) => { const { path, headers } = next(); return { ...request, path, headers: { ...request.headers, ...headers } }; } }] }),
       },
-      (error: unknown, finished) => (error === null || error === undefined ? done(finished) : fail(error instanceof Error ? error : new Error(String(error)))),
+      (error: unknown, finished) => {
+        if (error === null || error === undefined) done(finished);
+        else fail(error instanceof Error ? error : new Error('autocannon failed'));
+      },
     );
     instance.on('response', () => {
       lastAnswer = performance.now();
