@@ -1,6 +1,6 @@
 import { bySymbol, type OrderLeg, type PaperBook, type PaperChange, type PaperHolding, type PaperLedger, type PaperOpening, type PaperOrderRecord } from '@condor/core';
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import { compiledOnce, slot } from './compiled-once.js';
+import { compiledOnce, slot, slotsNamed } from './compiled-once.js';
 import { parseJsonArray } from './json-array.js';
 import { handedOut, PaperBookCache, storedOrder, type PaperStamp } from './paper-ledger-cache.js';
 import type { Database, PaperHoldingsTable, PaperOrdersTable } from './schema.js';
@@ -86,26 +86,14 @@ export class SqlPaperLedger implements PaperLedger {
         .compile(),
     );
     // Slots named as orderRow's and holdingRow's columns, so a row is the statement's values.
-    const order: Record<keyof Insertable<PaperOrdersTable>, never> = {
-      id: slot('id'),
-      owner_id: slot('owner_id'),
-      seq: slot('seq'),
-      client_order_id: slot('client_order_id'),
-      status: slot('status'),
-      qty: slot('qty'),
-      filled_qty: slot('filled_qty'),
-      limit_price: slot('limit_price'),
-      filled_avg_price: slot('filled_avg_price'),
-      submitted_at: slot('submitted_at'),
-      legs: slot('legs'),
-      reservation: slot('reservation'),
-      expires_at: slot('expires_at'),
-    };
+    const order: Record<keyof Insertable<PaperOrdersTable>, never> = slotsNamed(
+      'id', 'owner_id', 'seq', 'client_order_id', 'status', 'qty', 'filled_qty', 'limit_price', 'filled_avg_price', 'submitted_at', 'legs', 'reservation', 'expires_at',
+    );
     this.insertOrder = compiledOnce(db.insertInto('paper_orders').values(order).compile());
     this.putHolding = compiledOnce(
       db
         .insertInto('paper_holdings')
-        .values({ owner_id: slot('owner_id'), symbol: slot('symbol'), qty: slot('qty'), avg_entry_price: slot('avg_entry_price') })
+        .values(slotsNamed('owner_id', 'symbol', 'qty', 'avg_entry_price'))
         .onConflict((oc) => oc.columns(['owner_id', 'symbol']).doUpdateSet((eb) => ({ qty: eb.ref('excluded.qty'), avg_entry_price: eb.ref('excluded.avg_entry_price') })))
         .compile(),
     );

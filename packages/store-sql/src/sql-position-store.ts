@@ -1,11 +1,8 @@
 import type { ManagedPosition, PositionLeg, PositionStore } from '@condor/core';
-import { compiledOnce, slot } from './compiled-once.js';
+import { compiledOnce, slotsNamed } from './compiled-once.js';
 import type { Kysely, Selectable } from 'kysely';
 import { parseJsonArray } from './json-array.js';
 import type { Database, PositionsTable } from './schema.js';
-
-type FieldName = 'ticker' | 'expiry' | 'legs' | 'qty' | 'entry_credit' | 'status' | 'opened_at' | 'closed_at' | 'order_ids';
-const FIELD_NAMES: readonly FieldName[] = ['ticker', 'expiry', 'legs', 'qty', 'entry_credit', 'status', 'opened_at', 'closed_at', 'order_ids'];
 
 const toPosition = (row: Selectable<PositionsTable>): ManagedPosition => ({
   id: row.id,
@@ -22,7 +19,8 @@ const toPosition = (row: Selectable<PositionsTable>): ManagedPosition => ({
 });
 
 /** Every column but the key and the owner: what `update` replaces. */
-const fields = (position: ManagedPosition): Record<FieldName, string | number | null> => ({
+const FIELDS = slotsNamed('ticker', 'expiry', 'legs', 'qty', 'entry_credit', 'status', 'opened_at', 'closed_at', 'order_ids');
+const fields = (position: ManagedPosition): Record<keyof typeof FIELDS, string | number | null> => ({
   ticker: position.ticker,
   expiry: position.expiry,
   legs: JSON.stringify(position.legs),
@@ -45,11 +43,10 @@ export class SqlPositionStore implements PositionStore {
   private readonly updateOne;
 
   constructor(private readonly db: Kysely<Database>) {
-    const key = { id: slot('id'), owner_id: slot('owner_id') };
-    const columns = Object.fromEntries(FIELD_NAMES.map((name) => [name, slot(name)])) as Record<FieldName, never>;
+    const key = slotsNamed('id', 'owner_id');
     this.byId = compiledOnce(db.selectFrom('positions').selectAll().where('owner_id', '=', key.owner_id).where('id', '=', key.id).compile());
-    this.insertOne = compiledOnce(db.insertInto('positions').values({ ...key, ...columns }).compile());
-    this.updateOne = compiledOnce(db.updateTable('positions').set(columns).where('owner_id', '=', key.owner_id).where('id', '=', key.id).compile());
+    this.insertOne = compiledOnce(db.insertInto('positions').values({ ...key, ...FIELDS }).compile());
+    this.updateOne = compiledOnce(db.updateTable('positions').set(FIELDS).where('owner_id', '=', key.owner_id).where('id', '=', key.id).compile());
   }
 
   async insert(position: ManagedPosition): Promise<void> {

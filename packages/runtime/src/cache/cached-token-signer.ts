@@ -1,5 +1,5 @@
 import type { AccessClaims, TokenSigner } from '@condor/core';
-import { AUTH_CACHE_CAPACITY } from './ttl-cache.js';
+import { AUTH_CACHE_CAPACITY, dropOldestBeyond } from './ttl-cache.js';
 
 /**
  * A TokenSigner that remembers the claims of tokens it has verified (every authenticated request verifies its
@@ -25,10 +25,7 @@ export class CachedTokenSigner implements TokenSigner {
     const claims = this.inner.verify(token);
     if (claims === null) return null;
     this.verified.set(token, Object.freeze(claims));
-    if (this.verified.size > this.capacity) {
-      const oldest = this.verified.keys().next();
-      if (oldest.done !== true) this.verified.delete(oldest.value);
-    }
+    dropOldestBeyond(this.verified, this.capacity);
     return claims;
   }
 }

@@ -7,6 +7,13 @@ export const AUTH_CACHE_TTL_MS = 1_000;
 /** The most entries one cache holds; the oldest goes first beyond it. */
 export const AUTH_CACHE_CAPACITY = 10_000;
 
+/** Drops a map's oldest entry (first inserted) once it holds more than `capacity`; called after each insert. */
+export function dropOldestBeyond(entries: Map<string, unknown>, capacity: number): void {
+  if (entries.size <= capacity) return;
+  const oldest = entries.keys().next();
+  if (oldest.done !== true) entries.delete(oldest.value);
+}
+
 /**
  * Values read from a shared store, kept for `ttlMs` of monotonic time. A read that was under way while an
  * entry was forgotten does not store what it read, so a forgotten (revoked) value never comes back from a
@@ -36,10 +43,7 @@ export class TtlCache<V> {
   put(key: string, value: V): void {
     this.entries.delete(key);
     this.entries.set(key, { value, until: this.now() + this.ttlMs });
-    if (this.entries.size > this.capacity) {
-      const oldest = this.entries.keys().next();
-      if (oldest.done !== true) this.entries.delete(oldest.value);
-    }
+    dropOldestBeyond(this.entries, this.capacity);
   }
 
   /** Forgets `key`, and whatever reads of any key are under way, since they may have read it before the change. */
