@@ -1,21 +1,7 @@
-import type { IncomingMessage } from 'node:http';
-import type { Socket } from 'node:net';
 import type { Context, MiddlewareHandler } from 'hono';
-
-/** After a refusal, at most this much more of the body is read and dropped before the connection closes. */
-const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
-/** ...and for at most this long. */
-const DRAIN_LIMIT_MS = 10_000;
+import { bodilessOverSocket, closeAfterBody } from './node-connection.js';
 
 type BodyReader = ReadableStreamDefaultReader<Uint8Array>;
-
-const closing = new WeakSet<Socket>();
-
-/**
- * Whether the connection is closing after a refused body: requests that arrive behind that body on it
- * (pipelined) must not be served (RFC 9112 §9.6), though Node parses them while the body is drained.
- */
-export const isClosingAfterRefusal = (socket: Socket): boolean => closing.has(socket);
 
 /**
  * Refuses a request body over `maxBytes` (announced by `Content-Length` or found while reading a chunked
@@ -35,7 +21,7 @@ export const bodyLimit =
     // the body is then left untouched, so handlers read it straight from Node (no fetch Request, no web stream).
     const declared = declaredLength(c.req.raw.headers);
     if (declared !== null && declared <= maxBytes) return next();
-    if (bodilessOverSocket(c)) return next();
+    if (bodilessOverSocket(c.env)) return next();
     const body = c.req.raw.body;
     if (body === null) return next();
     const reader = body.getReader();
@@ -46,7 +32,7 @@ export const bodyLimit =
         return next();
       }
     }
-    closeAfterBody(c, reader);
+    closeAfterBody(c.env, reader);
     const response = tooLarge(c);
     response.headers.set('Connection', 'close');
     return response;
@@ -76,69 +62,4 @@ async function readUpTo(reader: BodyReader, maxBytes: number): Promise<Uint8Arra
     offset += chunk.byteLength;
   }
   return buffer;
-}
-
-/**
- * Holds back the close Node starts once the refusal is written (`Connection: close` makes it call
- * `socket.destroySoon()`) until the rest of the body has been read and dropped. A body that goes on past
- * the drain limits is cut off (cancelling the reader destroys the socket). Outside Node there is no socket.
- */
-function closeAfterBody(c: Context, reader: BodyReader): void {
-  const socket = nodeSocketOf(c);
-  if (socket === null) {
-    reader.cancel().catch(() => undefined);
-    return;
-  }
-  closing.add(socket);
-  const drained = discard(reader);
-  const close = socket.destroySoon.bind(socket);
-  socket.destroySoon = () => {
-    void drained.then(close);
-  };
-}
-
-/** Reads the rest of the body and drops it, within the drain limits; resolves when done either way. */
-async function discard(reader: BodyReader): Promise<void> {
-  const cut = (): void => {
-    reader.cancel().catch(() => undefined);
-  };
-  const timer = setTimeout(cut, DRAIN_LIMIT_MS);
-  try {
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      size += value.byteLength;
-      if (size > DRAIN_LIMIT_BYTES) {
-        cut();
-        return;
-      }
-    }
-  } catch {
-    // The client went away: nothing is left to drain.
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** Node's request when @hono/node-server serves the app (its bindings carry `incoming`). */
-function incomingOf(c: Context): IncomingMessage | null {
-  const env: unknown = c.env;
-  if (typeof env !== 'object' || env === null || !('incoming' in env)) return null;
-  return (env.incoming as IncomingMessage | undefined) ?? null;
-}
-
-/** The connection's socket when @hono/node-server serves the app. */
-function nodeSocketOf(c: Context): Socket | null {
-  const socket = incomingOf(c)?.socket;
-  return socket !== undefined && typeof socket.destroySoon === 'function' ? socket : null;
-}
-
-/**
- * Whether a request that came over a socket has no body: HTTP/1.1 gives a body only by Content-Length or
- * Transfer-Encoding (RFC 9112 §6.3). In-process requests (tests) carry no such headers, so they are read.
- */
-function bodilessOverSocket(c: Context): boolean {
-  const headers = incomingOf(c)?.headers;
-  return headers !== undefined && headers['content-length'] === undefined && headers['transfer-encoding'] === undefined;
 }

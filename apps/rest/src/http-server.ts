@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Duplex } from 'node:stream';
 import type { Logger } from '@condor/core';
 import { getRequestListener, RequestError } from '@hono/node-server';
-import { isClosingAfterRefusal } from './body-limit.js';
+import { isClosingAfterRefusal } from './node-connection.js';
 import { answerClientError, closeWithRefusal, refusal, type Refusal } from './client-error.js';
 import { chooseRequestId } from './request-id.js';
 
