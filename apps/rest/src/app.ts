@@ -47,7 +47,7 @@ export function createApp(services: Services, options: RestOptions = {}): Hono<R
   const app = new Hono<RestEnv>();
   app.use(requestIdMiddleware());
   if (options.accessLog !== false) app.use(accessLog(services.logger));
-  // GET /healthz and /readyz are answered here; other methods on them go on to method-not-allowed.
+  // /readyz and HEAD /healthz are answered here (GET /healthz ahead of the router, below); other methods on them go on to method-not-allowed.
   mountHealth(app, services.logger, options.ready);
   app.use(clientIpMiddleware(options.trustedProxies ?? 0));
   app.use(`${API_BASE}/*`, noStore);

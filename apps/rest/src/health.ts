@@ -2,7 +2,7 @@ import type { Logger } from '@condor/core';
 import type { Hono } from 'hono';
 import { getPath } from 'hono/utils/url';
 import { statusResponse } from './error-response.js';
-import { baseStamp, chooseRequestId, REQUEST_ID_HEADER, stampedJson, type RestEnv } from './request-id.js';
+import { baseStamp, chooseRequestId, REQUEST_ID_HEADER, type RestEnv } from './request-id.js';
 
 /** What a readiness probe reports: overall state plus one line per dependency. */
 export interface Readiness {
@@ -14,11 +14,18 @@ export type ReadinessProbe = () => Promise<Readiness>;
 
 const HEALTHY = JSON.stringify({ status: 'ok' });
 
+/** The one answer to `/healthz`, whichever way the request came: ok, with the headers every response carries. */
+const healthy = (requestId: string): Response =>
+  new Response(HEALTHY, { status: 200, headers: { 'Content-Type': 'application/json', ...baseStamp(requestId) } });
+
 const alwaysReady: ReadinessProbe = () => Promise.resolve({ ok: true, checks: {} });
 
-/** `GET /healthz` (the process answers) and `GET /readyz` (its dependencies are usable). */
+/**
+ * `GET /healthz` (the process answers) and `GET /readyz` (its dependencies are usable). `answerHealthProbe`
+ * takes `GET /healthz` before the router; the route is left HEAD, and the address that makes other methods a 405.
+ */
 export function mountHealth(app: Hono<RestEnv>, logger: Logger, ready: ReadinessProbe = alwaysReady): void {
-  app.get('/healthz', (c) => stampedJson(c, HEALTHY, 200));
+  app.get('/healthz', (c) => healthy(c.get('requestId')));
   app.get('/readyz', async (c) => {
     let readiness: Readiness;
     try {
@@ -45,7 +52,7 @@ const describeChecks = (checks: Record<string, string>): string => {
 /**
  * Answers `GET /healthz` ahead of the router and the middleware chain, or returns null for any other request:
  * load balancers poll it, and through the chain it cost twice a bare server's answer. The response is the
- * route's own (same body, `X-Request-Id`, security headers), and the access line is logged when `logger` is given.
+ * route's own (`healthy`), and the access line is logged when `logger` is given.
  *
  * @example app.fetch = (request, env) => answerHealthProbe(request, null) ?? routed(request, env)
  */
@@ -53,7 +60,7 @@ export function answerHealthProbe(request: Request, logger: Logger | null): Resp
   if (request.method !== 'GET' || getPath(request) !== '/healthz') return null;
   const started = performance.now();
   const requestId = chooseRequestId(request.headers.get(REQUEST_ID_HEADER) ?? undefined);
-  const response = new Response(HEALTHY, { status: 200, headers: { 'Content-Type': 'application/json', ...baseStamp(requestId) } });
+  const response = healthy(requestId);
   logger?.info('http_request', {
     request_id: requestId,
     method: 'GET',

@@ -21,6 +21,15 @@ describe('health and readiness', () => {
     expect((await h.send('POST', '/healthz')).status).toBe(405);
   });
 
+  it('GET /healthz (ahead of the router) and HEAD /healthz (through it) answer with the same head', async () => {
+    const h = harness();
+    const headOf = (response: Response) => [response.status, [...response.headers.entries()]];
+    const id = { 'x-request-id': 'probe-2' };
+    const get = await h.send('GET', '/healthz', undefined, id);
+    const head = await h.send('HEAD', '/healthz', undefined, id);
+    expect(headOf(head)).toEqual(headOf(get));
+  });
+
   it('GET /healthz logs nothing when the access log is off', async () => {
     const h = harness({ accessLog: false });
     expect((await h.send('GET', '/healthz')).status).toBe(200);
