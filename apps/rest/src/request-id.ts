@@ -3,7 +3,7 @@ import { SECURITY_HEADERS } from './security-headers.js';
 
 /**
  * The Hono environment of the REST app: every handler can read the request id and the client's address;
- * `stamp` holds the headers every response of the request leaves with (see `responseHeadersMiddleware`).
+ * `stamp` holds the headers every response of the request leaves with (see `requestIdMiddleware`).
  */
 export interface RestEnv {
   Variables: { requestId: string; clientIp: string | null; stamp: Record<string, string>; stamped: Response };
@@ -17,15 +17,15 @@ const ACCEPTABLE = /^[A-Za-z0-9._-]{1,128}$/;
 export const chooseRequestId = (incoming: string | undefined): string =>
   incoming !== undefined && ACCEPTABLE.test(incoming) ? incoming : crypto.randomUUID();
 
+/** The headers every response carries before any middleware adds its own: the security headers and the request id. */
+export const baseStamp = (requestId: string): Record<string, string> => ({ ...SECURITY_HEADERS, [REQUEST_ID_HEADER]: requestId });
+
 /**
  * Sets `c.var.requestId` and stamps `X-Request-Id`, the security headers and whatever later middleware adds
  * to `c.var.stamp` (rate-limit fields, `Cache-Control`) on whatever response leaves the app (handlers,
  * `notFound`, `onError`, other middleware), so it must be the outermost middleware. A response made by
- * `stampedJson` already carries them and is passed on untouched.
+ * `stampedJson` (or marked `stamped` as it does) already carries them and is passed on untouched.
  */
-/** The headers every response carries before any middleware adds its own: the security headers and the request id. */
-export const baseStamp = (requestId: string): Record<string, string> => ({ ...SECURITY_HEADERS, [REQUEST_ID_HEADER]: requestId });
-
 export const requestIdMiddleware = (): MiddlewareHandler<RestEnv> => async (c, next) => {
   const requestId = chooseRequestId(c.req.header(REQUEST_ID_HEADER));
   const stamp = baseStamp(requestId);
