@@ -73,7 +73,7 @@ export async function confirmWithPerson(call: ConfirmCall, args: unknown, ctx: S
   const first = await call.run(null);
   const channel = channelOf(call);
   const proposalId = proposalIdOf(args);
-  if (first.isOk() || !isPersonRequired(first.error.body) || channel === null || proposalId === null) return call.finish(first);
+  if (first.isOk() || !isPersonRequired(first.error) || channel === null || proposalId === null) return call.finish(first);
   const ticket = await call.core.ticket(call.credential, proposalId);
   if (ticket === null) return call.finish(first);
   if (ticket.secondsUntilApprovable > 0) return toolFailure(tooEarly(proposalId, ticket.secondsUntilApprovable));

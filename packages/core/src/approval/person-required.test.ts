@@ -1,12 +1,14 @@
 import { createTestServices, FakeBrokers, type TestServices } from '@condor/testkit';
 import { describe, expect, it } from 'vitest';
+import { appError } from '../errors/app-error.js';
+import { renderError } from '../errors/render.js';
 import type { ShellApproval } from '../operations/operation.js';
 import { execute } from '../operations/execute.js';
 import { DEFAULT_CORE_CONFIG, type CoreConfig } from '../services.js';
 import { browserLogin, entryProposal, onboardedUser } from './approval-fixture.js';
 import { methodAllowed } from './approval-policy.js';
 import { approveByLink } from './approval-page.js';
-import { isPersonRequired, PAGE_REQUIRED_EXPECTED, PERSON_REQUIRED_EXPECTED } from './person-required.js';
+import { isPersonRequired, PAGE_REQUIRED_EXPECTED, PERSON_REQUIRED_EXPECTED, personRequired } from './person-required.js';
 
 const PASSWORD = 'person required password 1';
 const PUBLIC_URL = 'https://condor.example';
@@ -35,9 +37,10 @@ describe('confirm_proposal under the default policy (a person approves)', () => 
     expect(services.config.approvalPolicy).toBeUndefined();
     const id = await propose();
     services.clock.advance(6_000);
-    const { body } = (await confirm(id))._unsafeUnwrapErr();
+    const refused = (await confirm(id))._unsafeUnwrapErr();
+    const { body } = refused;
     expect(body.error).toBe('CONFIRM_BLOCKED');
-    expect(isPersonRequired(body)).toBe(true);
+    expect(isPersonRequired(refused)).toBe(true);
     expect(body.message).toContain('54 s');
     const token = APPROVE_URL.exec(body.message)?.[1];
     expect(token, body.message).toBeDefined();
@@ -55,7 +58,7 @@ describe('confirm_proposal under the default policy (a person approves)', () => 
     const id = await propose();
     for (const at of [1_000, 5_000, 30_000]) {
       services.clock.set(createdAt + at);
-      expect(isPersonRequired((await confirm(id))._unsafeUnwrapErr().body)).toBe(true);
+      expect(isPersonRequired((await confirm(id))._unsafeUnwrapErr())).toBe(true);
     }
     expect(brokers.submitCount(userId)).toBe(0);
     expect((await services.proposals.get(userId, id))?.consumedAt).toBeNull();
@@ -74,9 +77,9 @@ describe('confirm_proposal under the default policy (a person approves)', () => 
     const { services, confirm, propose } = await trader({ approvalPolicy: 'confirm' });
     const id = await propose();
     services.clock.advance(6_000);
-    const { body } = (await confirm(id, null, 'made-here'))._unsafeUnwrapErr();
-    expect(body.error).toBe('CONFIRM_BLOCKED');
-    expect(isPersonRequired(body)).toBe(false);
+    const refused = (await confirm(id, null, 'made-here'))._unsafeUnwrapErr();
+    expect(refused.body.error).toBe('CONFIRM_BLOCKED');
+    expect(isPersonRequired(refused)).toBe(false);
   });
 });
 
@@ -94,9 +97,11 @@ describe('confirm_proposal under CONDOR_APPROVAL=confirm', () => {
     const { services, brokers, userId, confirm, propose } = await trader({ approvalPolicy: 'confirm', liveTradingEnabled: true }, true);
     const id = await propose();
     services.clock.advance(6_000);
-    const { body } = (await confirm(id))._unsafeUnwrapErr();
+    const refused = (await confirm(id))._unsafeUnwrapErr();
+    const { body } = refused;
     // Only the approval page counts on a live account: no shell may elicit for it.
-    expect([body.error, body.expected, isPersonRequired(body)]).toEqual(['CONFIRM_BLOCKED', PAGE_REQUIRED_EXPECTED, false]);
+    expect([body.error, body.expected, isPersonRequired(refused)]).toEqual(['CONFIRM_BLOCKED', PAGE_REQUIRED_EXPECTED, false]);
+    expect(refused.personApproval).toBe('page');
     expect(body.message).toMatch(/live \(real-money\) account/);
     expect(APPROVE_URL.test(body.message)).toBe(true);
     expect(brokers.submitCount(userId)).toBe(0);
@@ -117,7 +122,7 @@ describe('MCP App approvals', () => {
     const { services, brokers, userId, confirm, propose } = await trader({ appApprovals: false });
     const id = await propose();
     services.clock.advance(6_000);
-    expect(isPersonRequired((await confirm(id, { method: 'app' }))._unsafeUnwrapErr().body)).toBe(true);
+    expect(isPersonRequired((await confirm(id, { method: 'app' }))._unsafeUnwrapErr())).toBe(true);
     expect(brokers.submitCount(userId)).toBe(0);
   });
 });
@@ -144,11 +149,22 @@ describe('methodAllowed', () => {
 });
 
 describe('isPersonRequired', () => {
-  it('is true only for a CONFIRM_BLOCKED body expecting a person', () => {
-    expect(isPersonRequired({ error: 'CONFIRM_BLOCKED', expected: PERSON_REQUIRED_EXPECTED })).toBe(true);
-    expect(isPersonRequired({ error: 'CONFIRM_BLOCKED', expected: null })).toBe(false);
-    expect(isPersonRequired({ error: 'CONFIRM_TOO_FAST', expected: PERSON_REQUIRED_EXPECTED })).toBe(false);
-    expect(isPersonRequired(null)).toBe(false);
-    expect(isPersonRequired('CONFIRM_BLOCKED')).toBe(false);
+  const asking = personRequired('a-proposal', `${PUBLIC_URL}/approve/token`, 'paper', 30, true);
+
+  it('is true only for the CONFIRM_BLOCKED that asks for a person by any human method', () => {
+    expect(renderError(asking).body).toMatchObject({ error: 'CONFIRM_BLOCKED', expected: PERSON_REQUIRED_EXPECTED });
+    expect(isPersonRequired(renderError(asking))).toBe(true);
+    expect(isPersonRequired(renderError(personRequired('a-proposal', `${PUBLIC_URL}/approve/token`, 'live', 30, false)))).toBe(false);
+    expect(isPersonRequired(renderError(appError('CONFIRM_BLOCKED', { expected: null })))).toBe(false);
+    expect(isPersonRequired(renderError(appError('CONFIRM_TOO_FAST', { expected: PERSON_REQUIRED_EXPECTED })))).toBe(false);
+  });
+
+  it('reads the flag, not the words: a reworded sentence keeps elicitation on, and the sentence alone turns nothing on', () => {
+    const reworded = renderError({ ...asking, message: 'Someone has to say yes first.', expected: 'a yes from a human' });
+    expect(isPersonRequired(reworded)).toBe(true);
+    expect(isPersonRequired(renderError(appError('CONFIRM_BLOCKED', { expected: PERSON_REQUIRED_EXPECTED })))).toBe(false);
+    // A bare body carries words only, so it cannot be asked at all.
+    // @ts-expect-error -- an ErrorResult has no personApproval
+    expect(isPersonRequired(renderError(asking).body)).toBe(false);
   });
 });

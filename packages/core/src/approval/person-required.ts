@@ -1,7 +1,8 @@
 import { appError, type AppError } from '../errors/app-error.js';
+import type { RenderedError } from '../errors/render.js';
 import type { BrokerEnvironment } from '../ports/broker-link-store.js';
 
-/** The `expected` of a CONFIRM_BLOCKED that asks for a person (as opposed to the batch rule's). */
+/** The `expected` of a CONFIRM_BLOCKED that asks for a person by any human method (words for the reader; shells read `personApproval`). */
 export const PERSON_REQUIRED_EXPECTED = "a person's approval: the approval page, an MCP App ticket or an elicitation";
 /** The same where only the approval page counts (a live account, unless the deployment trusts MCP clients there). */
 export const PAGE_REQUIRED_EXPECTED = "a person's approval on the approval page";
@@ -18,15 +19,18 @@ export function personRequired(proposalId: string, url: string, environment: Bro
       `${String(secondsLeft)} s)${clientMethods ? ', or approve it in an MCP client that asks you (elicitation) or shows the order ticket (MCP App)' : ''}.`,
     expected: clientMethods ? PERSON_REQUIRED_EXPECTED : PAGE_REQUIRED_EXPECTED,
     received: { proposal_id: proposalId },
+    personApproval: clientMethods ? 'page_or_client' : 'page',
   });
 }
 
 /**
- * Whether a rendered ErrorResult is the CONFIRM_BLOCKED that asks for a person by any human method (a shell may
- * then ask by elicitation); false where only the approval page counts.
+ * Whether a rendered error is the CONFIRM_BLOCKED that asks for a person by any human method (a shell may then
+ * ask by elicitation); false where only the approval page counts. It reads the flag `personRequired` set, so
+ * rewording the message or `expected` changes nothing.
+ *
+ * @example
+ * if (outcome.isErr() && isPersonRequired(outcome.error)) askByElicitation();
  */
-export function isPersonRequired(body: unknown): boolean {
-  if (typeof body !== 'object' || body === null) return false;
-  const { error, expected } = body as { error?: unknown; expected?: unknown };
-  return error === 'CONFIRM_BLOCKED' && expected === PERSON_REQUIRED_EXPECTED;
+export function isPersonRequired(error: Pick<RenderedError, 'personApproval'>): boolean {
+  return error.personApproval === 'page_or_client';
 }

@@ -18,7 +18,16 @@ export interface AppError {
   readonly retryAfterSeconds?: number;
   /** For a refusal by the scope gate: the scope the call needs (shells turn it into an `insufficient_scope` challenge). */
   readonly requiredScope?: Scope;
+  /**
+   * For a CONFIRM_BLOCKED that waits for a person: where they may approve — only on the approval page (`page`), or
+   * also in an MCP client that asks them or shows the order ticket (`page_or_client`). Shells decide on this, never
+   * on the words of `message` or `expected`.
+   */
+  readonly personApproval?: PersonApproval;
 }
+
+/** Where a person may give the approval a CONFIRM_BLOCKED waits for (see `AppError.personApproval`). */
+export type PersonApproval = 'page' | 'page_or_client';
 
 export type AppErrorDetails = Omit<AppError, 'code'>;
 

@@ -1,6 +1,6 @@
 import { codeForStatus } from './fallback.js';
 import type { Scope } from '../scopes/scopes.js';
-import type { AppError } from './app-error.js';
+import type { AppError, PersonApproval } from './app-error.js';
 import { ERROR_CATALOGUE } from './catalogue.js';
 import type { SoftCode } from './codes.js';
 import type { ErrorResult } from './error-result.js';
@@ -12,6 +12,8 @@ export interface RenderedError {
   readonly retryAfterSeconds: number | null;
   /** The scope the call lacked, when the scope gate refused it (an `insufficient_scope` challenge); else null. */
   readonly requiredScope: Scope | null;
+  /** Where a person may approve, when the call waits for one (`AppError.personApproval`); else null. */
+  readonly personApproval: PersonApproval | null;
 }
 
 /**
@@ -26,6 +28,7 @@ export function renderError(error: AppError, secrets: readonly string[] = []): R
     status: spec.status,
     retryAfterSeconds: error.retryAfterSeconds ?? null,
     requiredScope: error.requiredScope ?? null,
+    personApproval: error.personApproval ?? null,
     body: {
       error: error.code,
       message: scrub(error.message ?? spec.message) ?? spec.message,
