@@ -1,22 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { maxHeaderSize, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { renderHttpStatus, type Logger } from '@condor/core';
+import { HTTP_STATUSES, renderHttpStatus, type Logger } from '@condor/core';
 import { REQUEST_ID_HEADER } from './request-id.js';
 
-/** Parser failures with a status of their own; every other one is 400. */
-const STATUS_OF_CODE: Readonly<Record<string, number>> = {
-  HPE_HEADER_OVERFLOW: 431,
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: 413,
-  ERR_HTTP_REQUEST_TIMEOUT: 408,
+/** Parser failures with an answer of their own, by Node's error code; every other one is `NOT_HTTP`. */
+const PARSER_FAILURES: Readonly<Record<string, { status: number; message: string }>> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    message: `The request line and headers are larger than ${String(Math.floor(maxHeaderSize / 1024))} KB; shorten the URL or the headers.`,
+  },
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: { status: 413, message: 'The chunk extensions of the request body are too large.' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: HTTP_STATUSES[408].words },
 };
 
-const MESSAGES: Readonly<Record<number, string>> = {
-  400: 'The request is not valid HTTP/1.1.',
-  408: 'The request took too long to arrive.',
-  413: 'The chunk extensions of the request body are too large.',
-  431: `The request line and headers are larger than ${String(Math.floor(maxHeaderSize / 1024))} KB; shorten the URL or the headers.`,
-};
+const NOT_HTTP = { status: 400, message: 'The request is not valid HTTP/1.1.' };
 
 /** How long a refused connection may go on sending (and be read) before it is closed for good. */
 const LINGER_MS = 2_000;
@@ -79,8 +77,8 @@ export function answerClientError(logger: Logger): (error: Error & { code?: stri
       socket.destroy();
       return;
     }
-    const status = STATUS_OF_CODE[error.code ?? ''] ?? 400;
-    closeWithRefusal(socket, refusal(logger, status, MESSAGES[status] ?? 'The request is malformed.', error.code ?? 'unknown'));
+    const { status, message } = PARSER_FAILURES[error.code ?? ''] ?? NOT_HTTP;
+    closeWithRefusal(socket, refusal(logger, status, message, error.code ?? 'unknown'));
   };
 }
 

@@ -1,26 +1,8 @@
-import { renderHttpStatus, type Logger } from '@condor/core';
+import { renderHttpStatus, statusWords, type Logger } from '@condor/core';
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { errorResponse, statusResponse } from './error-response.js';
 import type { RestEnv } from './request-id.js';
-
-const REASONS: Readonly<Record<number, string>> = {
-  400: 'The request is malformed.',
-  401: 'Authentication is required.',
-  403: 'The request is not allowed.',
-  404: 'Nothing exists at this address.',
-  405: 'This method is not allowed here.',
-  408: 'The request took too long to arrive.',
-  409: 'The request conflicts with the current state.',
-  413: 'The request body is too large.',
-  415: 'The request body has an unsupported media type.',
-  422: 'The request could not be processed.',
-  429: 'Too many requests.',
-  503: 'The service is unavailable.',
-};
-
-const reasonFor = (status: number): string =>
-  REASONS[status] ?? (status >= 500 ? 'The server failed to handle the request.' : 'The request was refused.');
 
 const MAX_PATH_ECHO = 200;
 
@@ -48,7 +30,7 @@ export const errorHandler =
   (logger: Logger): ErrorHandler<RestEnv> =>
   (error, c) => {
     if (error instanceof HTTPException && error.status >= 400 && error.status < 500) {
-      return statusResponse(error.status, reasonFor(error.status));
+      return statusResponse(error.status, statusWords(error.status));
     }
     logger.error('unhandled_exception', {
       request_id: c.get('requestId'),
@@ -56,6 +38,6 @@ export const errorHandler =
       path: c.req.path.slice(0, MAX_PATH_ECHO),
       error: error.stack ?? error.message,
     });
-    if (error instanceof HTTPException) return statusResponse(error.status, reasonFor(error.status));
+    if (error instanceof HTTPException) return statusResponse(error.status, statusWords(error.status));
     return errorResponse(renderHttpStatus(500));
   };

@@ -128,4 +128,19 @@ describe('HTTP-level failures are ErrorResults', () => {
     const unavailable = await expectErrorResult(await h.app.request('/unavailable'), 503, 'SERVICE_UNAVAILABLE');
     expect(JSON.stringify(unavailable)).not.toContain('pool drained');
   });
+
+  it('a bare HTTPException is answered with the words of its status', async () => {
+    const h = harness();
+    for (const status of [409, 415, 418, 502, 503] as const) {
+      h.app.get(`/status/${String(status)}`, () => {
+        throw new HTTPException(status, { message: 'internal detail' });
+      });
+    }
+    const words = async (status: number) => ((await (await h.app.request(`/status/${String(status)}`)).json()) as { message: string }).message;
+    expect(await words(409)).toBe('The request conflicts with the current state.');
+    expect(await words(415)).toBe('The request body has an unsupported media type.');
+    expect(await words(418)).toBe('The request was refused.');
+    expect(await words(502)).toBe('The server failed to handle the request.');
+    expect(await words(503)).toBe('The service is unavailable.');
+  });
 });

@@ -17,6 +17,7 @@ export {
   type SoftResultFields,
 } from './errors/render.js';
 export { codeForStatus } from './errors/fallback.js';
+export { HTTP_STATUSES, statusWords, type StatusSpec } from './errors/http-statuses.js';
 export { REDACTED, isSecretKey, redactSecrets } from './errors/redact.js';
 
 // Operations: the catalogue, its gates and the single entry point.
