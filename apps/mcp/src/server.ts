@@ -8,18 +8,16 @@ import {
   type ExecuteContext,
   type Services,
   type SessionEffect,
+  type ShellApproval,
   type Toolset,
   unknownTool,
 } from '@condor/core';
 import { Server, type CallToolResult, type InputRequiredResult, type ServerContext } from '@modelcontextprotocol/server';
-import { appTools } from './apps/app-tool-calls.js';
-import { APP_TOOLS, isAppTool } from './apps/app-tools.js';
+import { APP_TOOLS } from './apps/app-tools.js';
 import { NO_EXTRA_RESOURCES, ticketResource } from './apps/ticket-resource.js';
 import { declaresUi, TICKET_TOOLS, withTicketView } from './apps/ui-extension.js';
 import type { ApprovalCore } from './approval/approval-core.js';
-import { confirmWithPerson, type ShellApproval } from './approval/confirm-with-person.js';
 import { coreApproval } from './approval/core-approval.js';
-import { keysLinkByUrl } from './approval/keys-link.js';
 import { stateCodec } from './approval/request-state.js';
 import { clientFacts } from './client-facts.js';
 import { authenticatedOf, batchOf, bearerOf, clientIpOf, progressOf, requestIdOf } from './request-context.js';
@@ -31,7 +29,8 @@ import { linksOf } from './resource-links.js';
 import { serveResources, type Reader } from './resources.js';
 import type { PrincipalBatches } from './principal-batches.js';
 import { SERVER_INFO } from './server-info.js';
-import { toolFailure, toolSuccess } from './tool-result.js';
+import { shellToolOf } from './shell-tools.js';
+import { toolFailure, toolSuccess, type ExecuteOutcome } from './tool-result.js';
 
 /** What one server instance (one HTTP request, or one stdio connection) needs besides the services. */
 export interface McpServerOptions {
@@ -53,7 +52,7 @@ export interface McpServerOptions {
 /**
  * One MCP server for one serving unit: `tools/list` from the operation catalogue (the offered toolsets,
  * in catalogue order) and one `tools/call` handler that hands every call to core's `execute`, inside its
- * principal's batch; resources and prompts beside them (resources.ts, prompts.ts). Over a connection
+ * principal's batch (the shell tools of `SHELL_TOOLS` around it); resources and prompts beside them (resources.ts, prompts.ts). Over a connection
  * (stdio) a successful `login` binds it and `logout` unbinds it; over HTTP every request carries its own
  * Bearer token and `login` is refused with a pointer to that.
  *
@@ -129,8 +128,9 @@ export function createMcpServer(services: Services, options: McpServerOptions): 
   // The batch bookkeeping may fail on its own (a database blip): a call that could not be placed in its
   // batch is not run, and a call that ran keeps its answer.
   const callTool = async (name: string, args: unknown, ctx: ServerContext): Promise<CallToolResult | InputRequiredResult> => {
-    const appTool = isAppTool(name) && forUi(ctx);
-    if (!offer.has(name) && !appTool) return toolFailure(renderError(unknownTool(name)).body);
+    const shellTool = shellToolOf(name);
+    const offered = shellTool?.appOnly === true ? forUi(ctx) : offer.has(name);
+    if (!offered) return toolFailure(renderError(unknownTool(name)).body);
     if (name === 'login' && connection === null) return toolFailure(renderError(loginNeedsConnection()).body);
     const { credential, bound } = credentialOf(ctx);
     let call: { end(): Promise<void> } | null = null;
@@ -138,7 +138,7 @@ export function createMcpServer(services: Services, options: McpServerOptions): 
       const batched = await options.batches.begin(principalOf(credential, services), batchOf(ctx));
       call = batched;
       const run = (tool: string, approval: ShellApproval | null = null) => execute(tool, args, contextOf(ctx, batched.batchKey, credential, approval));
-      const finish = (tool: string, outcome: Awaited<ReturnType<typeof execute>>): CallToolResult => {
+      const finish = (tool: string, outcome: ExecuteOutcome): CallToolResult => {
         if (outcome.isErr()) {
           if (bound && outcome.error.body.error === 'SESSION_INVALID') return endBinding(outcome.error.body);
           return toolFailure(outcome.error.body);
@@ -146,27 +146,20 @@ export function createMcpServer(services: Services, options: McpServerOptions): 
         bind(outcome.value.session);
         return toolSuccess(outcome.value.value, linksOf(tool, outcome.value.value, offer));
       };
-      if (name === 'confirm_proposal') {
-        const facts = clientFacts(server, ctx);
-        const confirm = { services, core: approvals, codec, credential, facts, connected: connection !== null };
-        return await confirmWithPerson(
-          { ...confirm, run: (approval) => run('confirm_proposal', approval), finish: (outcome) => finish('confirm_proposal', outcome) },
-          args,
-          ctx,
-        );
-      }
-      if (name === 'get_broker_keys_link') {
-        const facts = clientFacts(server, ctx);
-        return await keysLinkByUrl(
-          { services, codec, facts, connected: connection !== null, run: () => run(name), finish: (outcome) => finish(name, outcome) },
-          ctx,
-        );
-      }
-      if (appTool) {
-        const client = clientFacts(server, ctx).client;
-        return await appTools({ core: approvals, credential, run: (approval) => run('confirm_proposal', approval), finish: (outcome) => finish('confirm_proposal', outcome) }, name, args, client);
-      }
-      return finish(name, await run(name));
+      if (shellTool === undefined) return finish(name, await run(name));
+      const { runs } = shellTool;
+      return await shellTool.handle({
+        services,
+        core: approvals,
+        codec,
+        credential,
+        facts: clientFacts(server, ctx),
+        connected: connection !== null,
+        args,
+        ctx,
+        run: (approval = null) => run(runs, approval),
+        finish: (outcome) => finish(runs, outcome),
+      });
     } catch (thrown) {
       logFailure('mcp_call_failed', name, thrown);
       return toolFailure(renderError(appError('INTERNAL_ERROR')).body);

@@ -1,5 +1,8 @@
-import type { ErrorResult } from '@condor/core';
+import type { ErrorResult, execute } from '@condor/core';
 import type { CallToolResult, ResourceLink } from '@modelcontextprotocol/server';
+
+/** What one `execute` call answers; a tool's `finish` turns it into the call's result. */
+export type ExecuteOutcome = Awaited<ReturnType<typeof execute>>;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

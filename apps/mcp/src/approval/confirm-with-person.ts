@@ -1,4 +1,4 @@
-import { isPersonRequired, type execute, type ExecuteContext, type OrderTicket, type Services } from '@condor/core';
+import { isPersonRequired, type OrderTicket, type Services, type ShellApproval } from '@condor/core';
 import {
   inputRequired,
   inputResponse,
@@ -8,16 +8,11 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { declaresFormElicitation, type ClientFacts } from '../client-facts.js';
-import { toolFailure } from '../tool-result.js';
+import { toolFailure, type ExecuteOutcome } from '../tool-result.js';
 import type { ApprovalCore } from './approval-core.js';
 import { answerRefused, declined, tooEarly } from './refusals.js';
 import type { StateCodec, VerifiedState } from './request-state.js';
 import { APPROVE_SCHEMA, approves, ticketWords } from './ticket-words.js';
-
-type Outcome = Awaited<ReturnType<typeof execute>>;
-
-/** A person's approval the shell obtained (an MCP App's Approve, an accepted elicitation). */
-export type ShellApproval = NonNullable<ExecuteContext['approval']>;
 
 /** The key of the one input request a confirm asks. */
 const APPROVE_KEY = 'approve';
@@ -31,10 +26,13 @@ export interface ConfirmCall {
   readonly facts: ClientFacts;
   /** True where the transport is a connection (stdio): a 2025 client there can be sent a real elicitation/create. */
   readonly connected: boolean;
+  /** The call's arguments, as the client sent them. */
+  readonly args: unknown;
+  readonly ctx: ServerContext;
   /** Runs confirm_proposal through `execute` for the same input, with the person's approval when there is one. */
-  run(approval: ShellApproval | null): Promise<Outcome>;
+  run(approval: ShellApproval | null): Promise<ExecuteOutcome>;
   /** The call's answer for an outcome of `run`. */
-  finish(outcome: Outcome): CallToolResult;
+  finish(outcome: ExecuteOutcome): CallToolResult;
 }
 
 /** How the person can be asked: the client fulfils an input_required answer (2026), or the server asks over the connection (2025, stdio). */
@@ -67,7 +65,8 @@ const proposalIdOf = (args: unknown): string | null => {
  *
  * A decline, a cancel or an answer that does not approve places nothing and leaves the proposal as it was.
  */
-export async function confirmWithPerson(call: ConfirmCall, args: unknown, ctx: ServerContext): Promise<CallToolResult | InputRequiredResult> {
+export async function confirmWithPerson(call: ConfirmCall): Promise<CallToolResult | InputRequiredResult> {
+  const { args, ctx } = call;
   const verified = ctx.mcpReq.requestState<VerifiedState>();
   if (verified !== undefined) return answered(call, verified, proposalIdOf(args), ctx);
   const first = await call.run(null);

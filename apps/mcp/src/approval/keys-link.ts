@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { execute, Services } from '@condor/core';
+import type { Services } from '@condor/core';
 import { inputRequired, type CallToolResult, type InputRequiredResult, type ServerContext } from '@modelcontextprotocol/server';
 import type { ClientCapabilities } from '@modelcontextprotocol/server';
 import type { ClientFacts } from '../client-facts.js';
-import { toolFailure, toolSuccess } from '../tool-result.js';
+import { toolFailure, toolSuccess, type ExecuteOutcome } from '../tool-result.js';
 import { answerRefused } from './refusals.js';
 import type { StateCodec, VerifiedState } from './request-state.js';
-
-type Outcome = Awaited<ReturnType<typeof execute>>;
 
 const LINK_KEY = 'broker_keys';
 
@@ -22,8 +20,9 @@ export interface KeysLinkCall {
   readonly facts: ClientFacts;
   /** True where the transport is a connection (stdio): a 2025 client there can be sent a real elicitation/create. */
   readonly connected: boolean;
-  run(): Promise<Outcome>;
-  finish(outcome: Outcome): CallToolResult;
+  readonly ctx: ServerContext;
+  run(): Promise<ExecuteOutcome>;
+  finish(outcome: ExecuteOutcome): CallToolResult;
 }
 
 interface LinkAnswer {
@@ -33,7 +32,7 @@ interface LinkAnswer {
 
 const declaresUrlElicitation = (capabilities: ClientCapabilities | undefined): boolean => capabilities?.elicitation?.url !== undefined;
 
-const linkOf = (outcome: Outcome): LinkAnswer | null => {
+const linkOf = (outcome: ExecuteOutcome): LinkAnswer | null => {
   if (outcome.isErr()) return null;
   const value = outcome.value.value as Partial<LinkAnswer>;
   // URL-mode elicitation needs an absolute URL: a deployment without a public URL hands out relative links.
@@ -50,7 +49,8 @@ const answerOf = (link: LinkAnswer): CallToolResult => toolSuccess({ url: link.u
  * round; 2025 on a connection: a real `elicitation/create`). The answer is the tool's own either way: the link,
  * its expiry and connect_broker as the next step. The keys are typed on condor's page, never in the transcript.
  */
-export async function keysLinkByUrl(call: KeysLinkCall, ctx: ServerContext): Promise<CallToolResult | InputRequiredResult> {
+export async function keysLinkByUrl(call: KeysLinkCall): Promise<CallToolResult | InputRequiredResult> {
+  const { ctx } = call;
   const verified = ctx.mcpReq.requestState<VerifiedState>();
   if (verified !== undefined) {
     if (!verified.ok || verified.state.kind !== 'broker_keys') {

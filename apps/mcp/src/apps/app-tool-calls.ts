@@ -1,19 +1,19 @@
-import { appError, renderError, type execute } from '@condor/core';
+import { appError, renderError, type ShellApproval } from '@condor/core';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { ApprovalCore } from '../approval/approval-core.js';
-import type { ShellApproval } from '../approval/confirm-with-person.js';
-import { toolFailure, toolSuccess } from '../tool-result.js';
-import type { AppToolName } from './app-tools.js';
-
-type Outcome = Awaited<ReturnType<typeof execute>>;
+import type { ClientFacts } from '../client-facts.js';
+import { toolFailure, toolSuccess, type ExecuteOutcome } from '../tool-result.js';
 
 /** What an app-only tool call needs from the server that runs it. */
 export interface AppToolCall {
   readonly core: ApprovalCore;
   readonly credential: string | null;
+  /** The call's arguments, as the ticket sent them. */
+  readonly args: unknown;
+  readonly facts: ClientFacts;
   /** Runs confirm_proposal through `execute` for the call's own input, with `approval`. */
-  run(approval: ShellApproval): Promise<Outcome>;
-  finish(outcome: Outcome): CallToolResult;
+  run(approval: ShellApproval): Promise<ExecuteOutcome>;
+  finish(outcome: ExecuteOutcome): CallToolResult;
 }
 
 const proposalIdOf = (args: unknown): string | null => {
@@ -35,15 +35,18 @@ const badInput = (args: unknown): CallToolResult =>
   );
 
 /**
- * A person's click on the order ticket. Approve runs confirm_proposal with an `app` approval: every gate of
+ * A person's Approve on the order ticket: confirm_proposal with an `app` approval. Every gate of
  * confirm_proposal still applies (5 s floor, 60 s expiry, single use, batch rule, the deployment's
  * `appApprovals` switch, live accounts), since the server cannot tell the view's call from the model's.
- * Reject ends the proposal through core; nothing is placed.
  */
-export async function appTools(call: AppToolCall, name: AppToolName, args: unknown, client: string | null): Promise<CallToolResult> {
-  if (name === 'approve_proposal') return call.finish(await call.run({ method: 'app', client }));
-  const proposalId = proposalIdOf(args);
-  if (proposalId === null) return badInput(args);
+export async function approveOnTicket(call: AppToolCall): Promise<CallToolResult> {
+  return call.finish(await call.run({ method: 'app', client: call.facts.client }));
+}
+
+/** A person's Reject on the order ticket: ends the proposal through core; nothing is placed. */
+export async function rejectOnTicket(call: AppToolCall): Promise<CallToolResult> {
+  const proposalId = proposalIdOf(call.args);
+  if (proposalId === null) return badInput(call.args);
   const outcome = await call.core.reject(call.credential, proposalId);
   return outcome.ok ? toolSuccess({ proposal_id: proposalId, rejected: true, ticket: outcome.value }) : toolFailure(outcome.error.body);
 }

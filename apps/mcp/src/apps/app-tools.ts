@@ -7,8 +7,6 @@ export const APP_TOOL_NAMES = ['approve_proposal', 'reject_proposal'] as const;
 
 export type AppToolName = (typeof APP_TOOL_NAMES)[number];
 
-export const isAppTool = (name: string): name is AppToolName => (APP_TOOL_NAMES as readonly string[]).includes(name);
-
 const PROPOSAL_INPUT: Tool['inputSchema'] = {
   type: 'object',
   properties: {

@@ -1,0 +1,54 @@
+import type { Services, ShellApproval, ToolName } from '@condor/core';
+import type { CallToolResult, InputRequiredResult, ServerContext } from '@modelcontextprotocol/server';
+import type { ApprovalCore } from './approval/approval-core.js';
+import { confirmWithPerson } from './approval/confirm-with-person.js';
+import { keysLinkByUrl } from './approval/keys-link.js';
+import type { StateCodec } from './approval/request-state.js';
+import { approveOnTicket, rejectOnTicket } from './apps/app-tool-calls.js';
+import type { AppToolName } from './apps/app-tools.js';
+import type { ClientFacts } from './client-facts.js';
+import type { ExecuteOutcome } from './tool-result.js';
+
+/** One call of a shell tool, inside its principal's batch: what the server knows of it and how it runs the tool's operation. */
+export interface ShellToolCall {
+  readonly services: Services;
+  readonly core: ApprovalCore;
+  readonly codec: StateCodec;
+  readonly credential: string | null;
+  readonly facts: ClientFacts;
+  /** True where the transport is a connection (stdio): a 2025 client there can be sent server-to-client requests. */
+  readonly connected: boolean;
+  /** The call's arguments, as the client sent them. */
+  readonly args: unknown;
+  readonly ctx: ServerContext;
+  /** Runs the tool's operation (`ShellTool.runs`) through `execute` for the call's input, with a person's approval when there is one. */
+  run(approval?: ShellApproval | null): Promise<ExecuteOutcome>;
+  /** The call's answer for an outcome of `run`: the operation's result, with links to the records it names. */
+  finish(outcome: ExecuteOutcome): CallToolResult;
+}
+
+/** A tool the MCP shell answers itself around `execute` (asking the person, opening a page for them) rather than passing the call straight through. */
+export interface ShellTool {
+  /** The catalogue operation its `run` executes (the ticket's own tools act through confirm_proposal). */
+  readonly runs: ToolName;
+  /** Offered only to clients that declared MCP Apps, beside the toolsets (the ticket's own tools); else offered with its toolset. */
+  readonly appOnly: boolean;
+  readonly handle: (call: ShellToolCall) => Promise<CallToolResult | InputRequiredResult>;
+}
+
+/** The shell tools, one row each; every other offered tool is its operation's `execute`, answered as it is. */
+export const SHELL_TOOLS = {
+  confirm_proposal: { runs: 'confirm_proposal', appOnly: false, handle: confirmWithPerson },
+  get_broker_keys_link: { runs: 'get_broker_keys_link', appOnly: false, handle: keysLinkByUrl },
+  approve_proposal: { runs: 'confirm_proposal', appOnly: true, handle: approveOnTicket },
+  reject_proposal: { runs: 'confirm_proposal', appOnly: true, handle: rejectOnTicket },
+} as const satisfies Record<AppToolName, ShellTool> & Partial<Record<ToolName, ShellTool>>;
+
+/**
+ * The shell tool named `name`, or undefined for a plain tool (or no tool at all).
+ *
+ * @example
+ * shellToolOf('approve_proposal')?.runs; // 'confirm_proposal'
+ */
+export const shellToolOf = (name: string): ShellTool | undefined =>
+  Object.hasOwn(SHELL_TOOLS, name) ? SHELL_TOOLS[name as keyof typeof SHELL_TOOLS] : undefined;
