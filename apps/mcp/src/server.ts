@@ -16,8 +16,7 @@ import { Server, type CallToolResult, type InputRequiredResult, type ServerConte
 import { APP_TOOLS } from './apps/app-tools.js';
 import { NO_EXTRA_RESOURCES, ticketResource } from './apps/ticket-resource.js';
 import { declaresUi, TICKET_TOOLS, withTicketView } from './apps/ui-extension.js';
-import type { ApprovalCore } from './approval/approval-core.js';
-import { coreApproval } from './approval/core-approval.js';
+import { personApprovals } from './approval/person-approvals.js';
 import { stateCodec } from './approval/request-state.js';
 import { clientFacts } from './client-facts.js';
 import { authenticatedOf, batchOf, bearerOf, clientIpOf, progressOf, requestIdOf } from './request-context.js';
@@ -63,7 +62,7 @@ export function createMcpServer(services: Services, options: McpServerOptions): 
   const serverId = randomUUID();
   const connection = options.connection ?? null;
   const offer = offerOf(options.toolsets);
-  const approvals: ApprovalCore = coreApproval(services);
+  const approvals = personApprovals(services);
 
   /** The token a request acts with: its Bearer token, else the connection's login (`bound`), else the configured one. */
   const credentialOf = (ctx: ServerContext): { credential: string | null; bound: boolean } => {
@@ -150,7 +149,7 @@ export function createMcpServer(services: Services, options: McpServerOptions): 
       const { runs } = shellTool;
       return await shellTool.handle({
         services,
-        core: approvals,
+        approvals,
         codec,
         credential,
         facts: clientFacts(server, ctx),

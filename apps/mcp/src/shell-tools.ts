@@ -1,18 +1,18 @@
 import type { Services, ShellApproval, ToolName } from '@condor/core';
 import type { CallToolResult, InputRequiredResult, ServerContext } from '@modelcontextprotocol/server';
-import type { ApprovalCore } from './approval/approval-core.js';
 import { confirmWithPerson } from './approval/confirm-with-person.js';
-import { keysLinkByUrl } from './approval/keys-link.js';
+import type { PersonApprovals } from './approval/person-approvals.js';
 import type { StateCodec } from './approval/request-state.js';
 import { approveOnTicket, rejectOnTicket } from './apps/app-tool-calls.js';
 import type { AppToolName } from './apps/app-tools.js';
+import { keysLinkByUrl } from './broker-keys-link.js';
 import type { ClientFacts } from './client-facts.js';
 import type { ExecuteOutcome } from './tool-result.js';
 
 /** One call of a shell tool, inside its principal's batch: what the server knows of it and how it runs the tool's operation. */
 export interface ShellToolCall {
   readonly services: Services;
-  readonly core: ApprovalCore;
+  readonly approvals: PersonApprovals;
   readonly codec: StateCodec;
   readonly credential: string | null;
   readonly facts: ClientFacts;

@@ -9,7 +9,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { declaresFormElicitation, type ClientFacts } from '../client-facts.js';
 import { toolFailure, type ExecuteOutcome } from '../tool-result.js';
-import type { ApprovalCore } from './approval-core.js';
+import type { PersonApprovals } from './person-approvals.js';
 import { answerRefused, declined, tooEarly } from './refusals.js';
 import type { StateCodec, VerifiedState } from './request-state.js';
 import { APPROVE_SCHEMA, approves, ticketWords } from './ticket-words.js';
@@ -20,7 +20,7 @@ const APPROVE_KEY = 'approve';
 /** One confirm_proposal call, as the MCP server runs it. */
 export interface ConfirmCall {
   readonly services: Services;
-  readonly core: ApprovalCore;
+  readonly approvals: PersonApprovals;
   readonly codec: StateCodec;
   readonly credential: string | null;
   readonly facts: ClientFacts;
@@ -73,18 +73,18 @@ export async function confirmWithPerson(call: ConfirmCall): Promise<CallToolResu
   const channel = channelOf(call);
   const proposalId = proposalIdOf(args);
   if (first.isOk() || !isPersonRequired(first.error) || channel === null || proposalId === null) return call.finish(first);
-  const ticket = await call.core.ticket(call.credential, proposalId);
+  const ticket = await call.approvals.ticket(call.credential, proposalId);
   if (ticket === null) return call.finish(first);
   if (ticket.secondsUntilApprovable > 0) return toolFailure(tooEarly(proposalId, ticket.secondsUntilApprovable));
   if (channel === 'push') return pushed(call, ticket, ctx);
-  const userId = await call.core.userIdOf(call.credential);
+  const userId = await call.approvals.userIdOf(call.credential);
   if (userId === null) return call.finish(first);
   return ask(call, userId, ticket, ctx);
 }
 
 /** Round 1 on 2026-07-28: the question, and the signed state the answer must come back with. */
 async function ask(call: ConfirmCall, userId: string, ticket: OrderTicket, ctx: ServerContext): Promise<InputRequiredResult> {
-  const { nonce, expiresAt } = await call.core.openElicitation(userId, ticket.proposalId);
+  const { nonce, expiresAt } = await call.approvals.openElicitation(userId, ticket.proposalId);
   const requestState = await call.codec.mint(
     { kind: 'confirm_proposal', proposalId: ticket.proposalId, nonce, expiresAt, proposalExpiresAt: ticket.expiresAt },
     ctx,
@@ -102,8 +102,8 @@ async function answered(call: ConfirmCall, verified: VerifiedState, proposalId: 
   if (state.kind !== 'confirm_proposal' || state.proposalId !== proposalId) {
     return toolFailure(answerRefused(proposalId, 'it answers a question about another proposal'));
   }
-  const userId = await call.core.userIdOf(call.credential);
-  if (userId === null || !(await call.core.closeElicitation(userId, state.proposalId, state.nonce))) {
+  const userId = await call.approvals.userIdOf(call.credential);
+  if (userId === null || !(await call.approvals.closeElicitation(userId, state.proposalId, state.nonce))) {
     return toolFailure(answerRefused(proposalId, 'this question was already answered, or its time is up'));
   }
   if (call.services.clock.now() >= state.expiresAt) return toolFailure(answerRefused(proposalId, 'its time is up'));

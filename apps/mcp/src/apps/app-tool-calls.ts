@@ -1,12 +1,12 @@
 import { appError, renderError, type ShellApproval } from '@condor/core';
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import type { ApprovalCore } from '../approval/approval-core.js';
+import type { PersonApprovals } from '../approval/person-approvals.js';
 import type { ClientFacts } from '../client-facts.js';
 import { toolFailure, toolSuccess, type ExecuteOutcome } from '../tool-result.js';
 
 /** What an app-only tool call needs from the server that runs it. */
 export interface AppToolCall {
-  readonly core: ApprovalCore;
+  readonly approvals: PersonApprovals;
   readonly credential: string | null;
   /** The call's arguments, as the ticket sent them. */
   readonly args: unknown;
@@ -47,6 +47,6 @@ export async function approveOnTicket(call: AppToolCall): Promise<CallToolResult
 export async function rejectOnTicket(call: AppToolCall): Promise<CallToolResult> {
   const proposalId = proposalIdOf(call.args);
   if (proposalId === null) return badInput(call.args);
-  const outcome = await call.core.reject(call.credential, proposalId);
+  const outcome = await call.approvals.reject(call.credential, proposalId);
   return outcome.ok ? toolSuccess({ proposal_id: proposalId, rejected: true, ticket: outcome.value }) : toolFailure(outcome.error.body);
 }

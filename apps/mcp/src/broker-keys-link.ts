@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Services } from '@condor/core';
 import { inputRequired, type CallToolResult, type InputRequiredResult, type ServerContext } from '@modelcontextprotocol/server';
 import type { ClientCapabilities } from '@modelcontextprotocol/server';
-import type { ClientFacts } from '../client-facts.js';
-import { toolFailure, toolSuccess, type ExecuteOutcome } from '../tool-result.js';
-import { answerRefused } from './refusals.js';
-import type { StateCodec, VerifiedState } from './request-state.js';
+import type { ClientFacts } from './client-facts.js';
+import { toolFailure, toolSuccess, type ExecuteOutcome } from './tool-result.js';
+import { answerRefused } from './approval/refusals.js';
+import type { StateCodec, VerifiedState } from './approval/request-state.js';
 
 const LINK_KEY = 'broker_keys';
 
