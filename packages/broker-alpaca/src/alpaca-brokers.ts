@@ -1,5 +1,5 @@
-import type { Broker, BrokerAccess, BrokerEnvironment, BrokerError, BrokerName, Brokers } from '@condor/core';
-import { errAsync, type ResultAsync } from 'neverthrow';
+import type { Broker, BrokerAccess, BrokerEnvironment, BrokerName, Brokers } from '@condor/core';
+import { failingBroker } from '@condor/core';
 import { AlpacaBroker } from './alpaca-broker.js';
 import { ALPACA_TRADING_URLS, AlpacaHttp } from './alpaca-http.js';
 
@@ -16,12 +16,6 @@ export interface AlpacaBrokersOptions {
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 
-/** A broker whose every call fails with the same error. */
-function failing(error: BrokerError): Broker {
-  const failure = (): ResultAsync<never, BrokerError> => errAsync(error);
-  return { verify: failure, positions: failure, orders: failure, submit: failure, orderByClientId: failure, cancel: failure };
-}
-
 /**
  * Opens users' own Alpaca accounts with the key pair they linked, on the environment (paper or live) they chose.
  * @example
@@ -34,8 +28,8 @@ export class AlpacaBrokers implements Brokers {
   constructor(private readonly options: AlpacaBrokersOptions = {}) {}
 
   open(access: BrokerAccess): Broker {
-    if (access.broker !== 'alpaca') return failing({ kind: 'unavailable', message: `AlpacaBrokers only opens Alpaca accounts, not ${access.broker}` });
-    if (access.credentials === null) return failing({ kind: 'auth_failed', message: 'No Alpaca API keys are linked to this account.' });
+    if (access.broker !== 'alpaca') return failingBroker({ kind: 'unavailable', message: `AlpacaBrokers only opens Alpaca accounts, not ${access.broker}` });
+    if (access.credentials === null) return failingBroker({ kind: 'auth_failed', message: 'No Alpaca API keys are linked to this account.' });
     return new AlpacaBroker(
       new AlpacaHttp({
         baseUrl: this.options.baseUrls?.[access.environment] ?? ALPACA_TRADING_URLS[access.environment],

@@ -1,7 +1,6 @@
 import type {
   Broker,
   BrokerAccess,
-  BrokerError,
   BrokerName,
   BrokerOrder,
   Brokers,
@@ -12,8 +11,8 @@ import type {
   PaperLedger,
   PaperOpening,
 } from '@condor/core';
-import { hashString } from '@condor/core';
-import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
+import { failingBroker, hashString } from '@condor/core';
+import { okAsync } from 'neverthrow';
 import { MemoryPaperLedger } from './memory-paper-ledger.js';
 import { removeLegOutside, type OutsideLegChange } from './outside-leg-change.js';
 import { outsidePosition } from './outside-position.js';
@@ -42,13 +41,6 @@ export const SIM_ORDER_PREFIX = 'sim-order-';
 
 const DEFAULT_STARTING_CASH = 100_000;
 const DEFAULT_REQUESTS_PER_MINUTE = 200;
-
-/** A broker for a name this deployment does not simulate: every call fails. */
-function notOffered(name: BrokerName): Broker {
-  const error: BrokerError = { kind: 'unavailable', message: `SimBrokers only opens simulated (sim) accounts, not ${name}` };
-  const failure = (): ResultAsync<never, BrokerError> => errAsync(error);
-  return { verify: failure, positions: failure, orders: failure, submit: failure, orderByClientId: failure, cancel: failure };
-}
 
 /**
  * The simulated paper broker: one paper account per owner (credentials ignored), kept in the ledger
@@ -79,7 +71,7 @@ export class SimBrokers implements Brokers {
   }
 
   open(access: BrokerAccess): Broker {
-    if (access.broker !== 'sim') return notOffered(access.broker);
+    if (access.broker !== 'sim') return failingBroker({ kind: 'unavailable', message: `SimBrokers only opens simulated (sim) accounts, not ${access.broker}` });
     return new PaperBroker(this.desk(access.ownerId), this.books, this.market, this.clock, () => `${SIM_ORDER_PREFIX}${this.ids.uuid()}`);
   }
 
