@@ -20,7 +20,7 @@ const DEFAULT_TIMEOUT_MS = 10_000;
  * Opens users' own Alpaca accounts with the key pair they linked, on the environment (paper or live) they chose.
  * @example
  * const brokers = new AlpacaBrokers();
- * const broker = brokers.open({ ownerId: 'u1', broker: 'alpaca', environment: 'paper', credentials: { apiKey, apiSecret } });
+ * const broker = brokers.open({ ownerId: 'u1', broker: 'alpaca', environment: 'paper', credentials: { kind: 'alpaca', apiKey, apiSecret } });
  */
 export class AlpacaBrokers implements Brokers {
   readonly available: readonly BrokerName[] = ['alpaca'];
@@ -29,7 +29,7 @@ export class AlpacaBrokers implements Brokers {
 
   open(access: BrokerAccess): Broker {
     if (access.broker !== 'alpaca') return failingBroker({ kind: 'unavailable', message: `AlpacaBrokers only opens Alpaca accounts, not ${access.broker}` });
-    if (access.credentials === null) return failingBroker({ kind: 'auth_failed', message: 'No Alpaca API keys are linked to this account.' });
+    if (access.credentials?.kind !== 'alpaca') return failingBroker({ kind: 'auth_failed', message: 'No Alpaca API keys are linked to this account.' });
     return new AlpacaBroker(
       new AlpacaHttp({
         baseUrl: this.options.baseUrls?.[access.environment] ?? ALPACA_TRADING_URLS[access.environment],

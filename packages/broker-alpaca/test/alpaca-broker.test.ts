@@ -46,7 +46,7 @@ async function setup(options: { keys?: { apiKey: string; apiSecret: string }; en
     ownerId: 'u1',
     broker: 'alpaca',
     environment: options.environment ?? 'paper',
-    credentials: options.keys ?? { apiKey: fake.apiKey, apiSecret: fake.apiSecret },
+    credentials: { kind: 'alpaca', ...(options.keys ?? { apiKey: fake.apiKey, apiSecret: fake.apiSecret }) },
   };
   return { fake, broker: brokers.open(access) };
 }

@@ -247,7 +247,7 @@ describe('PaperBroker refusals', () => {
 
   it('does not open an account of another broker', async () => {
     const { brokers } = setup();
-    const alpaca = brokers.open({ ownerId: OWNER, broker: 'alpaca', environment: 'paper', credentials: { apiKey: 'k', apiSecret: 's' } });
+    const alpaca = brokers.open({ ownerId: OWNER, broker: 'alpaca', environment: 'paper', credentials: { kind: 'alpaca', apiKey: 'k', apiSecret: 's' } });
     expect((await alpaca.verify())._unsafeUnwrapErr().kind).toBe('unavailable');
   });
 });

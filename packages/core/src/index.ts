@@ -81,6 +81,8 @@ export type { Sealed, SecretBox } from './ports/secret-box.js';
 export type { BrokerEnvironment, BrokerLink, BrokerLinkStore, BrokerName } from './ports/broker-link-store.js';
 export type * from './ports/broker.js';
 export { acceptedOrder } from './brokers/accepted-order.js';
+export { BROKER_NAMES, BROKERS, DEFAULT_BROKER, KEYED_BROKERS } from './brokers/broker-table.js';
+export type { BrokerCapabilities, BrokerKeys, BrokerSpec, KeyedBrokerName, StoredKeys } from './brokers/broker-table.js';
 export { failingBroker } from './brokers/failing-broker.js';
 export type { Proposal, ProposalKind, ProposalOutcome, ProposalStore } from './ports/proposal-store.js';
 export type { ApprovalLink, ApprovalLinkStore, LinkPurpose } from './ports/approval-link-store.js';

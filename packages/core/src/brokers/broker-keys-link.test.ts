@@ -72,6 +72,6 @@ describe('broker keys through the link', () => {
     expect((await setBrokerKeysByLink(services, browser, link, { api_key: KEY, api_secret: SECRET, environment: 'paper' }))._unsafeUnwrap().keyHint).toBe('…5678');
     expect(JSON.stringify(await services.brokerLinks.get(userId))).not.toContain(SECRET);
     expect(await call('connect_broker', { authorization_confirmed: true })).toMatchObject({ link: { broker: 'alpaca', environment: 'paper', key_hint: '…5678', connected: true } });
-    expect(brokers.opened.at(-1)).toEqual({ ownerId: userId, broker: 'alpaca', environment: 'paper', credentials: { apiKey: KEY, apiSecret: SECRET } });
+    expect(brokers.opened.at(-1)).toEqual({ ownerId: userId, broker: 'alpaca', environment: 'paper', credentials: { kind: 'alpaca', apiKey: KEY, apiSecret: SECRET } });
   });
 });

@@ -56,7 +56,7 @@ describe('broker linking', () => {
     expect(refused['suggestion']).toMatch(/paper keys only work with paper/);
     brokers.verifyFails(userId, null);
     expect((await call('connect_broker', { authorization_confirmed: true }))['link']).toMatchObject({ broker: 'alpaca', connected: true });
-    expect(brokers.opened.at(-1)).toEqual({ ownerId: userId, broker: 'alpaca', environment: 'paper', credentials: { apiKey: KEY, apiSecret: SECRET } });
+    expect(brokers.opened.at(-1)).toEqual({ ownerId: userId, broker: 'alpaca', environment: 'paper', credentials: { kind: 'alpaca', apiKey: KEY, apiSecret: SECRET } });
     expect(await call('disconnect_broker')).toEqual({ disconnected: true, was_linked: true });
     expect(await services.brokerLinks.get(userId)).toBeUndefined();
   });

@@ -9,8 +9,9 @@ import type { Services } from '../services.js';
 import { brokerError } from './broker-errors.js';
 import { linkView } from './link-view.js';
 import { liveTradingRefusal } from './live-trading.js';
-import { BROKER_NAMES, BrokerLinkView, ENVIRONMENTS } from './schemas.js';
-import { openKeys } from './sealed-keys.js';
+import { BROKER_NAMES, BROKERS, DEFAULT_BROKER, type BrokerSpec } from './broker-table.js';
+import { BrokerLinkView, ENVIRONMENTS } from './schemas.js';
+import { openCredentials } from './sealed-keys.js';
 
 type Input = { authorization_confirmed: boolean; broker?: BrokerName | undefined; environment?: 'paper' | 'live' | undefined };
 
@@ -19,8 +20,7 @@ export const connectBroker = defineOperation({
   title: 'Connect the broker',
   description:
     'Links your brokerage account after you read the broker-authorization document (get_legal_document) and confirm it ' +
-    '(authorization_confirmed=true); verifies the credentials with the broker. broker "sim" is the simulated paper broker ' +
-    '(no keys needed); "alpaca" uses the keys from set_broker_keys.',
+    `(authorization_confirmed=true); verifies the credentials with the broker. broker ${BROKER_NAMES.map((name) => `"${name}" ${BROKERS[name].words.connect}`).join('; ')}.`,
   input: v.strictObject({
     authorization_confirmed: v.pipe(v.boolean(), v.description('True once the user has read and accepted the broker-authorization document.')),
     broker: v.optional(v.pipe(v.picklist(BROKER_NAMES), v.description('Default: the broker of your stored keys, else sim.'))),
@@ -41,7 +41,7 @@ export const connectBroker = defineOperation({
       .andThen(() => ResultAsync.fromSafePromise(services.brokerLinks.get(caller.userId)))
       .andThen((stored) => linkToVerify(input, stored, caller, services))
       .andThen((link) =>
-        openKeys(link, services).andThen((credentials) =>
+        openCredentials(link, services).andThen((credentials) =>
           services.brokers
             .open({ ownerId: caller.userId, broker: link.broker, environment: link.environment, credentials })
             .verify()
@@ -75,9 +75,9 @@ function authorized(input: Input, caller: Caller, services: Services): ResultAsy
   );
 }
 
-/** The link connect_broker verifies: the stored keys' broker, or the simulated broker without keys. */
+/** The link connect_broker verifies: the stored keys' broker, or a broker that takes no keys (by default the simulated one). */
 function linkToVerify(input: Input, stored: BrokerLink | undefined, caller: Caller, services: Services): ResultAsync<BrokerLink, AppError> {
-  const broker = input.broker ?? stored?.broker ?? 'sim';
+  const broker = input.broker ?? stored?.broker ?? DEFAULT_BROKER;
   const environment = input.environment ?? (stored !== undefined && stored.broker === broker ? stored.environment : 'paper');
   if (!services.brokers.available.includes(broker)) {
     return errAsync(
@@ -90,8 +90,11 @@ function linkToVerify(input: Input, stored: BrokerLink | undefined, caller: Call
   }
   const refusal = liveTradingRefusal(environment, services);
   if (refusal !== null) return errAsync(refusal);
-  if (broker === 'sim') {
-    if (environment === 'live') return errAsync(appError('SERVICE_NOT_CONFIGURED', { message: 'The simulated broker has no live environment.', received: { environment } }));
+  const spec: BrokerSpec = BROKERS[broker];
+  if (!spec.capabilities.environments.includes(environment)) {
+    return errAsync(appError('SERVICE_NOT_CONFIGURED', { message: `The ${spec.words.short} broker has no ${environment} environment.`, received: { environment } }));
+  }
+  if (spec.keys === null) {
     return okAsync({ ownerId: caller.userId, broker, environment, apiKey: null, apiSecret: null, keyHint: null, connectedAt: null, updatedAt: services.clock.now() });
   }
   if (stored === undefined || stored.broker !== broker || stored.environment !== environment || stored.apiKey === null) {

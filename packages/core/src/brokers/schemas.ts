@@ -1,6 +1,6 @@
 import * as v from 'valibot';
+import { BROKER_NAMES } from './broker-table.js';
 
-export const BROKER_NAMES = ['sim', 'alpaca'] as const;
 export const ENVIRONMENTS = ['paper', 'live'] as const;
 
 export const BrokerLinkView = v.object({

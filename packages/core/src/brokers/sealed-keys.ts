@@ -1,8 +1,10 @@
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { appError, type AppError } from '../errors/app-error.js';
+import type { BrokerCredentials } from '../ports/broker.js';
 import type { BrokerLink } from '../ports/broker-link-store.js';
 import type { Sealed, SecretBox } from '../ports/secret-box.js';
 import type { Services } from '../services.js';
+import { BROKERS, type BrokerSpec } from './broker-table.js';
 
 /** Binds a sealed key to its owner and field, so a ciphertext moved to another row does not open. */
 export const keyContext = (ownerId: string, field: 'api_key' | 'api_secret'): string => `broker_link|${ownerId}|${field}|v1`;
@@ -19,9 +21,10 @@ export function sealKeys(box: SecretBox, ownerId: string, apiKey: string, apiSec
   ).map(([sealedKey, sealedSecret]) => ({ apiKey: sealedKey, apiSecret: sealedSecret }));
 }
 
-/** The link's keys in plain text for one broker call; null for a link without keys (the simulated broker). */
-export function openKeys(link: BrokerLink, services: Services): ResultAsync<{ apiKey: string; apiSecret: string } | null, AppError> {
-  if (link.apiKey === null || link.apiSecret === null) return okAsync(null);
+/** The link's credentials in plain text for one broker call, as its broker's row maps the keys; null for a link without keys (the simulated broker). */
+export function openCredentials(link: BrokerLink, services: Services): ResultAsync<BrokerCredentials | null, AppError> {
+  const { keys }: BrokerSpec = BROKERS[link.broker];
+  if (keys === null || link.apiKey === null || link.apiSecret === null) return okAsync(null);
   const box = services.secrets;
   if (box === null) return errAsync(secretsMissing());
   return ResultAsync.fromSafePromise(
@@ -35,6 +38,6 @@ export function openKeys(link: BrokerLink, services: Services): ResultAsync<{ ap
             seeTool: 'set_broker_keys',
           }),
         )
-      : okAsync({ apiKey, apiSecret }),
+      : okAsync(keys.credentials({ api_key: apiKey, api_secret: apiSecret })),
   );
 }

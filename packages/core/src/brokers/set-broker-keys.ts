@@ -3,7 +3,8 @@ import { errAsync, ResultAsync } from 'neverthrow';
 import type { AppError } from '../errors/app-error.js';
 import { defineOperation, WRITE } from '../operations/operation.js';
 import type { Services } from '../services.js';
-import { BROKER_NAMES, BrokerLinkView, ENVIRONMENTS } from './schemas.js';
+import { KEYED_BROKERS } from './broker-table.js';
+import { BrokerLinkView, ENVIRONMENTS } from './schemas.js';
 import { linkView } from './link-view.js';
 import { liveTradingRefusal } from './live-trading.js';
 import { sealKeys, secretsMissing } from './sealed-keys.js';
@@ -13,7 +14,7 @@ const Key = (description: string) => v.pipe(v.string(), v.trim(), v.minLength(1)
 const SetBrokerKeysInput = v.strictObject({
   api_key: Key('The API key id.'),
   api_secret: Key('The API secret.'),
-  broker: v.optional(v.pipe(v.picklist(BROKER_NAMES.filter((b) => b !== 'sim') as ['alpaca']), v.description('The broker the keys belong to.')), 'alpaca'),
+  broker: v.optional(v.pipe(v.picklist(KEYED_BROKERS), v.description('The broker the keys belong to.')), 'alpaca'),
   environment: v.optional(v.pipe(v.picklist(ENVIRONMENTS), v.description('Paper or live keys.')), 'paper'),
 });
 

@@ -2,12 +2,14 @@ import * as v from 'valibot';
 import { ResultAsync } from 'neverthrow';
 import type { BrokerEnvironment, BrokerLink, BrokerName } from '../ports/broker-link-store.js';
 import type { Services } from '../services.js';
+import { BROKER_NAMES, BROKERS, DEFAULT_BROKER } from './broker-table.js';
+import { ENVIRONMENTS } from './schemas.js';
 
 /** The account a trading answer is about, as data and in words. */
 export const TradingAccountView = v.pipe(
   v.object({
-    broker: v.picklist(['sim', 'alpaca']),
-    environment: v.pipe(v.picklist(['paper', 'live']), v.description('live: real money.')),
+    broker: v.picklist(BROKER_NAMES),
+    environment: v.pipe(v.picklist(ENVIRONMENTS), v.description('live: real money.')),
     simulated_market: v.pipe(v.boolean(), v.description("True when prices come from condor's market simulator, not real quotes.")),
     words: v.string(),
   }),
@@ -17,7 +19,7 @@ export type TradingAccountOutput = v.InferOutput<typeof TradingAccountView>;
 
 /** "Simulated paper broker, paper account — no real money; prices come from condor's market simulator, not real quotes." */
 export function accountWords(broker: BrokerName, environment: BrokerEnvironment, simulatedMarket: boolean): string {
-  const name = broker === 'sim' ? 'Simulated paper broker' : 'Alpaca';
+  const { name } = BROKERS[broker].words;
   const kind = environment === 'live' ? 'LIVE account — real money' : 'paper account — no real money';
   const market = simulatedMarket ? '; prices come from condor’s market simulator, not real quotes' : '; real market quotes';
   return `${name}, ${kind}${market}.`;
@@ -25,7 +27,7 @@ export function accountWords(broker: BrokerName, environment: BrokerEnvironment,
 
 /** The account of a broker link (the simulated paper broker when none is linked yet). */
 export function tradingAccountView(link: Pick<BrokerLink, 'broker' | 'environment'> | undefined, services: Services): TradingAccountOutput {
-  const broker = link?.broker ?? 'sim';
+  const broker = link?.broker ?? DEFAULT_BROKER;
   const environment = link?.environment ?? 'paper';
   const simulated = services.marketNotice !== null;
   return { broker, environment, simulated_market: simulated, words: accountWords(broker, environment, simulated) };

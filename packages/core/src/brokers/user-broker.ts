@@ -3,7 +3,7 @@ import { appError, type AppError } from '../errors/app-error.js';
 import type { Broker } from '../ports/broker.js';
 import type { BrokerLink } from '../ports/broker-link-store.js';
 import type { Services } from '../services.js';
-import { openKeys } from './sealed-keys.js';
+import { openCredentials } from './sealed-keys.js';
 
 const notConnected = (message: string): AppError => appError('BROKER_NOT_CONNECTED', { message });
 
@@ -18,7 +18,7 @@ export function checkBrokerConnected(userId: string, services: Services): Result
 export function userBroker(userId: string, services: Services): ResultAsync<{ broker: Broker; link: BrokerLink }, AppError> {
   return ResultAsync.fromSafePromise(services.brokerLinks.get(userId)).andThen((link) => {
     if (link?.connectedAt == null) return errAsync(notConnected('No active broker account is linked.'));
-    return openKeys(link, services).map((credentials) => ({
+    return openCredentials(link, services).map((credentials) => ({
       link,
       broker: services.brokers.open({ ownerId: userId, broker: link.broker, environment: link.environment, credentials }),
     }));

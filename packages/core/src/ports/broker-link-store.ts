@@ -1,17 +1,20 @@
 import type { Sealed } from './secret-box.js';
 
-/** Which broker a user links: the simulated paper broker or Alpaca. */
+/** Which broker a user links; each has one row in `BROKERS` (`brokers/broker-table.ts`) with its words, keys and capabilities. */
 export type BrokerName = 'sim' | 'alpaca';
 export type BrokerEnvironment = 'paper' | 'live';
 
-/** A user's broker link: the sealed keys (none for the simulated broker) and whether it is connected. */
+/**
+ * A user's broker link: the sealed keys as `set_broker_keys` took them (`api_key`, `api_secret`; none for a broker
+ * that takes no keys, such as the simulated one; the broker's row says what each is) and whether it is connected.
+ */
 export interface BrokerLink {
   readonly ownerId: string;
   readonly broker: BrokerName;
   readonly environment: BrokerEnvironment;
   readonly apiKey: Sealed | null;
   readonly apiSecret: Sealed | null;
-  /** The last four characters of the API key, for display; null without keys. */
+  /** The last four characters of `api_key`, for display; null without keys. */
   readonly keyHint: string | null;
   /** When `connect_broker` verified the link; null while only keys are set (or after disconnecting). */
   readonly connectedAt: number | null;

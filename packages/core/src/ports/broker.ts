@@ -16,7 +16,7 @@ export interface BrokerAccount {
   readonly accountId: string;
   /** Dollars available to open positions. */
   readonly buyingPower: number;
-  /** Whether multi-leg option spreads may be opened (Alpaca options level 3). */
+  /** Whether the account's options approval lets it open multi-leg spreads (at Alpaca, options level 3). */
   readonly spreadsAllowed: boolean;
 }
 
@@ -38,12 +38,12 @@ export interface OrderLeg {
   readonly intent: PositionIntent;
 }
 
-/** A multi-leg limit order (at most 4 legs, one unit = one of each leg). */
+/** A multi-leg limit order (at most its broker's `capabilities.maxLegsPerOrder` legs, 4 at Alpaca; one unit = one of each leg). */
 export interface MultiLegOrder {
   /** Our proposal id: the broker refuses a second order with it, so a retry never submits twice. */
   readonly clientOrderId: string;
   readonly qty: number;
-  /** Per share, Alpaca's sign: positive pays a debit, negative receives a credit. */
+  /** Per share, condor's sign: positive pays a debit, negative receives a credit (an adapter converts to its broker's convention). */
   readonly limitPrice: number;
   readonly legs: readonly OrderLeg[];
 }
@@ -79,13 +79,20 @@ export interface Broker {
   cancel(orderId: string): ResultAsync<CancelOutcome, BrokerError>;
 }
 
+/**
+ * The secrets one broker's adapter signs in with, one variant per broker that takes keys; its row in `BROKERS`
+ * builds it from the keys `set_broker_keys` stored. A new broker adds its variant, e.g.
+ * `{ kind: 'tastytrade'; clientSecret; refreshToken }`.
+ */
+export type BrokerCredentials = { readonly kind: 'alpaca'; readonly apiKey: string; readonly apiSecret: string };
+
 /** What a broker adapter needs to open a user's account. */
 export interface BrokerAccess {
   readonly ownerId: string;
   readonly broker: BrokerName;
   readonly environment: BrokerEnvironment;
-  /** Null for the simulated broker. */
-  readonly credentials: { readonly apiKey: string; readonly apiSecret: string } | null;
+  /** Null for a broker that takes no keys (the simulated one), or when none are stored. */
+  readonly credentials: BrokerCredentials | null;
 }
 
 /** Opens users' broker accounts; each deployment supplies the brokers it offers. */

@@ -8,7 +8,7 @@ describe('RoutedBrokers', () => {
     const alpaca = new FakeBrokers({ available: ['alpaca'] });
     const brokers = new RoutedBrokers({ sim, alpaca });
     expect(brokers.available).toEqual(['sim', 'alpaca']);
-    brokers.open({ ownerId: 'u1', broker: 'alpaca', environment: 'paper', credentials: { apiKey: 'k', apiSecret: 's' } });
+    brokers.open({ ownerId: 'u1', broker: 'alpaca', environment: 'paper', credentials: { kind: 'alpaca', apiKey: 'k', apiSecret: 's' } });
     brokers.open({ ownerId: 'u1', broker: 'sim', environment: 'paper', credentials: null });
     expect([sim.opened.map((a) => a.broker), alpaca.opened.map((a) => a.broker)]).toEqual([['sim'], ['alpaca']]);
   });

@@ -1,0 +1,69 @@
+import type { BrokerCredentials } from '../ports/broker.js';
+import type { BrokerEnvironment, BrokerName } from '../ports/broker-link-store.js';
+
+/** The two keys `set_broker_keys` takes (and the broker-keys page), as stored: the same two for every broker. */
+export interface StoredKeys {
+  readonly api_key: string;
+  readonly api_secret: string;
+}
+
+/** A broker's keys: what each `set_broker_keys` parameter holds there, and the credentials its adapter gets. */
+export interface BrokerKeys {
+  /** In words, what the person enters as each parameter (Alpaca: its API key id and secret). */
+  readonly fields: { readonly [Field in keyof StoredKeys]: string };
+  /** How the stored keys map onto the adapter's credentials. */
+  readonly credentials: (keys: StoredKeys) => BrokerCredentials;
+}
+
+/** What core may rely on at a broker: real differences are flags here, never a test of the broker's name. */
+export interface BrokerCapabilities {
+  /** The environments it has; a link to another is refused. */
+  readonly environments: readonly BrokerEnvironment[];
+  /** The most legs one multi-leg order may carry. */
+  readonly maxLegsPerOrder: number;
+}
+
+export interface BrokerSpec {
+  readonly words: {
+    /** Opens the account's words: "Alpaca, paper account — …". */
+    readonly name: string;
+    /** Before "account" or "broker": "your Alpaca paper account", "the simulated broker". */
+    readonly short: string;
+    /** After its quoted name in connect_broker's description: `"alpaca" uses the keys from set_broker_keys`. */
+    readonly connect: string;
+  };
+  /** Null for a broker that takes no keys: linking it needs only connect_broker. */
+  readonly keys: BrokerKeys | null;
+  readonly capabilities: BrokerCapabilities;
+}
+
+/**
+ * The brokers condor knows, one row each: a new broker is its adapter package plus one row here (and its name and
+ * credentials variant on the ports, which make a missing row a type error).
+ */
+export const BROKERS = {
+  sim: {
+    words: { name: 'Simulated paper broker', short: 'simulated', connect: 'is the simulated paper broker (no keys needed)' },
+    keys: null,
+    capabilities: { environments: ['paper'], maxLegsPerOrder: 4 },
+  },
+  alpaca: {
+    words: { name: 'Alpaca', short: 'Alpaca', connect: 'uses the keys from set_broker_keys' },
+    keys: {
+      fields: { api_key: 'API key id', api_secret: 'API secret' },
+      credentials: ({ api_key, api_secret }) => ({ kind: 'alpaca', apiKey: api_key, apiSecret: api_secret }),
+    },
+    capabilities: { environments: ['paper', 'live'], maxLegsPerOrder: 4 },
+  },
+} as const satisfies Record<BrokerName, BrokerSpec>;
+
+/** Every broker, in the table's order. */
+export const BROKER_NAMES = Object.keys(BROKERS) as readonly BrokerName[];
+
+/** The brokers whose keys `set_broker_keys` stores. */
+export type KeyedBrokerName = { [Name in BrokerName]: (typeof BROKERS)[Name]['keys'] extends null ? never : Name }[BrokerName];
+
+export const KEYED_BROKERS = BROKER_NAMES.filter((name): name is KeyedBrokerName => BROKERS[name].keys !== null);
+
+/** The broker of a user who has linked none yet: the simulated paper broker, which needs no keys. */
+export const DEFAULT_BROKER: BrokerName = 'sim';
