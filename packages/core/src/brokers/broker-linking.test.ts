@@ -79,6 +79,16 @@ describe('broker linking', () => {
     expect((await live.call('set_broker_keys', { api_key: KEY, api_secret: SECRET, environment: 'live' }))['link']).toMatchObject({ environment: 'live' });
   });
 
+  it('refuses an environment the broker does not have, and keys for a broker that takes none', async () => {
+    const { call } = await trader(createTestServices({ config: { ...DEFAULT_CORE_CONFIG, liveTradingEnabled: true } }));
+    await call('get_legal_document', { name: 'broker-authorization' });
+    expect(await call('connect_broker', { authorization_confirmed: true, broker: 'sim', environment: 'live' })).toMatchObject({
+      error: 'SERVICE_NOT_CONFIGURED',
+      message: 'The simulated broker has no live environment.',
+    });
+    expect((await call('set_broker_keys', { api_key: KEY, api_secret: SECRET, broker: 'sim' }))['error']).toBe('INVALID_VALUE');
+  });
+
   it('answers SERVER_MISCONFIGURED when the deployment cannot seal keys', async () => {
     const { call } = await trader(createTestServices({ secrets: null }));
     expect((await call('set_broker_keys', { api_key: KEY, api_secret: SECRET }))['error']).toBe('SERVER_MISCONFIGURED');

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { BROKER_NAMES, BROKERS, DEFAULT_BROKER, KEYED_BROKERS } from './broker-table.js';
+import { connectBroker } from './connect-broker.js';
+import { accountWords } from './trading-account.js';
+
+describe('BROKERS', () => {
+  it('lists every broker once, the keyless default first; set_broker_keys takes keys only for brokers that have them', () => {
+    expect(BROKER_NAMES).toEqual(['sim', 'alpaca']);
+    expect(DEFAULT_BROKER).toBe('sim');
+    expect(BROKERS[DEFAULT_BROKER].keys).toBeNull();
+    expect(KEYED_BROKERS).toEqual(['alpaca']);
+  });
+
+  it("maps set_broker_keys' two keys onto credentials of the broker's own kind", () => {
+    for (const name of KEYED_BROKERS) expect(BROKERS[name].keys.credentials({ api_key: 'K', api_secret: 'S' }).kind).toBe(name);
+    expect(BROKERS.alpaca.keys.credentials({ api_key: 'K', api_secret: 'S' })).toEqual({ kind: 'alpaca', apiKey: 'K', apiSecret: 'S' });
+  });
+
+  it("names each broker in the account's words and in connect_broker's description", () => {
+    for (const name of BROKER_NAMES) {
+      expect(accountWords(name, 'paper', false)).toMatch(new RegExp(`^${BROKERS[name].words.name}, paper account`));
+      expect(connectBroker.description).toContain(`"${name}" ${BROKERS[name].words.connect}`);
+    }
+  });
+});
