@@ -1,4 +1,4 @@
-import type { OrderTicket } from '@condor/core';
+import { BROKERS, type OrderTicket } from '@condor/core';
 import { markup, type Markup } from '../markup.js';
 import { renderMessage } from './message.js';
 import { renderTicket } from './ticket.js';
@@ -7,7 +7,7 @@ import { renderTicket } from './ticket.js';
 export const renderPlaced = (ticket: OrderTicket, orderId: string, orderStatus: string): Markup =>
   markup`${renderMessage({
     heading: 'Order placed',
-    text: `Order ${orderId} was sent to your ${ticket.account.broker === 'sim' ? 'simulated' : 'Alpaca'} ${ticket.account.environment} account. Its status: ${orderStatus}.`,
+    text: `Order ${orderId} was sent to your ${BROKERS[ticket.account.broker].words.short} ${ticket.account.environment} account. Its status: ${orderStatus}.`,
     tone: 'ok',
     more: markup`<dl class="facts"><dt>Order id</dt><dd data-role="order-id">${orderId}</dd><dt>Order status</dt><dd data-role="order-status">${orderStatus}</dd></dl>`,
   })}
