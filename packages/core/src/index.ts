@@ -84,7 +84,18 @@ export { acceptedOrder } from './brokers/accepted-order.js';
 export { BROKER_NAMES, BROKERS, DEFAULT_BROKER, KEYED_BROKERS } from './brokers/broker-table.js';
 export type { BrokerCapabilities, BrokerKeys, BrokerSpec, KeyedBrokerName, StoredKeys } from './brokers/broker-table.js';
 export { failingBroker } from './brokers/failing-broker.js';
-export type { Proposal, ProposalKind, ProposalOutcome, ProposalStore } from './ports/proposal-store.js';
+export type {
+  ConsumeResult,
+  LegBook,
+  PlacementRefusal,
+  Proposal,
+  ProposalKind,
+  ProposalOutcome,
+  ProposalOutcomeStatus,
+  ProposalStore,
+  UnfinishedProposal,
+} from './ports/proposal-store.js';
+export { placementRefusal, stillPlacing, voidedBy, voidOutcome } from './proposals/placement-check.js';
 export type { ApprovalLink, ApprovalLinkStore, LinkPurpose } from './ports/approval-link-store.js';
 export type { BrowserSession, BrowserSessionStore } from './ports/browser-session-store.js';
 export type * from './approval/ticket-types.js';

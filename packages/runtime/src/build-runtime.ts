@@ -43,7 +43,6 @@ import { CachedTokenSigner } from './cache/cached-token-signer.js';
 import { CachedUserStore } from './cache/cached-user-store.js';
 import { CoalescedRateLimits } from './rate-limits/coalesced-rate-limits.js';
 import { StartupReconciler } from './reconcile/reconcile-at-start.js';
-import { unfinishedProposals } from './reconcile/unfinished-proposals.js';
 
 /** How often ended rate-limit windows are deleted, so the table holds only live windows. */
 const PURGE_INTERVAL_MS = 10 * 60_000;
@@ -158,7 +157,7 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
   };
   if (config.approvalPolicy === 'confirm') logger.warn('approval_policy_confirm', { note: 'the agent’s confirm_proposal places paper orders without a person' });
   // A confirm the last process died in the middle of (kill -9) is finished from the broker's record, never resent.
-  const reconciler = new StartupReconciler(() => unfinishedProposals(db), services);
+  const reconciler = new StartupReconciler(() => services.proposals.unfinished(), services);
   reconciler.start();
   return {
     config,

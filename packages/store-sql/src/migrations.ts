@@ -3,6 +3,7 @@ import type { Kysely, Migration } from 'kysely';
 import type { Database } from './schema.js';
 import { apiKeys } from './migration-0010.js';
 import { oauthMigration } from './migration-0011.js';
+import { outcomeStatusMigration } from './migration-0012.js';
 import { dialectOf } from './sql-dialect.js';
 
 const accounts: Migration = {
@@ -392,6 +393,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0009_human_approval': humanApproval,
   '0010_api_keys': apiKeys,
   '0011_oauth': oauthMigration,
+  '0012_outcome_status': outcomeStatusMigration,
 };
 
 /**

@@ -1,5 +1,5 @@
 import type { OAuthTables } from './oauth-schema.js';
-import type { BrokerEnvironment, BrokerName, LinkPurpose, OrderStatus, PositionStatus, ProposalKind } from '@condor/core';
+import type { BrokerEnvironment, BrokerName, LinkPurpose, OrderStatus, PositionStatus, ProposalKind, ProposalOutcomeStatus } from '@condor/core';
 
 /** Epoch milliseconds in a `bigint` column, read back as a number on both databases (see postgres-types.ts). */
 export type EpochMsColumn = number;
@@ -141,6 +141,8 @@ export interface ProposalsTable {
   details: string;
   consumed_at: NullableEpochMsColumn;
   outcome: string | null;
+  /** The outcome's `status`, kept beside its JSON for the queries that select on it. */
+  outcome_status: ProposalOutcomeStatus | null;
   approval: string | null;
 }
 

@@ -4,7 +4,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { parseJsonArray } from './json-array.js';
 import type { Database, PositionsTable } from './schema.js';
 
-const toPosition = (row: Selectable<PositionsTable>): ManagedPosition => ({
+export const toPosition = (row: Selectable<PositionsTable>): ManagedPosition => ({
   id: row.id,
   ownerId: row.owner_id,
   ticker: row.ticker,

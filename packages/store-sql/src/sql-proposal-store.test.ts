@@ -5,6 +5,7 @@ import { violation } from '../test/constraint-violation.js';
 import { migratedWithOwner, OWNER_ID } from '../test/migrated-with-owner.js';
 import { migratedWithUsers } from '../test/migrated-with-users.js';
 import { testDialects } from '../test/temp-database.js';
+import { SqlPositionStore } from './sql-position-store.js';
 import { SqlProposalStore } from './sql-proposal-store.js';
 import { SqlUserStore } from './sql-user-store.js';
 
@@ -33,9 +34,10 @@ const proposal = (id: string, overrides: Partial<Proposal> = {}): Proposal => ({
 const approval = (at: number): ApprovalRecord => ({ method: 'page', at, userId: OWNER_ID, client: 'Firefox/128.0', address: '203.0.113.9' });
 
 for (const dialect of testDialects()) {
-  proposalStoreContract(`SqlProposalStore on ${dialect.name}`, async (ownerIds) =>
-    new SqlProposalStore(await migratedWithUsers(dialect, ownerIds)),
-  );
+  proposalStoreContract(`SqlProposalStore on ${dialect.name}`, async (ownerIds) => {
+    const db = await migratedWithUsers(dialect, ownerIds);
+    return { proposals: new SqlProposalStore(db), positions: new SqlPositionStore(db) };
+  });
 
   describe(`SqlProposalStore storage on ${dialect.name}`, () => {
     it('keeps legs, details, outcome and approval as JSON text, prices as exact doubles and times as integers', async () => {
@@ -61,6 +63,7 @@ for (const dialect of testDialects()) {
           details: '{"credit":1.25,"note":"ünïcode"}',
           consumed_at: T0 + 7_000,
           outcome: '{"status":"submitted","orderId":"o-1"}',
+          outcome_status: 'submitted',
           approval: `{"method":"page","at":${String(T0 + 7_000)},"userId":"${OWNER_ID}","client":"Firefox/128.0","address":"203.0.113.9"}`,
         },
       ]);
@@ -106,6 +109,19 @@ for (const dialect of testDialects()) {
       expect(outcomes.filter((o) => o === 'already_consumed')).toHaveLength(49);
       const winner = outcomes.indexOf('consumed');
       expect(await stores[3]!.get(OWNER_ID, 'p1')).toEqual(proposal('p1', { consumedAt: T0 + winner, approval: approval(T0 + winner) }));
+    });
+
+    it('places at most one of 20 entries sharing a leg across 5 separate connections, refusing the rest as overlapping', async () => {
+      const dbs = await dialect.migratedMany(5);
+      await new SqlUserStore(dbs[0]!).insert({ id: OWNER_ID, email: 'o@example.com', passwordHash: 'h', createdAt: T0 });
+      const ids = Array.from({ length: 20 }, (_, i) => `p${String(i)}`);
+      for (const id of ids) await new SqlProposalStore(dbs[0]!).insert(proposal(id, { positionId: `pos-${id}` }));
+      const stores = dbs.map((db) => new SqlProposalStore(db));
+      const outcomes = await Promise.all(ids.map((id, i) => stores[i % stores.length]!.consume(OWNER_ID, id, T0 + i, approval(T0 + i))));
+      expect(outcomes.filter((o) => o === 'consumed')).toHaveLength(1);
+      expect(outcomes.filter((o) => typeof o === 'object' && o.refused.kind === 'overlapping_legs')).toHaveLength(19);
+      const consumed = await dbs[2]!.selectFrom('proposals').select('id').where('consumed_at', 'is not', null).execute();
+      expect(consumed.map((row) => row.id)).toEqual([ids[outcomes.indexOf('consumed')]]);
     });
   });
 }

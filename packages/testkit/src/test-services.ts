@@ -38,6 +38,7 @@ export const AGENT_CONFIRMS: CoreConfig = { ...DEFAULT_CORE_CONFIG, approvalPoli
 
 /** A complete, in-memory `Services` with a fake clock; override any part. */
 export function createTestServices(overrides: Partial<Services> = {}): TestServices {
+  const positions = new MemoryPositionStore();
   return {
     clock: new FakeClock(),
     ids: new SeededIds(),
@@ -54,12 +55,12 @@ export function createTestServices(overrides: Partial<Services> = {}): TestServi
     strategyRuns: new MemoryStrategyRunStore(),
     savedStrategies: new MemorySavedStrategyStore(),
     brokerLinks: new MemoryBrokerLinkStore(),
-    proposals: new MemoryProposalStore(),
     approvalLinks: new MemoryApprovalLinkStore(),
     browserSessions: new MemoryBrowserSessionStore(),
     oauth: memoryOAuthServices(),
     apiKeys: new MemoryApiKeyStore(),
-    positions: new MemoryPositionStore(),
+    positions,
+    proposals: new MemoryProposalStore(positions),
     logger: new RecordingLogger(),
     scheduler: new ImmediateScheduler(),
     brokers: new FakeBrokers(),

@@ -10,6 +10,7 @@ const STATUS_WORDS: Record<TicketWire['status'], string> = {
   placed: 'Placed',
   rejected: 'Rejected: nothing was placed',
   unknown: 'Sent to the broker; its answer is not known yet',
+  void: 'Void: another order of this position was approved first; nothing was placed',
 };
 
 /** What the view needs besides the ticket: the proposal it belongs to, and where it can be approved in a browser (shown when absolute). */

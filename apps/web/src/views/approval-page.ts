@@ -19,6 +19,7 @@ const DECIDED: Readonly<Record<OrderTicket['status'], string>> = {
   placed: 'This proposal has been approved and its order placed. There is nothing more to decide.',
   rejected: 'This proposal was rejected. Nothing was placed.',
   unknown: 'This proposal can no longer be decided here.',
+  void: 'This proposal is void: another exit or roll of its position was approved first. Nothing was placed; ask your agent for a new proposal if the position still needs one.',
 };
 
 /**

@@ -9,6 +9,7 @@ const STATUS_WORDS: Readonly<Record<OrderTicket['status'], string>> = {
   placed: 'Placed',
   rejected: 'Rejected — nothing was placed',
   unknown: 'Unknown',
+  void: 'Void — another order of this position was approved first; nothing was placed',
 };
 
 const METHOD_WORDS: Readonly<Record<ApprovalMethod, string>> = {

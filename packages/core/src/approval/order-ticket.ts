@@ -137,8 +137,9 @@ function accountOf({ broker, environment, simulatedMarket }: TicketInputs['accou
 
 function statusOf(proposal: Proposal, now: number): OrderTicket['status'] {
   if (proposal.consumedAt === null) return isExpired(proposal.createdAt, now) ? 'expired' : 'awaiting_approval';
-  if (proposal.outcome?.status === 'submitted') return 'placed';
-  return proposal.outcome?.status === 'rejected' ? 'rejected' : 'unknown';
+  const status = proposal.outcome?.status;
+  if (status === 'submitted') return 'placed';
+  return status === 'rejected' || status === 'void' ? status : 'unknown';
 }
 
 const numberIn = (details: JsonObject, key: string): number | null => numberOf(details[key]);

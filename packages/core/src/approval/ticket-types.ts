@@ -104,7 +104,7 @@ export interface OrderTicket {
   /** Events and calendar days before expiry, and the session the prices come from. */
   readonly flags: readonly TradeFlag[];
   readonly account: TicketAccount;
-  readonly status: 'awaiting_approval' | 'expired' | 'placed' | 'rejected' | 'unknown';
+  readonly status: 'awaiting_approval' | 'expired' | 'placed' | 'rejected' | 'unknown' | 'void';
   /** Epoch ms. */
   readonly createdAt: number;
   readonly approvableAt: number;

@@ -58,7 +58,7 @@ export const TicketView = v.pipe(
     buying_power: v.nullable(v.object({ reduction: v.number(), return_on_buying_power: v.number(), words: v.string() })),
     flags: TradeFlagsView,
     account: TradingAccountView,
-    status: v.picklist(['awaiting_approval', 'expired', 'placed', 'rejected', 'unknown']),
+    status: v.picklist(['awaiting_approval', 'expired', 'placed', 'rejected', 'unknown', 'void']),
     approvable_at: v.string(),
     expires_at: v.string(),
     seconds_left: v.number(),

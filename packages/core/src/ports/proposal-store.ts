@@ -1,6 +1,7 @@
 import type { JsonObject } from './json.js';
 import type { ApprovalRecord } from '../approval/ticket-types.js';
 import type { OrderLeg } from './broker.js';
+import type { ManagedPosition } from './position-store.js';
 
 export type ProposalKind = 'entry' | 'roll' | 'exit';
 
@@ -10,7 +11,35 @@ export type ProposalOutcome =
   /** The broker refused it; nothing was placed. */
   | { readonly status: 'rejected'; readonly detail: string }
   /** The broker did not answer; the order may exist and is looked up by the proposal id before any resubmit. */
-  | { readonly status: 'unknown'; readonly detail: string };
+  | { readonly status: 'unknown'; readonly detail: string }
+  /** Never approved: another exit or roll of its position was placed first, so it would act on legs that change. */
+  | { readonly status: 'void'; readonly detail: string };
+
+export type ProposalOutcomeStatus = ProposalOutcome['status'];
+
+/**
+ * What the owner's book holds at the moment a proposal is consumed for placement, read in the same atomic step:
+ * the positions not closed (and those the proposals below act on), and the owner's other approved proposals
+ * whose orders may still change the book (no outcome yet, an unknown one, or a two-step roll under way).
+ */
+export interface LegBook {
+  readonly positions: readonly ManagedPosition[];
+  readonly placing: readonly Proposal[];
+}
+
+/** Why a consume for placement was refused: the book changed since the proposal was made (see `placementRefusal`). */
+export type PlacementRefusal =
+  | { readonly kind: 'overlapping_legs'; readonly legs: readonly string[]; readonly heldBy: { readonly positionId: string } | { readonly proposalId: string } }
+  | { readonly kind: 'position_changed'; readonly positionId: string; readonly why: string; readonly found: Readonly<Record<string, string | number>> };
+
+/** A consume's answer: 'consumed' for the one winner; a refusal leaves the proposal as it was. */
+export type ConsumeResult = 'consumed' | 'already_consumed' | 'not_found' | { readonly refused: PlacementRefusal };
+
+/** A consumed proposal a confirm may have left unfinished (the reconciler's work list). */
+export interface UnfinishedProposal {
+  readonly ownerId: string;
+  readonly id: string;
+}
 
 /** An order the user has been shown and may confirm once, between 5 and 60 seconds after it was made. */
 export interface Proposal {
@@ -46,10 +75,21 @@ export interface ProposalStore {
    * Marks it consumed at `at` if and only if it is not yet (one atomic compare-and-set): exactly one of
    * any number of concurrent calls gets 'consumed'. The winner's approval is kept with it (null: a person
    * rejected it, and nothing will be placed).
+   *
+   * With an approval (a placement), the same atomic step reads the owner's `LegBook` and refuses with
+   * `placementRefusal`'s answer when the book no longer allows it, consuming nothing; an exit's or roll's win also
+   * voids the position's other unconsumed exits and rolls (`voidOutcome`). Consumes of one owner's proposals are
+   * serialized, across instances too, so two placements racing on one leg place at most one.
    */
-  consume(ownerId: string, id: string, at: number, approval: ApprovalRecord | null): Promise<'consumed' | 'already_consumed' | 'not_found'>;
+  consume(ownerId: string, id: string, at: number, approval: ApprovalRecord | null): Promise<ConsumeResult>;
   /** Records what became of the consumed proposal's order. */
   recordOutcome(id: string, outcome: ProposalOutcome): Promise<void>;
   /** The owner's consumed proposals acting on a position (its entry, rolls and exit), oldest first. */
   listForPosition(ownerId: string, positionId: string): Promise<readonly Proposal[]>;
+  /**
+   * Every owner's consumed proposals that a confirm may have left unfinished: no outcome yet, an unknown one, or
+   * submitted while the position it opens or acts on is missing or still 'opening' or 'closing'. Rejected and void
+   * ones are final. Oldest consume first (then by id), so an entry comes before an exit of its position.
+   */
+  unfinished(): Promise<readonly UnfinishedProposal[]>;
 }

@@ -13,6 +13,7 @@ import { recordPlaced } from './record-order.js';
 import { ProposalId } from './proposal-view.js';
 import { continueRoll, secondStep } from './roll-steps.js';
 import { expiresAt, isExpired, isSubmitUnderway, isTooFast } from './timing.js';
+import { placementRefused, proposeTool, voidProposal } from './placement-refused.js';
 import { clientApprovalsAllowed, methodAllowed } from '../approval/approval-policy.js';
 import { approvalUrl, mintLink } from '../approval/links.js';
 import { personRequired } from '../approval/person-required.js';
@@ -90,6 +91,7 @@ export function placeProposal(id: string, method: ApprovalMethod, ctx: HandlerCo
       return ResultAsync.fromSafePromise(services.proposals.consume(caller.userId, id, now, approval)).andThen((won) => {
         if (won === 'not_found') return errAsync(appError('PROPOSAL_NOT_FOUND', { received: { proposal_id: id } }));
         if (won === 'already_consumed') return errAsync(alreadyConsumed(id, null));
+        if (won !== 'consumed') return errAsync(placementRefused(proposal, won.refused));
         return submitOnce(proposal, broker, ctx);
       }).map(inAccount(link, services));
     });
@@ -167,8 +169,6 @@ const confirmed = (proposal: Proposal, order: BrokerOrder, note: string | null):
   summary: note === null ? proposal.summary : `${proposal.summary} ${note}`,
 });
 
-const proposeTool = (proposal: Proposal) => (proposal.kind === 'entry' ? 'propose_entry' : proposal.kind === 'roll' ? 'propose_roll' : 'propose_exit');
-
 function failed(proposal: Proposal, error: BrokerError, ctx: HandlerContext<'trading'>): ResultAsync<Confirmed, AppError> {
   const outcome =
     error.kind === 'rejected' ? ({ status: 'rejected', detail: error.message } as const) : ({ status: 'unknown', detail: error.kind } as const);
@@ -197,6 +197,10 @@ const withReconcileHint = (error: AppError): AppError => ({
  * first order is always asked for, to go on to step 2 once it has filled.
  */
 function reconcile(proposal: Proposal, ctx: HandlerContext<'trading'>): ResultAsync<Placed, AppError> {
+  if (proposal.outcome?.status === 'void') {
+    const expired = isExpired(proposal.createdAt, ctx.services.clock.now());
+    return errAsync(expired ? appError('PROPOSAL_EXPIRED', { received: { proposal_id: proposal.id } }) : voidProposal(proposal, proposal.outcome.detail));
+  }
   if (proposal.outcome === null && proposal.consumedAt !== null && isSubmitUnderway(proposal.consumedAt, ctx.services.clock.now())) {
     return errAsync(alreadyConsumed(proposal.id, null));
   }

@@ -9,7 +9,11 @@ const LegView = v.object({ symbol: v.string(), side: v.picklist(['buy', 'sell'])
 export const ProposalView = v.object({
   proposal_id: v.string(),
   kind: v.picklist(['entry', 'roll', 'exit']),
-  status: v.pipe(v.picklist(['awaiting_confirmation', 'expired', 'confirmed', 'rejected', 'unknown']), v.description('unknown: the broker did not answer; confirm again to reconcile.')),
+  status: v.pipe(
+    v.picklist(['awaiting_confirmation', 'expired', 'confirmed', 'rejected', 'unknown', 'void']),
+    v.description('unknown: the broker did not answer; confirm again to reconcile. void: another exit or roll of its position was approved first (status_reason says which).'),
+  ),
+  status_reason: v.pipe(v.nullable(v.string()), v.description('Why it is rejected or void, in words; null otherwise.')),
   ticker: v.string(),
   qty: v.number(),
   legs: v.array(LegView),
@@ -30,6 +34,7 @@ export function proposalView(proposal: Proposal, now: number): v.InferOutput<typ
     proposal_id: proposal.id,
     kind: proposal.kind,
     status: statusOf(proposal, now),
+    status_reason: proposal.outcome?.status === 'rejected' || proposal.outcome?.status === 'void' ? proposal.outcome.detail : null,
     ticker: proposal.ticker,
     qty: proposal.qty,
     legs: proposal.legs.map((leg) => ({ symbol: leg.symbol, side: leg.side, intent: leg.intent })),
@@ -48,8 +53,9 @@ export function proposalView(proposal: Proposal, now: number): v.InferOutput<typ
 
 function statusOf(proposal: Proposal, now: number): v.InferOutput<typeof ProposalView>['status'] {
   if (proposal.consumedAt === null) return isExpired(proposal.createdAt, now) ? 'expired' : 'awaiting_confirmation';
-  if (proposal.outcome?.status === 'submitted') return 'confirmed';
-  return proposal.outcome?.status === 'rejected' ? 'rejected' : 'unknown';
+  const status = proposal.outcome?.status;
+  if (status === 'submitted') return 'confirmed';
+  return status === 'rejected' || status === 'void' ? status : 'unknown';
 }
 
 export const ProposalId = v.pipe(v.string(), v.uuid(), v.description('The proposal_id from propose_entry, propose_roll or propose_exit.'));

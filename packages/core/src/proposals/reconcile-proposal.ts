@@ -40,7 +40,7 @@ const UNCHANGED: Reconciliation = { result: 'unchanged' };
  */
 export function reconcileProposal(ownerId: string, proposalId: string, services: Services): ResultAsync<Reconciliation, AppError> {
   return ResultAsync.fromSafePromise(services.proposals.get(ownerId, proposalId)).andThen((proposal) => {
-    if (proposal === undefined || proposal.consumedAt === null || proposal.outcome?.status === 'rejected') return okAsync(UNCHANGED);
+    if (proposal === undefined || proposal.consumedAt === null || proposal.outcome?.status === 'rejected' || proposal.outcome?.status === 'void') return okAsync(UNCHANGED);
     if (proposal.outcome === null && isSubmitUnderway(proposal.consumedAt, services.clock.now())) {
       return okAsync<Reconciliation>({ result: 'later', at: proposal.consumedAt + SUBMIT_GRACE_MS });
     }

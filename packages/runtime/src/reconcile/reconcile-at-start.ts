@@ -1,5 +1,5 @@
 import { reconcileProposal, type Services } from '@condor/core';
-import type { UnfinishedProposal } from './unfinished-proposals.js';
+import type { UnfinishedProposal } from '@condor/core';
 
 /** The shortest wait before a pass for proposals that had to wait (their submit grace or their 60 s). */
 const MIN_WAIT_MS = 1_000;

@@ -8,7 +8,7 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 export function proposalApprovalContract(fresh: FreshProposalStore): void {
   describe('the approval kept with a consume', () => {
     it('keeps the winner’s approval exactly, and not that of a later consume', async () => {
-      const store = await fresh();
+      const { proposals: store } = await fresh();
       await store.insert(proposal(1));
       const first = approval(T0 + 10_000, { client: 'Grüße 🚀 "quoted" \\ agent', address: '203.0.113.9' });
       expect(await store.consume(USER, proposalId(1), T0 + 10_000, first)).toBe('consumed');
@@ -17,7 +17,7 @@ export function proposalApprovalContract(fresh: FreshProposalStore): void {
     });
 
     it('keeps every method, and a client and address that are null', async () => {
-      const store = await fresh();
+      const { proposals: store } = await fresh();
       const methods = ['confirm', 'page', 'app', 'elicitation'] as const;
       for (const [i, method] of methods.entries()) {
         await store.insert(proposal(i + 1));
@@ -28,7 +28,7 @@ export function proposalApprovalContract(fresh: FreshProposalStore): void {
     });
 
     it('consumes with no approval when a person rejected it, and a later consume adds none', async () => {
-      const store = await fresh();
+      const { proposals: store } = await fresh();
       await store.insert(proposal(1));
       expect(await store.consume(USER, proposalId(1), T0 + 10_000, null)).toBe('consumed');
       expect(await store.consume(USER, proposalId(1), T0 + 11_000, approval(T0 + 11_000))).toBe('already_consumed');
@@ -36,14 +36,14 @@ export function proposalApprovalContract(fresh: FreshProposalStore): void {
     });
 
     it("stores no approval through another owner's consume", async () => {
-      const store = await fresh();
+      const { proposals: store } = await fresh();
       await store.insert(proposal(1, { ownerId: OTHER }));
       expect(await store.consume(USER, proposalId(1), T0 + 10_000, approval(T0 + 10_000))).toBe('not_found');
       expect(await store.get(OTHER, proposalId(1))).toEqual(proposal(1, { ownerId: OTHER }));
     });
 
     it('keeps its own copy of an approval: changing the one given or the one returned changes nothing', async () => {
-      const store = await fresh();
+      const { proposals: store } = await fresh();
       await store.insert(proposal(1));
       const given: Mutable<ApprovalRecord> = approval(T0 + 10_000);
       await store.consume(USER, proposalId(1), T0 + 10_000, given);
@@ -54,7 +54,7 @@ export function proposalApprovalContract(fresh: FreshProposalStore): void {
     });
 
     it('keeps exactly the approval of the one winner among 50 concurrent consumes, some of them rejections', async () => {
-      const store = await fresh();
+      const { proposals: store } = await fresh();
       await store.insert(proposal(1));
       await store.insert(proposal(2));
       const methods = ['confirm', 'page', 'app', 'elicitation'] as const;

@@ -1,26 +1,27 @@
-import type { ProposalOutcome, ProposalStore } from '@condor/core';
+import type { ProposalOutcome } from '@condor/core';
 import { describe, expect, it } from 'vitest';
 import { proposalApprovalContract } from './proposal-approval.contract.js';
-import { approval, OTHER, proposal, proposalId, T0, USER } from './proposal-fixture.js';
+import { approval, OTHER, proposal, proposalId, T0, USER, type ProposalWorld } from './proposal-fixture.js';
+import { proposalPlacementContract } from './proposal-placement.contract.js';
 import { proposalPositionListContract } from './proposal-position-list.contract.js';
 import { JSON_DOCUMENT } from './strategy-run-store.contract.js';
 
 /**
- * The behaviour every ProposalStore adapter must show. `make` returns a fresh store without proposals,
- * in which the users with `ownerIds` exist.
+ * The behaviour every ProposalStore adapter must show. `make` returns a fresh store without proposals, with the
+ * position store of the same database, in which the users with `ownerIds` exist.
  */
-export function proposalStoreContract(adapter: string, make: (ownerIds: readonly string[]) => Promise<ProposalStore>): void {
+export function proposalStoreContract(adapter: string, make: (ownerIds: readonly string[]) => Promise<ProposalWorld>): void {
   const fresh = () => make([USER, OTHER]);
 
   describe(`ProposalStore contract: ${adapter}`, () => {
     it('has no proposals at first', async () => {
-      const store = await fresh();
+      const { proposals: store } = await fresh();
       expect(await store.get(USER, proposalId(1))).toBeUndefined();
       expect(await store.consume(USER, proposalId(1), T0, null)).toBe('not_found');
     });
 
     it('gives a proposal back exactly as inserted: legs in order, nulls, exact decimals and the details document', async () => {
-      const store = await fresh();
+      const { proposals: store } = await fresh();
       const stored = [
         proposal(1),
         proposal(2, { kind: 'roll', batchKey: null, limitPrice: -(0.1 + 0.2), maxLoss: 123_456.789, details: JSON_DOCUMENT }),
@@ -33,7 +34,7 @@ export function proposalStoreContract(adapter: string, make: (ownerIds: readonly
     });
 
     it('keeps its own copy: changing the inserted or a returned proposal afterwards changes nothing', async () => {
-      const store = await fresh();
+      const { proposals: store } = await fresh();
       const legs = [...proposal(1).legs];
       await store.insert(proposal(1, { legs }));
       legs.pop();
@@ -44,14 +45,14 @@ export function proposalStoreContract(adapter: string, make: (ownerIds: readonly
     });
 
     it('refuses a second proposal with the same id and keeps the first', async () => {
-      const store = await fresh();
+      const { proposals: store } = await fresh();
       await store.insert(proposal(1));
       await expect(store.insert(proposal(1, { ticker: 'QQQ' }))).rejects.toThrow();
       expect(await store.get(USER, proposalId(1))).toEqual(proposal(1));
     });
 
     it('consumes a proposal once, keeping the first consume time', async () => {
-      const store = await fresh();
+      const { proposals: store } = await fresh();
       await store.insert(proposal(1));
       expect(await store.consume(USER, proposalId(1), T0 + 10_000, null)).toBe('consumed');
       expect(await store.get(USER, proposalId(1))).toEqual(proposal(1, { consumedAt: T0 + 10_000 }));
@@ -61,7 +62,7 @@ export function proposalStoreContract(adapter: string, make: (ownerIds: readonly
     });
 
     it("treats another owner's proposal as absent: get finds nothing and consume leaves it unconsumed", async () => {
-      const store = await fresh();
+      const { proposals: store } = await fresh();
       await store.insert(proposal(1, { ownerId: OTHER }));
       expect(await store.get(USER, proposalId(1))).toBeUndefined();
       expect(await store.consume(USER, proposalId(1), T0 + 10_000, null)).toBe('not_found');
@@ -71,7 +72,7 @@ export function proposalStoreContract(adapter: string, make: (ownerIds: readonly
     });
 
     it('lets exactly one of 50 concurrent consumes of one proposal win', async () => {
-      const store = await fresh();
+      const { proposals: store } = await fresh();
       await store.insert(proposal(1));
       await store.insert(proposal(2));
       const outcomes = await Promise.all(Array.from({ length: 50 }, (_, i) => store.consume(USER, proposalId(1), T0 + 10_000 + i, null)));
@@ -83,7 +84,7 @@ export function proposalStoreContract(adapter: string, make: (ownerIds: readonly
     });
 
     it('lets exactly one consume of each proposal win when many proposals are consumed at once', async () => {
-      const store = await fresh();
+      const { proposals: store } = await fresh();
       for (let n = 1; n <= 5; n++) await store.insert(proposal(n));
       const calls = Array.from({ length: 50 }, (_, i) => ({ n: (i % 5) + 1, at: T0 + 10_000 + i }));
       const outcomes = await Promise.all(calls.map(({ n, at }) => store.consume(USER, proposalId(n), at, null)));
@@ -95,7 +96,7 @@ export function proposalStoreContract(adapter: string, make: (ownerIds: readonly
     });
 
     it('records each kind of outcome of a consumed proposal, keeping the consume time and the approval', async () => {
-      const store = await fresh();
+      const { proposals: store } = await fresh();
       const outcomes: readonly ProposalOutcome[] = [
         { status: 'submitted', orderId: '61e7c016-9d5b-4f3e-9d21-7c0a1c1e4b2f' },
         { status: 'rejected', detail: 'insufficient buying power: needs 1500.50, has 1200.25' },
@@ -115,7 +116,7 @@ export function proposalStoreContract(adapter: string, make: (ownerIds: readonly
     });
 
     it('replaces an outcome, as when an unknown order is found later', async () => {
-      const store = await fresh();
+      const { proposals: store } = await fresh();
       await store.insert(proposal(1));
       await store.consume(USER, proposalId(1), T0 + 10_000, null);
       await store.recordOutcome(proposalId(1), { status: 'unknown', detail: 'no answer' });
@@ -126,7 +127,7 @@ export function proposalStoreContract(adapter: string, make: (ownerIds: readonly
     });
 
     it('refuses an outcome for a proposal that is unknown or not consumed, and leaves it unchanged', async () => {
-      const store = await fresh();
+      const { proposals: store } = await fresh();
       await store.insert(proposal(1));
       await expect(store.recordOutcome(proposalId(1), { status: 'submitted', orderId: 'order-1' })).rejects.toThrow();
       await expect(store.recordOutcome(proposalId(2), { status: 'submitted', orderId: 'order-1' })).rejects.toThrow();
@@ -136,5 +137,6 @@ export function proposalStoreContract(adapter: string, make: (ownerIds: readonly
 
     proposalApprovalContract(fresh);
     proposalPositionListContract(fresh);
+    proposalPlacementContract(fresh);
   });
 }

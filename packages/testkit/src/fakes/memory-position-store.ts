@@ -31,6 +31,16 @@ export class MemoryPositionStore implements PositionStore {
     return Promise.resolve(true);
   }
 
+  /** Every position of the owner, read at once (the memory proposal store's book for a consume). */
+  ownedBy(ownerId: string): ManagedPosition[] {
+    return [...this.all.keys()].map((id) => this.read(id)!).filter((p) => p.ownerId === ownerId);
+  }
+
+  /** Every position, read at once (the memory proposal store's unfinished list). */
+  everyone(): ManagedPosition[] {
+    return [...this.all.keys()].map((id) => this.read(id)!);
+  }
+
   private read(id: string): ManagedPosition | undefined {
     const text = this.all.get(id);
     return text === undefined ? undefined : (JSON.parse(text) as ManagedPosition);
