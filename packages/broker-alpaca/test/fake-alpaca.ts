@@ -232,7 +232,12 @@ export class FakeAlpaca {
     for (const leg of legs) {
       if (!String(leg.position_intent).endsWith('_to_close')) continue;
       const held = this.holdings.get(String(leg.symbol))?.qty ?? 0;
-      const available = leg.side === 'sell' ? Math.max(0, held) : Math.max(0, -held);
+      // Alpaca's qty_available: what is held in that direction less what working orders already close.
+      const reserved = this.orders
+        .filter((x) => WORKING.has(x.status))
+        .flatMap((x) => x.legs.filter((l) => l.symbol === leg.symbol && l.side === leg.side && l.position_intent.endsWith('_to_close')).map(() => x.qty - x.filled_qty))
+        .reduce((sum, n) => sum + n, 0);
+      const available = Math.max(0, (leg.side === 'sell' ? Math.max(0, held) : Math.max(0, -held)) - reserved);
       if (available < qty) {
         return { status: 403, body: { code: 40310000, message: `insufficient qty available for order (requested: ${qty}, available: ${available})`, available: String(available), symbol: leg.symbol } };
       }

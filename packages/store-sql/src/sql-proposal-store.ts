@@ -1,5 +1,5 @@
 import { placementRefusal, voidedBy, voidOutcome } from '@condor/core';
-import type { ApprovalRecord, ConsumeResult, ManagedPosition, OrderLeg, Proposal, ProposalOutcome, ProposalStore, UnfinishedProposal } from '@condor/core';
+import type { ApprovalRecord, ConsumeResult, OrderLeg, Proposal, ProposalOutcome, ProposalStore, UnfinishedProposal } from '@condor/core';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { compiledOnce, slot } from './compiled-once.js';
 import { approvalText, parseApproval } from './approval-text.js';

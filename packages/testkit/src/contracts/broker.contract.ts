@@ -130,5 +130,16 @@ export function brokerContract(adapter: string, fixture: BrokerFixture): void {
       expect(result.isErr() && result.error.kind).toBe('rejected');
       expect(value(await broker.orders('all'))).toEqual([]);
     });
+
+    it.runIf(fixture.exitLimit !== undefined)('rejects a close of legs a working close already covers (strict position effect)', async () => {
+      const broker = await fixture.make();
+      value(await broker.submit(entry(fixture, 'contract-open-once', fixture.marketableLimit)));
+      const working = value(await broker.submit({ clientOrderId: 'contract-close-working', qty: 1, limitPrice: fixture.unmarketableLimit, legs: closing(fixture.entryLegs()) }));
+      expect(working.status).not.toBe('filled');
+      const again = await broker.submit({ clientOrderId: 'contract-close-again', qty: 1, limitPrice: fixture.exitLimit ?? 0, legs: closing(fixture.entryLegs()) });
+      expect(again.isErr() && again.error.kind).toBe('rejected');
+      expect(value(await broker.orderByClientId('contract-close-again'))).toBeNull();
+      expect(value(await broker.positions()).filter((p) => p.qty !== 0)).toHaveLength(fixture.entryLegs().length);
+    });
   });
 }

@@ -224,7 +224,11 @@ function problem(account: FakeAccount, order: MultiLegOrder): string | undefined
     if (!leg.intent.startsWith(leg.side)) return `${leg.symbol}: side ${leg.side} does not match position_intent ${leg.intent}`;
     if (leg.intent.endsWith('_to_close')) {
       const held = account.positions.get(leg.symbol)?.qty ?? 0;
-      const available = leg.side === 'buy' ? -held : held;
+      // As a broker with strict position effects: less what working orders already close.
+      const reserved = account.orders
+        .filter((o) => WORKING.has(o.status) && o.legs.some((l) => l.symbol === leg.symbol && l.side === leg.side && l.intent.endsWith('_to_close')))
+        .reduce((sum, o) => sum + o.qty - o.filledQty, 0);
+      const available = (leg.side === 'buy' ? -held : held) - reserved;
       if (available < order.qty) return `${leg.symbol}: insufficient qty available to ${leg.intent} (requested ${order.qty}, available ${Math.max(0, available)})`;
     }
   }

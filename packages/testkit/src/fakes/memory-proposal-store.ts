@@ -1,4 +1,4 @@
-import { placementRefusal, stillPlacing, voidedBy, voidOutcome } from '@condor/core';
+import { placementRefusal, voidedBy, voidOutcome } from '@condor/core';
 import type { ApprovalRecord, ConsumeResult, ManagedPosition, Proposal, ProposalOutcome, ProposalStore, UnfinishedProposal } from '@condor/core';
 
 const oldestFirst = (a: Proposal, b: Proposal): number => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
