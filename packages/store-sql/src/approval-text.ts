@@ -1,5 +1,5 @@
 import type { ApprovalMethod, ApprovalRecord } from '@condor/core';
-import { parseJsonObject } from './json-text.js';
+import { parseJsonObject } from './json-column.js';
 
 const METHODS: ReadonlySet<string> = new Set<ApprovalMethod>(['confirm', 'page', 'app', 'elicitation']);
 

@@ -1,4 +1,4 @@
-import type { EpochMsColumn, NullableEpochMsColumn } from './schema.js';
+import type { EpochMsColumn, NullableEpochMsColumn } from './columns.js';
 
 /** The `oauth_clients` table: dynamically registered clients; `redirect_uris` is a JSON array of strings. */
 export interface OAuthClientsTable {

@@ -1,11 +1,6 @@
+import type { EpochMsColumn, MillisecondsColumn, NullableEpochMsColumn } from './columns.js';
 import type { OAuthTables } from './oauth-schema.js';
 import type { BrokerEnvironment, BrokerName, LinkPurpose, OrderStatus, PositionStatus, ProposalKind, ProposalOutcomeStatus } from '@condor/core';
-
-/** Epoch milliseconds in a `bigint` column, read back as a number on both databases (see postgres-types.ts). */
-export type EpochMsColumn = number;
-
-/** A nullable epoch-milliseconds `bigint` column. */
-export type NullableEpochMsColumn = number | null;
 
 /** The `users` table. */
 export interface UsersTable {
@@ -74,9 +69,6 @@ export interface RateLimitWindowsTable {
   count: number;
   reset_at: EpochMsColumn;
 }
-
-/** A duration in milliseconds in a `bigint` column, read back as a number. */
-export type MillisecondsColumn = number;
 
 /** The `strategy_runs` table; `inputs` and `result` are JSON documents as text. */
 export interface StrategyRunsTable {

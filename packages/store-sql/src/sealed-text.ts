@@ -1,5 +1,5 @@
 import type { Sealed } from '@condor/core';
-import { parseJsonObject } from './json-text.js';
+import { parseJsonObject } from './json-column.js';
 
 /** A sealed value as the JSON text a column holds; null stays null. */
 export const sealedText = (sealed: Sealed | null): string | null =>

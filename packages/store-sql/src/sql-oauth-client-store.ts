@@ -1,6 +1,6 @@
 import type { OAuthClientStore, RegisteredClient } from '@condor/core';
 import type { Kysely } from 'kysely';
-import { parseJsonArray } from './json-array.js';
+import { parseJsonArray } from './json-column.js';
 import type { Database } from './schema.js';
 
 /** OAuthClientStore over SQL (SQLite or PostgreSQL): dynamically registered clients, redirect URIs as a JSON array. */

@@ -1,7 +1,7 @@
 import { bySymbol, type OrderLeg, type PaperBook, type PaperChange, type PaperHolding, type PaperLedger, type PaperOpening, type PaperOrderRecord } from '@condor/core';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import { compiledOnce, slot, slotsNamed } from './compiled-once.js';
-import { parseJsonArray } from './json-array.js';
+import { parseJsonArray } from './json-column.js';
 import { handedOut, PaperBookCache, storedOrder, type PaperStamp } from './paper-ledger-cache.js';
 import type { Database, PaperHoldingsTable, PaperOrdersTable } from './schema.js';
 

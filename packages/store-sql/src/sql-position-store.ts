@@ -1,7 +1,7 @@
 import type { ManagedPosition, PositionLeg, PositionStore } from '@condor/core';
 import { compiledOnce, slotsNamed } from './compiled-once.js';
 import type { Kysely, Selectable } from 'kysely';
-import { parseJsonArray } from './json-array.js';
+import { parseJsonArray } from './json-column.js';
 import type { Database, PositionsTable } from './schema.js';
 
 export const toPosition = (row: Selectable<PositionsTable>): ManagedPosition => ({

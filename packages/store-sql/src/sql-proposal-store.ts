@@ -3,8 +3,7 @@ import type { ApprovalRecord, ConsumeResult, OrderLeg, Proposal, ProposalOutcome
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { compiledOnce, slot } from './compiled-once.js';
 import { approvalText, parseApproval } from './approval-text.js';
-import { parseJsonArray } from './json-array.js';
-import { parseJsonObject } from './json-text.js';
+import { parseJsonArray, parseJsonObject } from './json-column.js';
 import type { Database, ProposalsTable } from './schema.js';
 import { dialectOf } from './sql-dialect.js';
 import { toPosition } from './sql-position-store.js';

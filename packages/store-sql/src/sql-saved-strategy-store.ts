@@ -1,6 +1,6 @@
 import type { SavedStrategy, SavedStrategyStore } from '@condor/core';
 import type { Kysely, Selectable } from 'kysely';
-import { parseJsonObject } from './json-text.js';
+import { parseJsonObject } from './json-column.js';
 import type { Database, SavedStrategiesTable } from './schema.js';
 
 const toSaved = (row: Selectable<SavedStrategiesTable>): SavedStrategy => ({

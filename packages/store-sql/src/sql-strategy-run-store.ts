@@ -1,6 +1,6 @@
 import type { RunCursor, StrategyRun, StrategyRunStore } from '@condor/core';
 import type { Kysely, Selectable } from 'kysely';
-import { parseJsonObject } from './json-text.js';
+import { parseJsonObject } from './json-column.js';
 import type { Database, StrategyRunsTable } from './schema.js';
 
 const toRun = (row: Selectable<StrategyRunsTable>): StrategyRun => ({

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/schema.js';
-import type { ForeignKeyColumn, SchemaFacts } from './schema-facts.js';
+import type { ForeignKeyColumn, SchemaFacts } from './schema-facts-shape.js';
 
 const ON_DELETE: Readonly<Record<string, ForeignKeyColumn['onDelete']>> = {
   a: 'NO ACTION',

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/schema.js';
-import type { ForeignKeyColumn, SchemaFacts } from './schema-facts.js';
+import type { ForeignKeyColumn, SchemaFacts } from './schema-facts-shape.js';
 
 /** SchemaFacts from SQLite's pragma table functions. */
 export function sqliteSchemaFacts(db: Kysely<Database>): SchemaFacts {
