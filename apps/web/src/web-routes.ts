@@ -1,13 +1,13 @@
 import type { Services } from '@condor/core';
 import { Hono } from 'hono';
-import { withoutLinkTokens } from './http/link-paths.js';
-import { sendPage } from './http/send-page.js';
-import type { WebEnv } from './http/web-env.js';
-import { mountApproval } from './routes/approval.js';
-import { mountBrokerKeys } from './routes/broker-keys.js';
-import { mountApiKeys } from './keys/keys-route.js';
-import { mountLogin } from './routes/login.js';
-import { renderMessage } from './views/message.js';
+import { withoutLinkTokens } from './shared/link-paths.js';
+import { sendPage } from './shared/send-page.js';
+import type { WebEnv } from './shared/web-env.js';
+import { mountApproval } from './approval/approval-route.js';
+import { mountBrokerKeys } from './broker-keys/broker-keys-route.js';
+import { mountApiKeys } from './api-keys/api-keys-route.js';
+import { mountLogin } from './login/login-route.js';
+import { renderMessage } from './shared/message.js';
 
 /**
  * condor's pages for people, as a Hono app to mount at `/`: `/login`, `/logout`, `/approve/:token…` and

@@ -1,6 +1,6 @@
 import type { PayoffCurve, PayoffPoint } from '@condor/core';
-import { axisDollars, axisPrice, dollars, listWords, price } from '../format.js';
-import { markup, trusted, type Markup } from '../markup.js';
+import { axisDollars, axisPrice, dollars, listWords, price } from '../shared/format.js';
+import { markup, trusted, type Markup } from '../shared/markup.js';
 import { profitAndLossRegions } from './regions.js';
 import { linearScale, niceTicks, padded, type Scale } from './scale.js';
 

@@ -12,16 +12,16 @@ import {
   type Services,
 } from '@condor/core';
 import type { Context, Hono } from 'hono';
-import { markup } from '../markup.js';
-import { readBrowserToken } from '../http/browser-cookie.js';
-import { sendErrorPage } from '../http/error-page.js';
-import { field } from '../http/form-field.js';
-import { formGuard } from '../http/form-guard.js';
-import { sendPage } from '../http/send-page.js';
-import type { WebEnv } from '../http/web-env.js';
-import { layout } from '../views/layout.js';
-import { renderMessage } from '../views/message.js';
-import { newNonce } from '../http/csp.js';
+import { markup } from '../shared/markup.js';
+import { readBrowserToken } from '../shared/browser-cookie.js';
+import { sendErrorPage } from '../shared/error-page.js';
+import { field } from '../shared/form-field.js';
+import { formGuard } from '../shared/form-guard.js';
+import { sendPage } from '../shared/send-page.js';
+import type { WebEnv } from '../shared/web-env.js';
+import { layout } from '../shared/layout.js';
+import { renderMessage } from '../shared/message.js';
+import { newNonce } from '../shared/csp.js';
 import { consentPolicy, redirectSource } from './consent-policy.js';
 import { GRANT_PREFIX, renderConsent } from './consent-page.js';
 

@@ -1,6 +1,6 @@
 import type { ConnectedClient } from '@condor/core';
-import { markup, type Markup } from '../markup.js';
-import { CSRF_FIELD } from '../http/csrf-field.js';
+import { markup, type Markup } from '../shared/markup.js';
+import { CSRF_FIELD } from '../shared/csrf-field.js';
 
 /** The connected clients page: each client's name, id, scopes and since when, with a Disconnect button. */
 export function renderConnections(clients: readonly ConnectedClient[], csrf: string, notice: string | null): Markup {

@@ -1,11 +1,11 @@
 import { browserCaller, csrfTokenFor, listConnectedClients, revokeConnectedClient, type Services } from '@condor/core';
 import type { Hono } from 'hono';
-import { readBrowserToken } from '../http/browser-cookie.js';
-import { sendErrorPage } from '../http/error-page.js';
-import { field } from '../http/form-field.js';
-import { formGuard } from '../http/form-guard.js';
-import { sendPage } from '../http/send-page.js';
-import type { WebEnv } from '../http/web-env.js';
+import { readBrowserToken } from '../shared/browser-cookie.js';
+import { sendErrorPage } from '../shared/error-page.js';
+import { field } from '../shared/form-field.js';
+import { formGuard } from '../shared/form-guard.js';
+import { sendPage } from '../shared/send-page.js';
+import type { WebEnv } from '../shared/web-env.js';
 import { renderConnections } from './connections-page.js';
 
 /**

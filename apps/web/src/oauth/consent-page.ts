@@ -1,6 +1,6 @@
 import { AUTHORIZATION_PARAMETERS, type AuthorizationParams, type AuthorizationRequest } from '@condor/core';
-import { markup, type Markup } from '../markup.js';
-import { CSRF_FIELD } from '../http/csrf-field.js';
+import { markup, type Markup } from '../shared/markup.js';
+import { CSRF_FIELD } from '../shared/csrf-field.js';
 import { SCOPE_WORDS } from './scope-words.js';
 
 /** The consent form's checkbox of scope `s` is named `grant_<s>`: ticked, it is granted. */

@@ -1,4 +1,4 @@
-import { pagePolicy } from '../http/csp.js';
+import { pagePolicy } from '../shared/csp.js';
 
 /**
  * The consent page's Content-Security-Policy: the pages' own, except that its form may also lead to the client's

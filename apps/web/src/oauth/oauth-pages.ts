@@ -1,6 +1,6 @@
 import type { Services } from '@condor/core';
 import { Hono } from 'hono';
-import type { WebEnv } from '../http/web-env.js';
+import type { WebEnv } from '../shared/web-env.js';
 import { mountAuthorize } from './authorize-route.js';
 import { mountConnections } from './connections-route.js';
 

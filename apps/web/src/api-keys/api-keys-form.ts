@@ -1,5 +1,5 @@
 import { SCOPES, type NewKeyRequest } from '@condor/core';
-import { field } from '../http/form-field.js';
+import { field } from '../shared/form-field.js';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

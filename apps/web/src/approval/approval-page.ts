@@ -1,5 +1,5 @@
 import { newYorkTime, type OrderTicket } from '@condor/core';
-import { markup, type Markup } from '../markup.js';
+import { markup, type Markup } from '../shared/markup.js';
 import { renderTicket } from './ticket.js';
 
 export interface ApprovalPage {

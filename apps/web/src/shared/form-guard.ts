@@ -1,6 +1,6 @@
 import { browserCaller, csrfTokenFor, type Services } from '@condor/core';
 import type { Context, MiddlewareHandler } from 'hono';
-import { renderMessage } from '../views/message.js';
+import { renderMessage } from './message.js';
 import { readBrowserToken } from './browser-cookie.js';
 import { CSRF_FIELD, csrfMatches } from './csrf-field.js';
 import { field } from './form-field.js';

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { layout, type PageParts } from '../views/layout.js';
+import { layout, type PageParts } from './layout.js';
 import { newNonce, pagePolicy } from './csp.js';
 
 /** Answers with a whole page under a fresh CSP nonce; pages are never cached (they show one person's orders). */

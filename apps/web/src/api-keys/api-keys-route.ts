@@ -1,14 +1,14 @@
 import { browserCaller, createPersonKey, csrfTokenFor, personKeys, revokePersonKey, type Services } from '@condor/core';
 import type { Context, Hono } from 'hono';
-import { readBrowserToken } from '../http/browser-cookie.js';
-import { pageStatus, sendErrorPage } from '../http/error-page.js';
-import { field } from '../http/form-field.js';
-import { formGuard } from '../http/form-guard.js';
-import { sendPage } from '../http/send-page.js';
-import type { SignedIn } from '../views/layout.js';
-import type { WebEnv } from '../http/web-env.js';
-import { keyRequestOf } from './keys-form.js';
-import { renderKeyCreated, renderKeysPage } from './keys-page.js';
+import { readBrowserToken } from '../shared/browser-cookie.js';
+import { pageStatus, sendErrorPage } from '../shared/error-page.js';
+import { field } from '../shared/form-field.js';
+import { formGuard } from '../shared/form-guard.js';
+import { sendPage } from '../shared/send-page.js';
+import type { SignedIn } from '../shared/layout.js';
+import type { WebEnv } from '../shared/web-env.js';
+import { keyRequestOf } from './api-keys-form.js';
+import { renderKeyCreated, renderKeysPage } from './api-keys-page.js';
 
 const PAGE = '/api-keys';
 

@@ -10,17 +10,17 @@ import {
   type Services,
 } from '@condor/core';
 import type { Context, Hono } from 'hono';
-import { markup, type Markup } from '../markup.js';
-import { readBrowserToken } from '../http/browser-cookie.js';
-import { sendErrorPage } from '../http/error-page.js';
-import { formGuard } from '../http/form-guard.js';
-import { sendPage } from '../http/send-page.js';
-import type { WebEnv } from '../http/web-env.js';
-import { renderApprovalPage } from '../views/approval-page.js';
-import { COUNTDOWN_SCRIPT } from '../views/countdown-script.js';
-import type { SignedIn } from '../views/layout.js';
-import { renderPlaced, renderRejected } from '../views/result-page.js';
-import { renderTicket } from '../views/ticket.js';
+import { markup, type Markup } from '../shared/markup.js';
+import { readBrowserToken } from '../shared/browser-cookie.js';
+import { sendErrorPage } from '../shared/error-page.js';
+import { formGuard } from '../shared/form-guard.js';
+import { sendPage } from '../shared/send-page.js';
+import type { WebEnv } from '../shared/web-env.js';
+import { renderApprovalPage } from './approval-page.js';
+import { COUNTDOWN_SCRIPT } from './countdown-script.js';
+import type { SignedIn } from '../shared/layout.js';
+import { renderPlaced, renderRejected } from './result-page.js';
+import { renderTicket } from './ticket.js';
 
 /**
  * `GET /approve/:token` (the ticket with Approve and Reject), `POST /approve/:token/approve` and

@@ -1,7 +1,7 @@
 import { newYorkTime, type ApprovalMethod, type ApprovalRecord, type OrderTicket } from '@condor/core';
 import { renderPayoffChart } from '../chart/payoff-chart.js';
-import { dollars, listWords, percent, price, tenths } from '../format.js';
-import { markup, trusted, type Markup } from '../markup.js';
+import { dollars, listWords, percent, price, tenths } from '../shared/format.js';
+import { markup, trusted, type Markup } from '../shared/markup.js';
 
 const STATUS_WORDS: Readonly<Record<OrderTicket['status'], string>> = {
   awaiting_approval: 'Awaiting your approval',

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { withoutLinkTokens } from './link-paths.js';
 import { DEFAULT_NEXT, safeNext } from './safe-next.js';
 
 describe('safeNext', () => {
@@ -16,15 +15,5 @@ describe('safeNext', () => {
       '/x/..//evil.example', '/approve/%2e%2e/%2e%2e//evil.example', '/a/../..//evil.example', '/x/../\\evil.example',
     ];
     for (const next of hostile) expect(safeNext(next)).toBe(DEFAULT_NEXT);
-  });
-});
-
-describe('withoutLinkTokens', () => {
-  it('keeps a page link’s token out of a logged path, and leaves other paths alone', () => {
-    expect(withoutLinkTokens('/approve/AbC_123-xyz/approve')).toBe('/approve/:token/approve');
-    expect(withoutLinkTokens('/approve/AbC_123-xyz')).toBe('/approve/:token');
-    expect(withoutLinkTokens('/broker-keys/t0k3n')).toBe('/broker-keys/:token');
-    expect(withoutLinkTokens('/v1/proposals/entries')).toBe('/v1/proposals/entries');
-    expect(withoutLinkTokens('/login')).toBe('/login');
   });
 });

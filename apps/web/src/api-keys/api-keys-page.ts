@@ -1,6 +1,6 @@
 import { SCOPES, type ApiKeyViewOutput, type Scope } from '@condor/core';
-import { CSRF_FIELD } from '../http/csrf-field.js';
-import { markup, type Markup } from '../markup.js';
+import { CSRF_FIELD } from '../shared/csrf-field.js';
+import { markup, type Markup } from '../shared/markup.js';
 
 /** What each scope lets a key do, as the page says it. */
 const SCOPE_LABELS: Readonly<Record<Scope, string>> = {

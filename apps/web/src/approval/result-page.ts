@@ -1,6 +1,6 @@
 import { BROKERS, type OrderTicket } from '@condor/core';
-import { markup, type Markup } from '../markup.js';
-import { renderMessage } from './message.js';
+import { markup, type Markup } from '../shared/markup.js';
+import { renderMessage } from '../shared/message.js';
 import { renderTicket } from './ticket.js';
 
 /** After Approve: the order's id and status at the broker, then the ticket with the approval evidence. */

@@ -1,5 +1,5 @@
 import { newYorkTime } from '@condor/core';
-import { markup, type Markup } from '../markup.js';
+import { markup, type Markup } from '../shared/markup.js';
 
 export interface BrokerKeysForm {
   readonly token: string;

@@ -1,4 +1,4 @@
-import { markup, type Markup } from '../markup.js';
+import { markup, type Markup } from './markup.js';
 
 export interface Message {
   readonly heading: string;

@@ -1,4 +1,4 @@
-import { markup, trusted, type Markup } from '../markup.js';
+import { markup, trusted, type Markup } from './markup.js';
 import { STYLES } from './styles.js';
 
 /** The person a page is shown to, with what the logout form needs. */

@@ -1,16 +1,16 @@
 import { browserCaller, csrfTokenFor, endBrowserSession, startBrowserSession, type Services } from '@condor/core';
 import type { Context, Hono } from 'hono';
-import { markup } from '../markup.js';
-import { clearBrowserCookie, readBrowserToken, setBrowserCookie } from '../http/browser-cookie.js';
-import { pageStatus, sendErrorPage } from '../http/error-page.js';
-import { field } from '../http/form-field.js';
-import { formGuard } from '../http/form-guard.js';
-import { safeNext } from '../http/safe-next.js';
-import { isOwnOrigin } from '../http/same-origin.js';
-import { sendPage } from '../http/send-page.js';
-import type { WebEnv } from '../http/web-env.js';
-import { renderLogin } from '../views/login-page.js';
-import { renderMessage } from '../views/message.js';
+import { markup } from '../shared/markup.js';
+import { clearBrowserCookie, readBrowserToken, setBrowserCookie } from '../shared/browser-cookie.js';
+import { pageStatus, sendErrorPage } from '../shared/error-page.js';
+import { field } from '../shared/form-field.js';
+import { formGuard } from '../shared/form-guard.js';
+import { safeNext } from './safe-next.js';
+import { isOwnOrigin } from '../shared/same-origin.js';
+import { sendPage } from '../shared/send-page.js';
+import type { WebEnv } from '../shared/web-env.js';
+import { renderLogin } from './login-page.js';
+import { renderMessage } from '../shared/message.js';
 
 /** `GET /login`, `POST /login` (starts a browser session: cookie, then a 303 to a same-origin `next`), `POST /logout`. */
 export function mountLogin(app: Hono<WebEnv>, services: Services): void {

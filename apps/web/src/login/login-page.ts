@@ -1,4 +1,4 @@
-import { markup, type Markup } from '../markup.js';
+import { markup, type Markup } from '../shared/markup.js';
 
 export interface LoginForm {
   /** Where to go after logging in (already checked to be a path on this server). */

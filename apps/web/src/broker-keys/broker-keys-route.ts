@@ -1,12 +1,12 @@
 import { brokerKeysForm, browserCaller, csrfTokenFor, setBrokerKeysByLink, type Services } from '@condor/core';
 import type { Hono } from 'hono';
-import { readBrowserToken } from '../http/browser-cookie.js';
-import { pageStatus, sendErrorPage } from '../http/error-page.js';
-import { field } from '../http/form-field.js';
-import { formGuard } from '../http/form-guard.js';
-import { sendPage } from '../http/send-page.js';
-import type { WebEnv } from '../http/web-env.js';
-import { renderBrokerKeysForm, renderBrokerKeysSaved } from '../views/broker-keys-page.js';
+import { readBrowserToken } from '../shared/browser-cookie.js';
+import { pageStatus, sendErrorPage } from '../shared/error-page.js';
+import { field } from '../shared/form-field.js';
+import { formGuard } from '../shared/form-guard.js';
+import { sendPage } from '../shared/send-page.js';
+import type { WebEnv } from '../shared/web-env.js';
+import { renderBrokerKeysForm, renderBrokerKeysSaved } from './broker-keys-page.js';
 
 /**
  * `GET /broker-keys/:token` (the form) and `POST /broker-keys/:token` (stores the pair, answers with its hint

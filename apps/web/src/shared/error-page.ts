@@ -1,9 +1,9 @@
 import { ERROR_CATALOGUE, statusOf, type AppError, type ErrorCode } from '@condor/core';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { Markup } from '../markup.js';
-import type { SignedIn } from '../views/layout.js';
-import { renderMessage } from '../views/message.js';
+import type { Markup } from './markup.js';
+import type { SignedIn } from './layout.js';
+import { renderMessage } from './message.js';
 import { sendPage } from './send-page.js';
 
 const HEADINGS: Partial<Record<ErrorCode, string>> = {

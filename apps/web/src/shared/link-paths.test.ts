@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { withoutLinkTokens } from './link-paths.js';
+
+describe('withoutLinkTokens', () => {
+  it('keeps a page link’s token out of a logged path, and leaves other paths alone', () => {
+    expect(withoutLinkTokens('/approve/AbC_123-xyz/approve')).toBe('/approve/:token/approve');
+    expect(withoutLinkTokens('/approve/AbC_123-xyz')).toBe('/approve/:token');
+    expect(withoutLinkTokens('/broker-keys/t0k3n')).toBe('/broker-keys/:token');
+    expect(withoutLinkTokens('/v1/proposals/entries')).toBe('/v1/proposals/entries');
+    expect(withoutLinkTokens('/login')).toBe('/login');
+  });
+});
