@@ -1,11 +1,11 @@
-import { browserCaller, createPersonKey, csrfTokenFor, personKeys, revokePersonKey, type Services } from '@condor/core';
+import { createPersonKey, personKeys, revokePersonKey, type Services } from '@condor/core';
 import type { Context, Hono } from 'hono';
-import { readBrowserToken } from '../shared/browser-cookie.js';
 import { pageStatus, sendErrorPage } from '../shared/error-page.js';
 import { field } from '../shared/form-field.js';
 import { formGuard } from '../shared/form-guard.js';
-import { sendPage } from '../shared/send-page.js';
 import type { SignedIn } from '../shared/layout.js';
+import { pageGuard } from '../shared/page-guard.js';
+import { sendPage } from '../shared/send-page.js';
 import type { WebEnv } from '../shared/web-env.js';
 import { keyRequestOf } from './api-keys-form.js';
 import { renderKeyCreated, renderKeysPage } from './api-keys-page.js';
@@ -18,27 +18,23 @@ const PAGE = '/api-keys';
  * token or an API key in `Authorization` opens nothing — and every post needs its CSRF token and this origin.
  */
 export function mountApiKeys(app: Hono<WebEnv>, services: Services): void {
-  app.get(PAGE, async (c) => {
-    const sessionToken = readBrowserToken(c);
-    const caller = await browserCaller(services, sessionToken);
-    if (caller.isErr() || sessionToken === null) return c.redirect(`/login?next=${encodeURIComponent(PAGE)}`, 303);
-    const signedIn = { email: caller.value.email, csrf: csrfTokenFor(services, sessionToken) };
+  app.get(PAGE, pageGuard(services), async (c) => {
+    const { caller, signedIn } = c.get('session');
     const notice = c.req.query('revoked') === undefined ? null : 'Revoked: the key, and any key it created, no longer works.';
-    return keysPage(c, services, caller.value.userId, signedIn, 200, { notice });
+    return keysPage(c, services, caller.userId, signedIn, 200, { notice });
   });
 
   app.post(PAGE, formGuard(services), async (c) => {
-    const { caller, csrf } = c.get('post');
-    const signedIn = { email: caller.email, csrf };
-    const created = await createPersonKey(services, caller.userId, keyRequestOf(c.get('post').form));
+    const { caller, signedIn, form } = c.get('post');
+    const created = await createPersonKey(services, caller.userId, keyRequestOf(form));
     if (created.isErr()) return keysPage(c, services, caller.userId, signedIn, pageStatus(created.error), { error: created.error.message ?? 'The key was not created.' });
     return sendPage(c, 200, { title: 'New API key', signedIn, body: renderKeyCreated(created.value.api_key, created.value.key) });
   });
 
   app.post(`${PAGE}/revoke`, formGuard(services), async (c) => {
-    const { caller, csrf, form } = c.get('post');
+    const { caller, signedIn, form } = c.get('post');
     const revoked = await revokePersonKey(services, caller.userId, field(form, 'api_key_id') ?? '');
-    if (revoked.isErr()) return sendErrorPage(c, revoked.error, { email: caller.email, csrf });
+    if (revoked.isErr()) return sendErrorPage(c, revoked.error, signedIn);
     return c.redirect(`${PAGE}?revoked=1`, 303);
   });
 }

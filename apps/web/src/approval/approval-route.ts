@@ -1,8 +1,6 @@
 import {
   approvalTicket,
   approveByLink,
-  browserCaller,
-  csrfTokenFor,
   rejectByLink,
   type AppError,
   type BrowserCaller,
@@ -10,15 +8,15 @@ import {
   type Services,
 } from '@condor/core';
 import type { Context, Hono } from 'hono';
-import { markup, type Markup } from '../shared/markup.js';
-import { readBrowserToken } from '../shared/browser-cookie.js';
 import { sendErrorPage } from '../shared/error-page.js';
 import { formGuard } from '../shared/form-guard.js';
+import type { SignedIn } from '../shared/layout.js';
+import { markup, type Markup } from '../shared/markup.js';
+import { pageGuard } from '../shared/page-guard.js';
 import { sendPage } from '../shared/send-page.js';
 import type { WebEnv } from '../shared/web-env.js';
 import { renderApprovalPage } from './approval-page.js';
 import { COUNTDOWN_SCRIPT } from './countdown-script.js';
-import type { SignedIn } from '../shared/layout.js';
 import { renderPlaced, renderRejected } from './result-page.js';
 import { renderTicket } from './ticket.js';
 
@@ -27,13 +25,9 @@ import { renderTicket } from './ticket.js';
  * `POST /approve/:token/reject`. Every one needs the owner's browser session; the posts pass the form guard.
  */
 export function mountApproval(app: Hono<WebEnv>, services: Services): void {
-  app.get('/approve/:token', async (c) => {
-    const token = c.req.param('token');
-    const sessionToken = readBrowserToken(c);
-    const caller = await browserCaller(services, sessionToken);
-    if (caller.isErr() || sessionToken === null) return c.redirect(`/login?next=${encodeURIComponent(`/approve/${encodeURIComponent(token)}`)}`, 303);
-    const signedIn = { email: caller.value.email, csrf: csrfTokenFor(services, sessionToken) };
-    return showTicket(c, services, caller.value, token, signedIn, null, null);
+  app.get('/approve/:token', pageGuard(services), (c) => {
+    const { caller, signedIn } = c.get('session');
+    return showTicket(c, services, caller, c.req.param('token'), signedIn, null, null);
   });
 
   // A reload of a result page's address (or a typed one) shows the ticket rather than a 405.
@@ -41,8 +35,7 @@ export function mountApproval(app: Hono<WebEnv>, services: Services): void {
 
   app.post('/approve/:token/approve', formGuard(services), async (c) => {
     const token = c.req.param('token');
-    const { caller, csrf } = c.get('post');
-    const signedIn = { email: caller.email, csrf };
+    const { caller, signedIn } = c.get('post');
     const placed = await approveByLink(services, caller, token, { client: c.req.header('user-agent') ?? caller.userAgent, address: c.get('clientIp') ?? null });
     if (placed.isOk()) return sendPage(c, 200, { title: 'Order placed', signedIn, body: renderPlaced(placed.value.ticket, placed.value.orderId, placed.value.orderStatus) });
     return refused(c, services, caller, token, signedIn, placed.error);
@@ -50,8 +43,7 @@ export function mountApproval(app: Hono<WebEnv>, services: Services): void {
 
   app.post('/approve/:token/reject', formGuard(services), async (c) => {
     const token = c.req.param('token');
-    const { caller, csrf } = c.get('post');
-    const signedIn = { email: caller.email, csrf };
+    const { caller, signedIn } = c.get('post');
     const rejected = await rejectByLink(services, caller, token);
     if (rejected.isOk()) return sendPage(c, 200, { title: 'Proposal rejected', signedIn, body: renderRejected(rejected.value) });
     return refused(c, services, caller, token, signedIn, rejected.error);

@@ -1,9 +1,9 @@
-import { brokerKeysForm, browserCaller, csrfTokenFor, setBrokerKeysByLink, type Services } from '@condor/core';
+import { brokerKeysForm, setBrokerKeysByLink, type Services } from '@condor/core';
 import type { Hono } from 'hono';
-import { readBrowserToken } from '../shared/browser-cookie.js';
 import { pageStatus, sendErrorPage } from '../shared/error-page.js';
 import { field } from '../shared/form-field.js';
 import { formGuard } from '../shared/form-guard.js';
+import { pageGuard } from '../shared/page-guard.js';
 import { sendPage } from '../shared/send-page.js';
 import type { WebEnv } from '../shared/web-env.js';
 import { renderBrokerKeysForm, renderBrokerKeysSaved } from './broker-keys-page.js';
@@ -13,21 +13,17 @@ import { renderBrokerKeysForm, renderBrokerKeysSaved } from './broker-keys-page.
  * only). Neither the key nor the secret is ever written back into a page, a redirect or a log line.
  */
 export function mountBrokerKeys(app: Hono<WebEnv>, services: Services): void {
-  app.get('/broker-keys/:token', async (c) => {
+  app.get('/broker-keys/:token', pageGuard(services), async (c) => {
     const token = c.req.param('token');
-    const sessionToken = readBrowserToken(c);
-    const caller = await browserCaller(services, sessionToken);
-    if (caller.isErr() || sessionToken === null) return c.redirect(`/login?next=${encodeURIComponent(`/broker-keys/${encodeURIComponent(token)}`)}`, 303);
-    const signedIn = { email: caller.value.email, csrf: csrfTokenFor(services, sessionToken) };
-    const form = await brokerKeysForm(services, caller.value, token);
+    const { caller, signedIn } = c.get('session');
+    const form = await brokerKeysForm(services, caller, token);
     if (form.isErr()) return sendErrorPage(c, form.error, signedIn);
     return sendPage(c, 200, { title: 'Broker keys', signedIn, body: renderBrokerKeysForm({ token, csrf: signedIn.csrf, ...form.value }) });
   });
 
   app.post('/broker-keys/:token', formGuard(services), async (c) => {
     const token = c.req.param('token');
-    const { caller, csrf, form } = c.get('post');
-    const signedIn = { email: caller.email, csrf };
+    const { caller, signedIn, form } = c.get('post');
     const saved = await setBrokerKeysByLink(services, caller, token, {
       api_key: field(form, 'api_key'),
       api_secret: field(form, 'api_secret'),
@@ -40,7 +36,7 @@ export function mountBrokerKeys(app: Hono<WebEnv>, services: Services): void {
     return sendPage(c, pageStatus(saved.error), {
       title: 'Broker keys',
       signedIn,
-      body: renderBrokerKeysForm({ token, csrf, ...again.value, error: saved.error.message ?? 'These keys were not accepted.' }),
+      body: renderBrokerKeysForm({ token, csrf: signedIn.csrf, ...again.value, error: saved.error.message ?? 'These keys were not accepted.' }),
     });
   });
 }

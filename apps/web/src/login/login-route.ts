@@ -1,30 +1,30 @@
-import { browserCaller, csrfTokenFor, endBrowserSession, startBrowserSession, type Services } from '@condor/core';
+import { endBrowserSession, startBrowserSession, type Services } from '@condor/core';
 import type { Context, Hono } from 'hono';
-import { markup } from '../shared/markup.js';
 import { clearBrowserCookie, readBrowserToken, setBrowserCookie } from '../shared/browser-cookie.js';
+import { browserSession } from '../shared/browser-session.js';
 import { pageStatus, sendErrorPage } from '../shared/error-page.js';
 import { field } from '../shared/form-field.js';
 import { formGuard } from '../shared/form-guard.js';
-import { safeNext } from './safe-next.js';
+import { markup } from '../shared/markup.js';
+import { renderMessage } from '../shared/message.js';
 import { isOwnOrigin } from '../shared/same-origin.js';
 import { sendPage } from '../shared/send-page.js';
 import type { WebEnv } from '../shared/web-env.js';
 import { renderLogin } from './login-page.js';
-import { renderMessage } from '../shared/message.js';
+import { safeNext } from './safe-next.js';
 
 /** `GET /login`, `POST /login` (starts a browser session: cookie, then a 303 to a same-origin `next`), `POST /logout`. */
 export function mountLogin(app: Hono<WebEnv>, services: Services): void {
   app.get('/login', async (c) => {
     const asked = c.req.query('next');
     const next = safeNext(asked);
-    const token = readBrowserToken(c);
-    const caller = await browserCaller(services, token);
-    if (caller.isOk() && token !== null) {
+    const session = await browserSession(c, services);
+    if (session !== null) {
       if (asked !== undefined) return c.redirect(next, 303);
-      const signedIn = { email: caller.value.email, csrf: csrfTokenFor(services, token) };
-      return sendPage(c, 200, { title: 'Logged in', signedIn, body: renderMessage({ heading: 'You are logged in', text: `As ${caller.value.email}. Open an approval or broker-keys link to continue.`, tone: 'ok' }) });
+      const { signedIn } = session;
+      return sendPage(c, 200, { title: 'Logged in', signedIn, body: renderMessage({ heading: 'You are logged in', text: `As ${signedIn.email}. Open an approval or broker-keys link to continue.`, tone: 'ok' }) });
     }
-    if (token === null && c.req.header('sec-fetch-site') === 'cross-site') return sameSiteHop(c, next);
+    if (readBrowserToken(c) === null && c.req.header('sec-fetch-site') === 'cross-site') return sameSiteHop(c, next);
     return sendPage(c, 200, { title: 'Log in', body: renderLogin({ next }) });
   });
 

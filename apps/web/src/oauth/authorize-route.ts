@@ -1,29 +1,33 @@
 import {
   AUTHORIZATION_PARAMETERS,
   approveAuthorization,
-  browserCaller,
   checkAuthorizationRequest,
-  csrfTokenFor,
   denyAuthorization,
   refusalRedirect,
   SCOPES,
   type AuthorizationParams,
   type AuthorizationRefusal,
+  type AuthorizationRequest,
   type Services,
 } from '@condor/core';
-import type { Context, Hono } from 'hono';
-import { markup } from '../shared/markup.js';
-import { readBrowserToken } from '../shared/browser-cookie.js';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { newNonce } from '../shared/csp.js';
 import { sendErrorPage } from '../shared/error-page.js';
 import { field } from '../shared/form-field.js';
 import { formGuard } from '../shared/form-guard.js';
+import { layout } from '../shared/layout.js';
+import { markup } from '../shared/markup.js';
+import { renderMessage } from '../shared/message.js';
+import { pageGuard } from '../shared/page-guard.js';
 import { sendPage } from '../shared/send-page.js';
 import type { WebEnv } from '../shared/web-env.js';
-import { layout } from '../shared/layout.js';
-import { renderMessage } from '../shared/message.js';
-import { newNonce } from '../shared/csp.js';
-import { consentPolicy, redirectSource } from './consent-policy.js';
 import { GRANT_PREFIX, renderConsent } from './consent-page.js';
+import { consentPolicy, redirectSource } from './consent-policy.js';
+
+/** The consent page's environment: the checked request and its parameters, set before the page guard runs. */
+interface ConsentEnv {
+  Variables: { authorization: { readonly request: AuthorizationRequest; readonly params: AuthorizationParams } };
+}
 
 /**
  * `GET /oauth/authorize` checks the request (client, redirect, PKCE S256, resource), sends a person without a
@@ -32,26 +36,21 @@ import { GRANT_PREFIX, renderConsent } from './consent-page.js';
  * A request whose client or redirect URI cannot be trusted is explained on a page and redirected nowhere.
  */
 export function mountAuthorize(app: Hono<WebEnv>, services: Services): void {
-  app.get('/oauth/authorize', async (c) => {
-    const params: AuthorizationParams = c.req.queries();
-    const checked = await checkAuthorizationRequest(params, services);
-    if (checked.isErr()) return refuse(c, checked.error, services);
-    const sessionToken = readBrowserToken(c);
-    const caller = await browserCaller(services, sessionToken);
-    if (caller.isErr() || sessionToken === null) return c.redirect(`/login?next=${encodeURIComponent(`/oauth/authorize${new URL(c.req.url).search}`)}`, 303);
-    const csrf = csrfTokenFor(services, sessionToken);
+  app.get('/oauth/authorize', checkedQuery(services), pageGuard(services, { keepQuery: true }), (c) => {
+    const { request, params } = c.get('authorization');
+    const { signedIn } = c.get('session');
     const nonce = newNonce();
     const page = layout({
-      title: `Allow ${checked.value.client.name}?`,
+      title: `Allow ${request.client.name}?`,
       nonce,
-      signedIn: { email: caller.value.email, csrf },
-      body: renderConsent({ request: checked.value, params, email: caller.value.email, csrf, returnsTo: returnsTo(checked.value.redirectUri) }),
+      signedIn,
+      body: renderConsent({ request, params, email: signedIn.email, csrf: signedIn.csrf, returnsTo: returnsTo(request.redirectUri) }),
     });
-    return c.html(page.toString(), 200, { 'Content-Security-Policy': consentPolicy(nonce, checked.value.redirectUri), 'Cache-Control': 'no-store' });
+    return c.html(page.toString(), 200, { 'Content-Security-Policy': consentPolicy(nonce, request.redirectUri), 'Cache-Control': 'no-store' });
   });
 
   app.post('/oauth/authorize', formGuard(services), async (c) => {
-    const { caller, form } = c.get('post');
+    const { caller, signedIn, form } = c.get('post');
     const params: AuthorizationParams = Object.fromEntries(
       AUTHORIZATION_PARAMETERS.flatMap((name) => {
         const value = field(form, name);
@@ -63,11 +62,22 @@ export function mountAuthorize(app: Hono<WebEnv>, services: Services): void {
     if (field(form, 'decision') !== 'approve') return c.redirect(denyAuthorization(checked.value, services), 303);
     const granted = SCOPES.filter((scope) => field(form, `${GRANT_PREFIX}${scope}`) !== null);
     const approved = await approveAuthorization(checked.value, caller.userId, services, granted);
-    if (approved.isErr()) return sendErrorPage(c, approved.error, { email: caller.email, csrf: c.get('post').csrf }, markup`<p><a href="/oauth/authorize?${queryOf(params)}">Back to the consent page</a></p>`);
+    if (approved.isErr()) return sendErrorPage(c, approved.error, signedIn, markup`<p><a href="/oauth/authorize?${queryOf(params)}">Back to the consent page</a></p>`);
     services.logger.info('oauth_authorized', { user_id: caller.userId, client_id: checked.value.client.clientId.slice(0, 200), scope: granted.filter((s) => checked.value.scopes.includes(s)).join(' ') });
     return c.redirect(approved.value, 303);
   });
 }
+
+/** Checks the request in the query before anything else: a client that cannot be trusted is told so, logged in or not. */
+const checkedQuery =
+  (services: Services): MiddlewareHandler<ConsentEnv> =>
+  async (c, next) => {
+    const params: AuthorizationParams = c.req.queries();
+    const checked = await checkAuthorizationRequest(params, services);
+    if (checked.isErr()) return refuse(c, checked.error, services);
+    c.set('authorization', { request: checked.value, params });
+    await next();
+  };
 
 function refuse(c: Context, refusal: AuthorizationRefusal, services: Services): Response {
   if (refusal.kind === 'redirect') return c.redirect(refusalRedirect(refusal, services), 303);

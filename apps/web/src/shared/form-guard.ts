@@ -1,7 +1,7 @@
-import { browserCaller, csrfTokenFor, type Services } from '@condor/core';
+import type { Services } from '@condor/core';
 import type { Context, MiddlewareHandler } from 'hono';
 import { renderMessage } from './message.js';
-import { readBrowserToken } from './browser-cookie.js';
+import { browserSession } from './browser-session.js';
 import { CSRF_FIELD, csrfMatches } from './csrf-field.js';
 import { field } from './form-field.js';
 import { isOwnOrigin } from './same-origin.js';
@@ -21,17 +21,15 @@ export const formGuard =
     if (!isOwnOrigin(headers, services.config.publicUrl ?? null)) {
       return refuse(c, 'This form was not sent from condor’s own page, so nothing was done. Open the page again and use its buttons.');
     }
-    const sessionToken = readBrowserToken(c);
-    const caller = await browserCaller(services, sessionToken);
-    if (caller.isErr() || sessionToken === null) {
+    const session = await browserSession(c, services);
+    if (session === null) {
       return refuse(c, 'You are not logged in here, or your browser session has ended, so nothing was done. Log in and open the link again.');
     }
     const form = await c.req.parseBody().catch(() => ({}));
-    const csrf = csrfTokenFor(services, sessionToken);
-    if (!csrfMatches(csrf, field(form, CSRF_FIELD))) {
+    if (!csrfMatches(session.signedIn.csrf, field(form, CSRF_FIELD))) {
       return refuse(c, 'This form’s security token does not match your session, so nothing was done. Reload the page and try again.');
     }
-    c.set('post', { caller: caller.value, sessionToken, csrf, form });
+    c.set('post', { ...session, form });
     await next();
   };
 

@@ -1,17 +1,14 @@
-import type { BrowserCaller } from '@condor/core';
+import type { BrowserSession } from './browser-session.js';
 
-/** A form post that passed the guard: its person, their session token and CSRF token, and the posted fields. */
-export interface CheckedPost {
-  readonly caller: BrowserCaller;
-  readonly sessionToken: string;
-  readonly csrf: string;
+/** A form post that passed the form guard: its browser session and the posted fields. */
+export interface CheckedPost extends BrowserSession {
   readonly form: Readonly<Record<string, unknown>>;
 }
 
 /**
  * The Hono environment of the pages. `clientIp` is set by the REST app's client-address middleware (absent when
- * the pages run on their own, as in unit tests); `post` by the form guard.
+ * the pages run on their own, as in unit tests); `session` by the page guard; `post` by the form guard.
  */
 export interface WebEnv {
-  Variables: { clientIp?: string | null; post: CheckedPost };
+  Variables: { clientIp?: string | null; session: BrowserSession; post: CheckedPost };
 }
