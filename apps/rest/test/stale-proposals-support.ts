@@ -409,15 +409,6 @@ export async function racingEntries(world: World, count: number, proposers: read
 }
 
 /**
- * A known fault of the fix (reported with issue 33's tests): a confirm racing the winning exit or roll of the same
- * position reads its proposal unconsumed, then finds it consumed (voided by the winner) when its own consume runs,
- * and answers 409 PROPOSAL_ALREADY_CONSUMED "its order is being submitted" although it was voided and nothing will
- * be submitted. Seen over PostgreSQL, where every store call yields. CONDOR_TEST_STRICT_VOID_RACE=1 asserts the
- * right answer (ENTRY_REJECTED, void, as a later confirm of it gives); make that the only behaviour once fixed.
- */
-const RIVAL_MAY_ANSWER_ALREADY_CONSUMED = process.env['CONDOR_TEST_STRICT_VOID_RACE'] !== '1';
-
-/**
  * Two exits (and, `withRoll`, a roll of its put side) of one open position, confirmed all at once (in turn through
  * `confirmers`): one acts on the position, the others place nothing and are void. (A roll is left out where the
  * broker may leave its order, priced at the mid, working.)
@@ -440,14 +431,8 @@ export async function racingExits(world: World, proposers: readonly Call[], conf
   const [winner] = won;
   if (winner === undefined) throw new Error('no winner');
   const losers = ids.filter((id) => id !== winner);
-  for (const [i, answer] of answers.entries()) {
+  for (const answer of answers) {
     if (answer.ok) continue;
-    if (RIVAL_MAY_ANSWER_ALREADY_CONSUMED && answer.body['error'] === 'PROPOSAL_ALREADY_CONSUMED') {
-      // The known wrong answer (see the constant): nothing was placed, and a confirm now says what happened.
-      const again = await nth(confirmers, i)('confirm_proposal', { proposal_id: ids[i] }, 'race-exits-3');
-      expect(expectRefused(again, 'ENTRY_REJECTED')).toContain('void');
-      continue;
-    }
     expect(expectRefused(answer, 'ENTRY_REJECTED')).toContain('void');
   }
   for (const loser of losers) await expectVoid(confirmers, loser, winner);

@@ -90,7 +90,8 @@ export function placeProposal(id: string, method: ApprovalMethod, ctx: HandlerCo
       const approval: ApprovalRecord = { method, at: now, userId: caller.userId, client: ctx.approval?.client ?? ctx.client, address: ctx.clientIp };
       return ResultAsync.fromSafePromise(services.proposals.consume(caller.userId, id, now, approval)).andThen((won) => {
         if (won === 'not_found') return errAsync(appError('PROPOSAL_NOT_FOUND', { received: { proposal_id: id } }));
-        if (won === 'already_consumed') return errAsync(alreadyConsumed(id, null));
+        // Consumed since it was read: by a racing confirm, or voided by a rival exit or roll that won; read again.
+        if (won === 'already_consumed') return ResultAsync.fromSafePromise(services.proposals.get(caller.userId, id)).andThen((after) => (after?.outcome?.status === 'void' ? reconcile(after, ctx) : errAsync(alreadyConsumed(id, null))));
         if (won !== 'consumed') return errAsync(placementRefused(proposal, won.refused));
         return submitOnce(proposal, broker, ctx);
       }).map(inAccount(link, services));
