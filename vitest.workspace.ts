@@ -4,6 +4,7 @@ export const projects = [
   'packages/store-sql',
   'packages/broker-sim',
   'packages/broker-alpaca',
+  'packages/broker-tastytrade',
   'packages/runtime',
   'packages/testkit',
   'apps/rest',

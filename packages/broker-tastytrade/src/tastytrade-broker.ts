@@ -1,0 +1,269 @@
+import type { Broker, BrokerAccount, BrokerError, BrokerOrder, BrokerPosition, CancelOutcome, MultiLegOrder } from '@condor/core';
+import { ResultAsync, err, errAsync, ok, okAsync, type Result } from 'neverthrow';
+import { toAccount, toOptionPosition } from './tastytrade-account-wire.js';
+import { toDryRun, type DryRun } from './tastytrade-dry-run.js';
+import type { TastytradeResponse } from './tastytrade-http.js';
+import { externalIdentifier, isOptionOrder, isWorking, orderRequest, rejectionOf, toOrder } from './tastytrade-order-wire.js';
+import type { TastytradeSession } from './tastytrade-session.js';
+import { items, isObject, WireError, type Json } from './tastytrade-wire.js';
+
+/** The most legs tastytrade takes in one equity option order. */
+const MAX_LEGS = 4;
+/** `GET …/orders` pages: tastytrade's largest page, and how many are read before the oldest orders are left out. */
+const PER_PAGE = 200;
+const MAX_PAGES = 5;
+/** Waits before re-reading an order whose cancel is still `Cancel Requested`; its length is the number of extra reads. */
+const CANCEL_WAITS_MS = [250, 750] as const;
+
+export interface TastytradeBrokerOptions {
+  /** The account the person chose when connecting. */
+  readonly accountNumber: string;
+  /** Sent as the order's `source`: condor's User-Agent. */
+  readonly source: string;
+  /** Epoch milliseconds, for the order search's start date. */
+  readonly now: () => number;
+  /** How many days back `orders('all')` and `orderByClientId` search (the search needs a start date). */
+  readonly historyDays: number;
+  /** Waits between re-reads of an order being cancelled. */
+  readonly sleep: (ms: number) => Promise<void>;
+}
+
+/**
+ * One tastytrade account over the Open API. tastytrade has no idempotency key: the client order id travels as
+ * `external-identifier`, which it echoes but does not deduplicate, so a submit first looks for an order already
+ * carrying it, and a submit that met a timeout or a 5xx looks again before answering `unavailable`.
+ * @example
+ * const broker = brokers.open({ ownerId: 'u1', environment: 'paper', accountNumber: '5WT00001', credentials });
+ * const account = await broker.verify(); // Ok({ accountId: '5WT00001', buyingPower: 100000, spreadsAllowed: true })
+ */
+export class TastytradeBroker implements Broker {
+  private readonly account: string;
+
+  constructor(
+    private readonly session: TastytradeSession,
+    private readonly options: TastytradeBrokerOptions,
+  ) {
+    this.account = `/accounts/${encodeURIComponent(options.accountNumber)}`;
+  }
+
+  verify(): ResultAsync<BrokerAccount, BrokerError> {
+    const read = (path: string): ResultAsync<unknown, BrokerError> =>
+      this.session.request('GET', `${this.account}${path}`, { idempotent: true }).andThen((response) => {
+        if (response.status === 403 || response.status === 404) return errAsync(this.notThisLogin(response));
+        return this.decode(response, (data) => data);
+      });
+    return ResultAsync.combine([read('/balances/USD'), read('/trading-status')]).andThen(([balances, status]) =>
+      this.read(() => toAccount(this.options.accountNumber, balances, status)),
+    );
+  }
+
+  positions(): ResultAsync<readonly BrokerPosition[], BrokerError> {
+    const query = new URLSearchParams({ 'instrument-type': 'Equity Option', 'include-marks': 'true' });
+    return this.get(`${this.account}/positions?${query.toString()}`).andThen((data) =>
+      this.read(() => items(data, 'positions').map(toOptionPosition).filter((p) => p !== null)),
+    );
+  }
+
+  orders(which: 'open' | 'all'): ResultAsync<readonly BrokerOrder[], BrokerError> {
+    const listed =
+      which === 'open'
+        ? this.liveOrders().map((orders) => orders.filter(isWorking))
+        : // Today's orders too: a search may not list an order placed a moment ago.
+          ResultAsync.combine([this.liveOrders(), this.searchOrders()]).map(([live, past]) => merge(live, past));
+    return listed.andThen((orders) => this.read(() => newestFirst(orders.filter(isOptionOrder).map(toOrder))));
+  }
+
+  submit(order: MultiLegOrder): ResultAsync<BrokerOrder, BrokerError> {
+    const body = this.body(order);
+    if (body.isErr()) return errAsync(body.error);
+    return this.findToday(order.clientOrderId).andThen((existing) => (existing === null ? this.place(order, body.value) : this.answer(existing)));
+  }
+
+  orderByClientId(clientOrderId: string): ResultAsync<BrokerOrder | null, BrokerError> {
+    return this.findToday(clientOrderId)
+      .andThen((found) => (found === null ? this.searchOrders().map((past) => newest(past, clientOrderId)) : okAsync(found)))
+      .andThen((found) => (found === null ? okAsync(null) : this.read(() => toOrder(found))));
+  }
+
+  /**
+   * A 200 only means the cancel was requested (`Cancel Requested`): the order is re-read, briefly, until it is
+   * cancelled or a fill has won the race; still requested after that, the cancel is taken as accepted.
+   */
+  cancel(orderId: string): ResultAsync<CancelOutcome, BrokerError> {
+    const path = `${this.account}/orders/${encodeURIComponent(orderId)}`;
+    return this.session.request('DELETE', path).andThen((response): ResultAsync<CancelOutcome, BrokerError> => {
+      if (response.status === 400 || response.status === 404) return okAsync({ kind: 'refused', message: response.reason });
+      if (response.status === 422) return this.refusedCancel(path, response.reason);
+      if (response.status !== 200 && response.status !== 204) return errAsync(this.refusal(response));
+      const requested: CancelOutcome = { kind: 'canceled' };
+      return this.awaitCancel(path, 0).orElse(() => okAsync(requested));
+    });
+  }
+
+  /**
+   * What tastytrade computes for the order without placing it (`POST …/orders/dry-run`, the same body): its fees
+   * and the buying power it would use. A refusal it would give the live order answers `rejected` with its reason.
+   */
+  dryRun(order: MultiLegOrder): ResultAsync<DryRun, BrokerError> {
+    const body = this.body(order);
+    if (body.isErr()) return errAsync(body.error);
+    return this.session
+      .request('POST', `${this.account}/orders/dry-run`, { body: body.value, idempotent: true })
+      .andThen((response) => this.decode(response, toDryRun));
+  }
+
+  private awaitCancel(path: string, reread: number): ResultAsync<CancelOutcome, BrokerError> {
+    return this.get(path)
+      .andThen((data) => this.read(() => toOrder(data)))
+      .andThen((order) => {
+        const wait = CANCEL_WAITS_MS[reread];
+        if (order.status !== 'pending_cancel' || wait === undefined) return okAsync(cancelOutcome(order));
+        return ResultAsync.fromSafePromise(this.options.sleep(wait)).andThen(() => this.awaitCancel(path, reread + 1));
+      });
+  }
+
+  /** A 422 (`cannot_update_order`): the order is no longer working; it says whether a fill won the race. */
+  private refusedCancel(path: string, reason: string): ResultAsync<CancelOutcome, BrokerError> {
+    const refused: CancelOutcome = { kind: 'refused', message: reason };
+    return this.get(path)
+      .andThen((data) => this.read(() => toOrder(data)))
+      .map((order): CancelOutcome => (order.status === 'filled' ? { kind: 'refused', message: 'the order filled before it could be cancelled' } : { kind: 'refused', message: `${reason} (the order is ${order.status})` }))
+      .orElse(() => okAsync(refused));
+  }
+
+  private place(order: MultiLegOrder, body: Json): ResultAsync<BrokerOrder, BrokerError> {
+    return this.session
+      .request('POST', `${this.account}/orders`, { body })
+      .andThen((response) => this.decode(response, (data) => (isObject(data) ? data.order : undefined)))
+      .andThen((placed) => this.answer(placed))
+      .orElse((error) => {
+        if (error.kind !== 'unavailable') return errAsync(error);
+        // No answer, or an unreadable one: the order may still have been placed. Look before saying unknown.
+        return this.findToday(order.clientOrderId)
+          .orElse(() => okAsync(null))
+          .andThen((found) =>
+            found === null
+              ? errAsync<BrokerOrder, BrokerError>({ kind: 'unavailable', message: `${error.message}; no order with external-identifier ${order.clientOrderId} is listed yet` })
+              : this.answer(found),
+          );
+      });
+  }
+
+  /** An order tastytrade holds, or its rejection in words. */
+  private answer(value: unknown): ResultAsync<BrokerOrder, BrokerError> {
+    const rejection = rejectionOf(value);
+    if (rejection !== null) return errAsync({ kind: 'rejected', message: rejection });
+    return this.read(() => toOrder(value));
+  }
+
+  /** The order's body, or why tastytrade would refuse it, without asking. */
+  private body(order: MultiLegOrder): Result<Json, BrokerError> {
+    const refuse = (message: string): Result<never, BrokerError> => err({ kind: 'rejected', message });
+    if (order.legs.length === 0 || order.legs.length > MAX_LEGS) return refuse(`a multi-leg order has 1 to ${MAX_LEGS} legs, not ${order.legs.length}`);
+    if (!Number.isInteger(order.qty) || order.qty < 1) return refuse(`qty must be a whole number of units, not ${order.qty}`);
+    if (new Set(order.legs.map((leg) => leg.symbol)).size !== order.legs.length) return refuse('each leg of an order must be a different contract');
+    try {
+      return ok(orderRequest(order, this.options.source));
+    } catch (cause) {
+      if (cause instanceof WireError) return refuse(cause.message);
+      throw cause;
+    }
+  }
+
+  /** Today's orders in every status (`GET …/orders/live`). */
+  private liveOrders(): ResultAsync<readonly unknown[], BrokerError> {
+    return this.get(`${this.account}/orders/live`).andThen((data) => this.read(() => items(data, 'orders')));
+  }
+
+  /** The newest of today's orders carrying this external-identifier, or null. */
+  private findToday(clientOrderId: string): ResultAsync<unknown, BrokerError> {
+    return this.liveOrders().map((orders) => newest(orders, clientOrderId));
+  }
+
+  /** Orders since `historyDays` ago, newest first, page by page (the search needs a start date since version 20261012). */
+  private searchOrders(): ResultAsync<readonly unknown[], BrokerError> {
+    const startDate = new Date(this.options.now() - this.options.historyDays * 86_400_000).toISOString().slice(0, 10);
+    const page = (offset: number, found: readonly unknown[]): ResultAsync<readonly unknown[], BrokerError> => {
+      const query = new URLSearchParams({ 'start-date': startDate, sort: 'Desc', 'per-page': String(PER_PAGE), 'page-offset': String(offset) });
+      return this.session.request('GET', `${this.account}/orders?${query.toString()}`, { idempotent: true }).andThen((response) =>
+        this.decode(response, (data) => items(data, 'orders')).andThen((orders) => {
+          const all = [...found, ...orders];
+          const pages = totalPages(response);
+          const more = pages === null ? orders.length === PER_PAGE : offset + 1 < pages;
+          return more && offset + 1 < MAX_PAGES ? page(offset + 1, all) : okAsync(all);
+        }),
+      );
+    };
+    return page(0, []);
+  }
+
+  private get(path: string): ResultAsync<unknown, BrokerError> {
+    return this.session.request('GET', path, { idempotent: true }).andThen((response) => this.decode(response, (data) => data));
+  }
+
+  private decode<T>(response: TastytradeResponse, read: (data: unknown) => T): ResultAsync<T, BrokerError> {
+    if (response.status !== 200 && response.status !== 201) return errAsync(this.refusal(response));
+    return this.read(() => read(response.data));
+  }
+
+  /** A wire mapping that may meet a shape tastytrade does not document. */
+  private read<T>(map: () => T): ResultAsync<T, BrokerError> {
+    try {
+      return okAsync(map());
+    } catch (cause) {
+      if (cause instanceof WireError) return errAsync({ kind: 'unavailable', message: `tastytrade answered an unexpected shape: ${cause.message}` });
+      throw cause;
+    }
+  }
+
+  /** A 4xx: tastytrade refused the request itself, with its reason in words. */
+  private refusal(response: TastytradeResponse): BrokerError {
+    return { kind: 'rejected', message: `tastytrade refused the request (HTTP ${response.status}): ${response.reason}` };
+  }
+
+  private notThisLogin(response: TastytradeResponse): BrokerError {
+    return {
+      kind: 'auth_failed',
+      message: `tastytrade will not show account ${this.options.accountNumber} to this login (HTTP ${response.status}: ${response.reason}). Choose one of the login's accounts, or re-enter the keys on the broker keys page.`,
+    };
+  }
+}
+
+/** The newest order carrying the external-identifier, or null; tastytrade does not refuse a second one. */
+function newest(orders: readonly unknown[], clientOrderId: string): unknown {
+  const matching = orders.filter((order) => externalIdentifier(order) === clientOrderId);
+  return matching.sort((a, b) => orderNumber(b) - orderNumber(a))[0] ?? null;
+}
+
+const orderNumber = (order: unknown): number => (isObject(order) ? Number(order.id) : Number.NaN) || 0;
+
+function merge(live: readonly unknown[], past: readonly unknown[]): unknown[] {
+  const seen = new Set(live.map(orderNumber));
+  return [...live, ...past.filter((order) => !seen.has(orderNumber(order)))];
+}
+
+/** Newest first; orders placed in the same millisecond by their (increasing) ids. */
+function newestFirst(orders: BrokerOrder[]): BrokerOrder[] {
+  return orders.sort((a, b) => b.submittedAt - a.submittedAt || Number(b.id) - Number(a.id));
+}
+
+function totalPages(response: TastytradeResponse): number | null {
+  const pages = response.pagination?.['total-pages'];
+  return typeof pages === 'number' ? pages : null;
+}
+
+function cancelOutcome(order: BrokerOrder): CancelOutcome {
+  switch (order.status) {
+    // Still working after a 200: tastytrade accepted the cancel, which completes asynchronously.
+    case 'canceled':
+    case 'pending_cancel':
+    case 'accepted':
+    case 'partially_filled':
+      return { kind: 'canceled' };
+    case 'filled':
+      return { kind: 'refused', message: 'the order filled before it could be cancelled' };
+    case 'rejected':
+    case 'expired':
+      return { kind: 'refused', message: `the order is already ${order.status}` };
+  }
+}

@@ -1,0 +1,408 @@
+import { buyingPowerEffectJson, costsOf, decimalText, feeCalculationJson, netMark, type Costs } from './fake-tastytrade-costs.js';
+import { newYorkDate, type Contract, type FakeMarket } from './fake-tastytrade-market.js';
+import { isBuy, isClose, isShortLeg, preflight, refuse, WORKING, type Action, type OrderRequest, type Refusal, type Status } from './fake-tastytrade-orders.js';
+
+/** An account the fake's login holds. */
+export interface FakeAccountSpec {
+  readonly accountNumber: string;
+  readonly nickname?: string;
+  readonly accountType?: string;
+  readonly marginOrCash?: 'Margin' | 'Cash';
+  readonly authority?: 'owner' | 'trade-only' | 'read-only';
+  /** `No Restrictions`, `Defined Risk Spreads`, `Covered And Secured`, `No Trading`. */
+  readonly optionsLevel?: string;
+  readonly buyingPower?: number;
+  readonly closed?: boolean;
+}
+
+interface Holding {
+  /** Signed: short negative (tastytrade sends it unsigned with `quantity-direction`). */
+  quantity: number;
+  averageOpenPrice: number;
+  contract: Contract;
+}
+
+interface Account {
+  readonly spec: Required<FakeAccountSpec>;
+  buyingPower: number;
+  cash: number;
+  readonly holdings: Map<string, Holding>;
+}
+
+interface Fill {
+  readonly id: string;
+  readonly quantity: number;
+  readonly price: number;
+  readonly at: number;
+}
+
+interface Leg {
+  readonly contract: Contract;
+  readonly quantity: number;
+  readonly action: Action;
+  remaining: number;
+  readonly fills: Fill[];
+  /** A fill that happened but is not yet reported (the other legs of a multi-leg order follow the first), and the request that sees it. */
+  pending: { readonly fill: Fill; readonly due: number } | null;
+}
+
+export interface Order {
+  readonly id: number;
+  readonly account: string;
+  status: Status;
+  readonly request: OrderRequest;
+  readonly legs: Leg[];
+  readonly receivedAt: number;
+  updatedAt: number;
+  liveAt: number | null;
+  terminalAt: number | null;
+  cancelledAt: number | null;
+  rejectReason: string | null;
+  /** Buying power and cash per unit filled, from the dry-run arithmetic at placement. */
+  readonly costs: Costs;
+  /** An asynchronous step and the request that first sees it done: a cancel completing, or (a race) a fill instead. */
+  next: { readonly step: 'cancel' | 'fill'; readonly due: number } | null;
+}
+
+const SPREAD_LEVELS: ReadonlySet<string> = new Set(['Defined Risk Spreads', 'No Restrictions']);
+const FIRST_ORDER_ID = 771_043;
+
+export interface PlaceOptions {
+  /** False while the market is closed: the order waits as `Received` and nothing fills. */
+  readonly marketOpen: boolean;
+  /** Fill only this many units of a marketable order now; it stays `Live` with the rest. */
+  readonly fillUnits?: number;
+  /** Report the first leg's fill at once and the other legs' from the request after next (`Filled` before they are). */
+  readonly lagLegs?: boolean;
+}
+
+/**
+ * The fake's accounts and orders. An order is `Routed` when accepted, then `Live`; a marketable one (its limit at
+ * or through the net of the legs' marks) fills at once at the marks. A partial fill leaves it `Live` with
+ * `remaining-quantity`; the fills are per leg. A close under strict position effect must find the legs held in
+ * its direction, less what working closes already reserve. Balances move with every fill.
+ */
+export class FakeBook {
+  readonly accounts = new Map<string, Account>();
+  readonly orders: Order[] = [];
+  private nextId = FIRST_ORDER_ID;
+  /** Requests seen; an asynchronous step is due two requests after the one that started it, so one read still sees it under way. */
+  private requestCount = 0;
+
+  constructor(
+    private readonly market: FakeMarket,
+    private readonly now: () => number,
+    specs: readonly FakeAccountSpec[],
+  ) {
+    for (const spec of specs) {
+      const full: Required<FakeAccountSpec> = {
+        nickname: 'Individual',
+        accountType: 'Individual',
+        marginOrCash: 'Margin',
+        authority: 'owner',
+        optionsLevel: 'No Restrictions',
+        buyingPower: 100_000,
+        closed: false,
+        ...spec,
+      };
+      this.accounts.set(spec.accountNumber, { spec: full, buyingPower: full.buyingPower, cash: full.buyingPower, holdings: new Map() });
+    }
+  }
+
+  /**
+   * Called before each request: completes the asynchronous steps (cancels, lagging leg fills) that are due. A
+   * step started by one request is still under way at the next and done at the one after.
+   */
+  settle(): void {
+    this.requestCount++;
+    for (const order of this.orders) {
+      for (const leg of order.legs) {
+        if (leg.pending && leg.pending.due <= this.requestCount) {
+          leg.fills.push(leg.pending.fill);
+          leg.remaining -= leg.pending.fill.quantity;
+          leg.pending = null;
+        }
+      }
+      if (order.next === null || order.next.due > this.requestCount) continue;
+      const step = order.next.step;
+      order.next = null;
+      if (step === 'cancel') this.finishCancel(order);
+      else this.fill(order, this.unfilled(order), false);
+    }
+  }
+
+  /** `POST …/orders/dry-run`: the order's figures, nothing placed; account problems are warnings. */
+  dryRun(accountNumber: string, request: OrderRequest, marketOpen: boolean): Record<string, unknown> {
+    const account = this.account(accountNumber);
+    const costs = costsOf(request, this.market);
+    const warnings: { code: string; message: string }[] = [];
+    if (!marketOpen) warnings.push({ code: 'tif.next_valid_session', message: 'Your order will begin working during next valid session.' });
+    if (this.closeShortfall(account, request) !== null) warnings.push({ code: 'closing_with_no_position', message: 'You are closing a position you do not hold.' });
+    if (costs.buyingPowerChange > account.buyingPower) warnings.push({ code: 'insufficient_buying_power', message: 'This order exceeds your buying power.' });
+    return {
+      order: { ...this.requestJson(accountNumber, request), status: 'Received', 'updated-at': 0 },
+      warnings,
+      'buying-power-effect': buyingPowerEffectJson(costs, account.buyingPower, request.legs.length),
+      'fee-calculation': feeCalculationJson(costs),
+    };
+  }
+
+  /** `POST …/orders`: the placed order as answered (`Routed`, or `Received` while closed), or the refusal. */
+  place(accountNumber: string, request: OrderRequest, options: PlaceOptions): { readonly order: Order; readonly answer: Record<string, unknown> } | Refusal {
+    const account = this.account(accountNumber);
+    if (account.spec.authority === 'read-only') return refuse(403, 'not_permitted', 'You do not have permission to trade in this account');
+    const shortfall = this.closeShortfall(account, request);
+    if (shortfall !== null && request.strictPositionEffect) return preflight('position_effect_validation_failed', shortfall);
+    // Without strict validation a close of what is not held is routed as an opening order, as tastytrade warns.
+    if (shortfall !== null) for (const leg of request.legs) if (isClose(leg.action)) leg.action = isBuy(leg.action) ? 'Buy to Open' : 'Sell to Open';
+    const opensShort = request.legs.some((l) => l.action === 'Sell to Open');
+    if (opensShort && !SPREAD_LEVELS.has(account.spec.optionsLevel)) return preflight('options_level_insufficient', `Options level ${account.spec.optionsLevel} does not allow this strategy`);
+    const costs = costsOf(request, this.market);
+    if (costs.buyingPowerChange > account.buyingPower) {
+      return preflight('insufficient_buying_power', `This order requires ${decimalText(costs.buyingPowerChange)} in buying power; ${decimalText(account.buyingPower)} is available`);
+    }
+    const at = this.now();
+    const order: Order = {
+      id: this.nextId++,
+      account: accountNumber,
+      status: options.marketOpen ? 'Routed' : 'Received',
+      request,
+      legs: request.legs.map((l) => ({ contract: l.contract, quantity: l.quantity, action: l.action, remaining: l.quantity, fills: [], pending: null })),
+      receivedAt: at,
+      updatedAt: at,
+      liveAt: null,
+      terminalAt: null,
+      cancelledAt: null,
+      rejectReason: null,
+      costs,
+      next: null,
+    };
+    this.orders.push(order);
+    const answer = {
+      order: this.orderJson(order),
+      warnings: options.marketOpen ? [] : [{ code: 'tif.next_valid_session', message: 'Your order will begin working during next valid session.' }],
+      'buying-power-effect': buyingPowerEffectJson(costs, account.buyingPower, request.legs.length),
+      'fee-calculation': feeCalculationJson(costs),
+    };
+    if (options.marketOpen) {
+      order.status = 'Live';
+      order.liveAt = at;
+      if (this.marketable(order)) this.fill(order, Math.min(options.fillUnits ?? request.size, request.size), options.lagLegs === true);
+    }
+    return { order, answer };
+  }
+
+  /** Fills `units` more of a working order at the legs' marks. */
+  fill(order: Order, units: number, lagLegs: boolean): void {
+    if (units <= 0 || !WORKING.has(order.status)) return;
+    const account = this.account(order.account);
+    const at = this.now();
+    order.legs.forEach((leg, index) => {
+      const quantity = units * (leg.quantity / order.request.size);
+      const fill: Fill = { id: `${order.id}-${index}-${leg.fills.length + 1}`, quantity, price: this.market.mark(leg.contract), at };
+      this.hold(account, leg, fill);
+      if (lagLegs && index > 0) leg.pending = { fill, due: this.requestCount + 2 };
+      else {
+        leg.fills.push(fill);
+        leg.remaining -= quantity;
+      }
+    });
+    const share = units / order.request.size;
+    account.buyingPower -= order.costs.buyingPowerChange * share;
+    account.cash -= (order.costs.premium + order.costs.totalFees) * share;
+    order.updatedAt = at;
+    if (this.unfilled(order) === 0) {
+      order.status = 'Filled';
+      order.terminalAt = at;
+    }
+  }
+
+  /** `DELETE …/orders/{id}`: `Cancel Requested` now, `Cancelled` from the request after next; 422 once it is not working. */
+  requestCancel(order: Order, fillInstead: boolean): Record<string, unknown> | Refusal {
+    if (!WORKING.has(order.status) || order.status === 'Cancel Requested') return refuse(422, 'cannot_update_order', 'the order could not be cancelled');
+    order.status = 'Cancel Requested';
+    order.updatedAt = this.now();
+    order.next = { step: fillInstead ? 'fill' : 'cancel', due: this.requestCount + 2 };
+    return this.orderJson(order);
+  }
+
+  /** The close of the session: working day orders expire. */
+  expireDayOrders(): void {
+    for (const order of this.orders) {
+      if (WORKING.has(order.status) && order.request.timeInForce === 'Day') {
+        order.status = 'Expired';
+        order.terminalAt = this.now();
+        order.next = null;
+      }
+    }
+  }
+
+  account(accountNumber: string): Account {
+    const account = this.accounts.get(accountNumber);
+    if (!account) throw new Error(`no account ${accountNumber}`);
+    return account;
+  }
+
+  balancesJson(accountNumber: string): Record<string, unknown> {
+    const account = this.account(accountNumber);
+    const marks = [...account.holdings.values()].reduce((sum, h) => sum + h.quantity * this.market.mark(h.contract) * 100, 0);
+    const used = account.spec.buyingPower - account.buyingPower;
+    return {
+      'account-number': accountNumber,
+      currency: 'USD',
+      'cash-balance': decimalText(account.cash),
+      'net-liquidating-value': decimalText(account.cash + marks),
+      'derivative-buying-power': decimalText(account.buyingPower),
+      'equity-buying-power': decimalText(account.spec.marginOrCash === 'Margin' ? account.buyingPower * 2 : account.buyingPower),
+      'day-trading-buying-power': '0.0',
+      'used-derivative-buying-power': decimalText(Math.max(0, used)),
+      'available-trading-funds': decimalText(account.buyingPower),
+      'maintenance-requirement': decimalText(Math.max(0, used)),
+      'maintenance-excess': decimalText(account.buyingPower),
+      'margin-equity': decimalText(account.cash + marks),
+      'reg-t-margin-requirement': decimalText(Math.max(0, used)),
+      'cash-available-to-withdraw': decimalText(Math.max(0, Math.min(account.cash, account.buyingPower))),
+      'pending-cash': '0.0',
+      'pending-cash-effect': 'None',
+      'snapshot-date': newYorkDate(this.now()),
+      'updated-at': new Date(this.now()).toISOString(),
+    };
+  }
+
+  tradingStatusJson(accountNumber: string): Record<string, unknown> {
+    const account = this.account(accountNumber);
+    return {
+      'account-number': accountNumber,
+      'options-level': account.spec.optionsLevel,
+      'is-closing-only': false,
+      'is-frozen': false,
+      'is-in-margin-call': false,
+      'is-pattern-day-trader': false,
+      'day-trade-count': 0,
+      'short-calls-enabled': account.spec.optionsLevel === 'No Restrictions',
+      'updated-at': new Date(this.now()).toISOString(),
+    };
+  }
+
+  positionsJson(accountNumber: string, includeMarks: boolean): Record<string, unknown>[] {
+    const account = this.account(accountNumber);
+    return [...account.holdings.entries()].map(([symbol, h]) => ({
+      'account-number': accountNumber,
+      symbol,
+      'instrument-type': 'Equity Option',
+      'underlying-symbol': h.contract.root,
+      quantity: String(Math.abs(h.quantity)),
+      'quantity-direction': h.quantity < 0 ? 'Short' : 'Long',
+      'average-open-price': decimalText(h.averageOpenPrice),
+      'close-price': decimalText(this.market.mark(h.contract)),
+      multiplier: 100,
+      'cost-effect': h.quantity < 0 ? 'Credit' : 'Debit',
+      'realized-day-gain': '0.0',
+      'realized-day-gain-effect': 'None',
+      'is-frozen': false,
+      'expires-at': `${h.contract.expiration}T20:15:00.000+00:00`,
+      ...(includeMarks ? { mark: decimalText(this.market.mark(h.contract)), 'mark-price': decimalText(this.market.mark(h.contract)) } : {}),
+    }));
+  }
+
+  orderJson(order: Order): Record<string, unknown> {
+    const iso = (at: number | null): string | null => (at === null ? null : new Date(at).toISOString().replace('Z', '+00:00'));
+    return {
+      ...this.requestJson(order.account, order.request),
+      id: order.id,
+      status: order.status,
+      cancellable: WORKING.has(order.status) && order.status !== 'Cancel Requested',
+      editable: order.status === 'Live',
+      edited: false,
+      'received-at': iso(order.receivedAt),
+      'updated-at': order.updatedAt,
+      ...(order.liveAt === null ? {} : { 'live-at': iso(order.liveAt) }),
+      ...(order.terminalAt === null ? {} : { 'terminal-at': iso(order.terminalAt) }),
+      ...(order.cancelledAt === null ? {} : { 'cancelled-at': iso(order.cancelledAt) }),
+      ...(order.rejectReason === null ? {} : { 'reject-reason': order.rejectReason }),
+      legs: order.legs.map((leg) => ({
+        'instrument-type': 'Equity Option',
+        symbol: leg.contract.symbol,
+        quantity: leg.quantity,
+        'remaining-quantity': leg.remaining,
+        action: leg.action,
+        fills: leg.fills.map((fill) => ({
+          'fill-id': fill.id,
+          quantity: String(fill.quantity),
+          'fill-price': decimalText(fill.price),
+          'filled-at': iso(fill.at),
+          'destination-venue': 'FAKE_MARKET_SIMULATOR',
+          'ext-exec-id': `x${fill.id}`,
+          'ext-group-fill-id': `g${String(order.id)}`,
+        })),
+      })),
+    };
+  }
+
+  /** The New York trading date an order was received on. */
+  tradingDate(order: Order): string {
+    return newYorkDate(order.receivedAt);
+  }
+
+  private requestJson(accountNumber: string, request: OrderRequest): Record<string, unknown> {
+    return {
+      'account-number': accountNumber,
+      'time-in-force': request.timeInForce,
+      'order-type': request.orderType,
+      size: request.size,
+      'underlying-symbol': request.legs[0]?.contract.root ?? '',
+      'underlying-instrument-type': 'Equity',
+      ...(request.price === null ? {} : { price: decimalText(request.price), 'price-effect': request.priceEffect }),
+      ...(request.externalIdentifier === null ? {} : { 'external-identifier': request.externalIdentifier }),
+      ...(request.source === null ? {} : { source: request.source }),
+      legs: request.legs.map((l) => ({ 'instrument-type': 'Equity Option', symbol: l.contract.symbol, quantity: l.quantity, 'remaining-quantity': l.quantity, action: l.action, fills: [] })),
+    };
+  }
+
+  private marketable(order: Order): boolean {
+    const { price, priceEffect } = order.request;
+    if (price === null) return true;
+    const limit = priceEffect === 'Debit' ? price : -price;
+    return limit >= netMark(order.request.legs, this.market) - 1e-9;
+  }
+
+  private unfilled(order: Order): number {
+    return Math.max(0, ...order.legs.map((l) => l.remaining - (l.pending?.fill.quantity ?? 0)));
+  }
+
+  /**
+   * Why a close cannot be taken: a `…to Close` leg needs the contract held in the direction it closes (short for
+   * Buy to Close, long for Sell to Close), less what working closes of it still have to do. Null when it can.
+   */
+  private closeShortfall(account: Account, request: OrderRequest): string | null {
+    for (const leg of request.legs.filter((l) => isClose(l.action))) {
+      const held = account.holdings.get(leg.contract.symbol)?.quantity ?? 0;
+      const direction = isShortLeg(leg.action) ? -held : held;
+      const reserved = this.orders
+        .filter((o) => o.account === account.spec.accountNumber && WORKING.has(o.status))
+        .flatMap((o) => o.legs.filter((l) => l.contract.symbol === leg.contract.symbol && l.action === leg.action))
+        .reduce((sum, l) => sum + l.remaining, 0);
+      const available = Math.max(0, direction) - reserved;
+      if (available < leg.quantity) return `${leg.action} ${String(leg.quantity)} ${leg.contract.symbol}: ${String(Math.max(0, available))} available to close`;
+    }
+    return null;
+  }
+
+  private hold(account: Account, leg: Leg, fill: Fill): void {
+    const signed = (isBuy(leg.action) ? 1 : -1) * fill.quantity;
+    const held = account.holdings.get(leg.contract.symbol) ?? { quantity: 0, averageOpenPrice: 0, contract: leg.contract };
+    const quantity = held.quantity + signed;
+    const adding = held.quantity === 0 || Math.sign(held.quantity) === Math.sign(signed);
+    const crossed = quantity !== 0 && held.quantity !== 0 && Math.sign(quantity) !== Math.sign(held.quantity);
+    const averageOpenPrice = crossed ? fill.price : adding ? (Math.abs(held.quantity) * held.averageOpenPrice + fill.quantity * fill.price) / Math.abs(quantity) : held.averageOpenPrice;
+    if (quantity === 0) account.holdings.delete(leg.contract.symbol);
+    else account.holdings.set(leg.contract.symbol, { quantity, averageOpenPrice, contract: leg.contract });
+  }
+
+  private finishCancel(order: Order): void {
+    order.status = 'Cancelled';
+    order.cancelledAt = this.now();
+    order.terminalAt = this.now();
+    order.updatedAt = this.now();
+  }
+}

@@ -1,0 +1,391 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { FakeBook, type FakeAccountSpec, type PlaceOptions } from './fake-tastytrade-book.js';
+import { FakeMarket } from './fake-tastytrade-market.js';
+import { isRefusal, readOrderRequest, refuse, WORKING, type Refusal } from './fake-tastytrade-orders.js';
+import { LoopbackServer } from './loopback-server.js';
+
+/** One request the fake received. Secrets are never recorded: only the state of the bearer token. */
+export interface RecordedRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly query: URLSearchParams;
+  readonly body: unknown;
+  readonly userAgent: string | null;
+  readonly acceptVersion: string | null;
+  readonly auth: 'none' | 'valid' | 'expired' | 'unknown';
+}
+
+export interface FakeTastytradeOptions {
+  /** Epoch milliseconds: token expiry, order times, the trading date. Default the system clock. */
+  readonly now?: () => number;
+  readonly clientSecret?: string;
+  readonly refreshToken?: string;
+  readonly accounts?: readonly FakeAccountSpec[];
+  /** Underlying prices (default SPY 605, QQQ 520, IWM 210, AAPL 230). */
+  readonly prices?: Readonly<Record<string, number>>;
+  /** The sandbox's gaps: market data, market metrics and symbol search answer 502. */
+  readonly sandbox?: boolean;
+}
+
+interface Answer {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+interface Match {
+  readonly method?: string;
+  /** A part of the path, or a pattern it matches. */
+  readonly path?: string | RegExp;
+}
+
+interface Script extends Match {
+  readonly status: number;
+  readonly body: unknown;
+  /** Handle the request first (an order is placed), then answer with the fault. */
+  readonly afterHandling: boolean;
+  /** The message repeats what the request carried (its Authorization header and body), as a careless server might. */
+  readonly echo?: boolean;
+}
+
+interface Delay extends Match {
+  readonly ms: number;
+}
+
+/** The access tokens' lifetime: 15 minutes. */
+export const ACCESS_TOKEN_SECONDS = 900;
+/** The oldest order-api version, served when a request names none. */
+const OLDEST_VERSION = '20250813';
+/** From this order-api version an order search needs a start date. */
+const SEARCH_NEEDS_START = '20261012';
+const USER_AGENT = /^[^\s/]+\/[^\s/]+/;
+
+export const DEFAULT_ACCOUNTS: readonly FakeAccountSpec[] = [
+  { accountNumber: '5WT00001', nickname: 'Main', accountType: 'Individual', marginOrCash: 'Margin', optionsLevel: 'No Restrictions', buyingPower: 100_000 },
+  { accountNumber: '5WT00002', nickname: 'Retirement', accountType: 'Roth IRA', marginOrCash: 'Cash', optionsLevel: 'Covered And Secured', buyingPower: 25_000 },
+  { accountNumber: '5WT00009', nickname: 'Old', accountType: 'Individual', closed: true },
+];
+
+/**
+ * A local stand-in for tastytrade's Open API, written from its documentation (see the adapter's reference
+ * notes): `{data, context}` envelopes with dasherized keys, `{error: {code, message, errors}}` bodies, the
+ * refresh grant at `POST /oauth/token` (15-minute bearer tokens on an injectable clock, revocable grant),
+ * `User-Agent: <product>/<version>` demanded on every request, accounts, balances, positions, nested chains,
+ * dry runs with their arithmetic, and orders through their lifecycle (partial fills, lagging leg fills, cancel
+ * races, strict position effect). Faults are scripted: 429 (no headers, as tastytrade sends), 5xx, slow answers.
+ */
+export class FakeTastytrade {
+  readonly clientSecret: string;
+  readonly refreshToken: string;
+  readonly requests: RecordedRequest[] = [];
+  readonly market: FakeMarket;
+  readonly book: FakeBook;
+  /** Access tokens minted by the refresh grant. */
+  tokenRefreshes = 0;
+  /** Every access token minted, for tests that check none is ever repeated to a person. */
+  readonly issuedAccessTokens: string[] = [];
+  /** While false, orders wait as `Received` and dry runs warn that they will work next session. */
+  marketOpen = true;
+  private readonly now: () => number;
+  private readonly sandbox: boolean;
+  private readonly accessTokens = new Map<string, number>();
+  private readonly loopback = new LoopbackServer((req, res) => void this.handle(req, res));
+  private revoked = false;
+  private scripts: Script[] = [];
+  private delays: Delay[] = [];
+  private nextPlacement: Omit<PlaceOptions, 'marketOpen'> = {};
+  private nextCancel: 'fill-first' | 'fill-during' | null = null;
+
+  constructor(options: FakeTastytradeOptions = {}) {
+    this.now = options.now ?? (() => Date.now());
+    this.clientSecret = options.clientSecret ?? `cs_${randomBytes(16).toString('hex')}`;
+    this.refreshToken = options.refreshToken ?? `rt.${randomBytes(96).toString('base64url')}`;
+    this.sandbox = options.sandbox ?? false;
+    this.market = new FakeMarket(this.now, options.prices);
+    this.book = new FakeBook(this.market, this.now, options.accounts ?? DEFAULT_ACCOUNTS);
+  }
+
+  /** Listens on 127.0.0.1, a free port; answers the base URL. */
+  start(): Promise<string> {
+    return this.loopback.start();
+  }
+
+  stop(): Promise<void> {
+    return this.loopback.stop();
+  }
+
+  /** The grant is revoked: refreshes are refused; with `accessTokens`, the tokens already minted stop working too. */
+  revokeGrant(options: { readonly accessTokens?: boolean } = {}): void {
+    this.revoked = true;
+    if (options.accessTokens === true) this.accessTokens.clear();
+  }
+
+  /** Every access token minted so far stops working (tastytrade restarted, or a token revoked early); the grant stands. */
+  invalidateAccessTokens(): void {
+    this.accessTokens.clear();
+  }
+
+  /** The next matching request answers 429 with no rate-limit header. */
+  rateLimitNext(match: Match = {}): void {
+    this.scripts.push({ ...match, status: 429, body: { error: { code: 'too_many_requests', message: 'Too many requests' } }, afterHandling: false });
+  }
+
+  /**
+   * The next `times` matching requests answer `status` (500 with a support id by default). With `afterHandling`
+   * the request is handled first (an order is placed) and only the answer is lost.
+   */
+  failNext(status = 500, options: Match & { readonly times?: number; readonly message?: string; readonly afterHandling?: boolean } = {}): void {
+    const body = { error: { code: 'internal_server_error', message: options.message ?? `Internal server error (support id ${randomBytes(4).toString('hex')})` } };
+    for (let i = 0; i < (options.times ?? 1); i++) this.scripts.push({ ...options, status, body, afterHandling: options.afterHandling ?? false });
+  }
+
+  /** The next matching request answers `status` with a message that repeats its Authorization header and body. */
+  echoNext(status: number, match: Match = {}): void {
+    this.scripts.push({ ...match, status, body: null, afterHandling: false, echo: true });
+  }
+
+  /** The next matching request is handled at once (an order still placed) but answered only after `ms`. */
+  delayNext(ms: number, match: Match = {}): void {
+    this.delays.push({ ...match, ms });
+  }
+
+  /** The next marketable order fills only `units` now and stays `Live` with the rest remaining. */
+  partialFillNext(units: number): void {
+    this.nextPlacement = { ...this.nextPlacement, fillUnits: units };
+  }
+
+  /** The next order that fills turns `Filled` on its first leg; the other legs' fills show from the request after next. */
+  lagLegFillsNext(): void {
+    this.nextPlacement = { ...this.nextPlacement, lagLegs: true };
+  }
+
+  /**
+   * The next cancel meets a fill: `fill-first` fills before the DELETE is seen (422 `cannot_update_order`);
+   * `fill-during` accepts it (`Cancel Requested`) and then fills instead, from the request after next.
+   */
+  cancelRaceNext(kind: 'fill-first' | 'fill-during'): void {
+    this.nextCancel = kind;
+  }
+
+  /** Fills `units` more (default all that remain) of a working order. */
+  fill(orderId: string | number, units?: number): void {
+    const order = this.book.orders.find((o) => o.id === Number(orderId));
+    if (!order) throw new Error(`no order ${String(orderId)}`);
+    this.book.fill(order, units ?? Math.max(...order.legs.map((l) => l.remaining)), false);
+  }
+
+  /** The session closes: working day orders expire. */
+  closeSession(): void {
+    this.book.expireDayOrders();
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const raw = await readBody(req);
+    let body: unknown = null;
+    try {
+      body = raw === '' ? null : JSON.parse(raw);
+    } catch {
+      body = raw;
+    }
+    const method = req.method ?? 'GET';
+    const header = (name: string): string | null => {
+      const value = req.headers[name];
+      return typeof value === 'string' ? value : null;
+    };
+    const bearer = /^Bearer (.+)$/.exec(header('authorization') ?? '')?.[1] ?? null;
+    const expiresAt = bearer === null ? undefined : this.accessTokens.get(bearer);
+    const auth = bearer === null ? 'none' : expiresAt === undefined ? 'unknown' : expiresAt <= this.now() ? 'expired' : 'valid';
+    this.requests.push({ method, path: url.pathname, query: url.searchParams, body, userAgent: header('user-agent'), acceptVersion: header('accept-version'), auth });
+
+    const delay = this.take(this.delays, method, url.pathname);
+    const script = this.take(this.scripts, method, url.pathname);
+    let answer: Answer;
+    if (script?.echo === true) answer = { status: script.status, body: { error: { code: 'internal_server_error', message: `could not process ${header('authorization') ?? ''} ${raw}` } } };
+    else if (script && !script.afterHandling) answer = script;
+    else {
+      answer = this.answer(method, url, body, { userAgent: header('user-agent'), version: header('accept-version'), auth });
+      if (script) answer = script;
+    }
+    if (delay) await new Promise((resolve) => setTimeout(resolve, delay.ms));
+    if (res.destroyed) return;
+    res.writeHead(answer.status, answer.body === null ? {} : { 'Content-Type': 'application/json' });
+    res.end(answer.body === null ? undefined : JSON.stringify(answer.body));
+  }
+
+  private take<T extends Match>(queue: T[], method: string, path: string): T | undefined {
+    const index = queue.findIndex((entry) => matches(entry, method, path));
+    return index < 0 ? undefined : queue.splice(index, 1)[0];
+  }
+
+  private answer(method: string, url: URL, body: unknown, request: { userAgent: string | null; version: string | null; auth: RecordedRequest['auth'] }): Answer {
+    if (request.userAgent === null || !USER_AGENT.test(request.userAgent)) return error(refuse(401, 'unauthorized', 'A User-Agent of the form <product>/<version> is required'));
+    if (request.version !== null && (!/^\d{8}$/.test(request.version) || request.version < OLDEST_VERSION)) {
+      return { status: 406, body: { error: { code: 406, message: 'The requested version is not supported.' } } };
+    }
+    if (url.pathname === '/oauth/token') return method === 'POST' ? this.token(body) : error(refuse(404, 'not_found', 'Not found'));
+    if (request.auth !== 'valid') return error(refuse(401, 'unauthorized', request.auth === 'expired' ? 'The access token has expired' : 'A valid access token is required'));
+    this.book.settle();
+    return this.route(method, url, body, request.version ?? OLDEST_VERSION);
+  }
+
+  /**
+   * The refresh grant. The error body of this endpoint is not documented; the OAuth 2 form (`invalid_grant`,
+   * 400) is used, as one client assumes.
+   */
+  private token(body: unknown): Answer {
+    const grant = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+    if (grant.grant_type !== 'refresh_token') return { status: 400, body: { error: 'unsupported_grant_type', error_description: 'grant_type must be refresh_token' } };
+    if (grant.client_secret !== this.clientSecret) return { status: 401, body: { error: 'invalid_client', error_description: 'Client authentication failed' } };
+    if (grant.refresh_token !== this.refreshToken || this.revoked) return { status: 400, body: { error: 'invalid_grant', error_description: 'The refresh token is invalid or has been revoked' } };
+    const token = `eyJ${randomBytes(24).toString('base64url')}.${randomBytes(48).toString('base64url')}.${randomBytes(32).toString('base64url')}`;
+    this.accessTokens.set(token, this.now() + ACCESS_TOKEN_SECONDS * 1000);
+    this.issuedAccessTokens.push(token);
+    this.tokenRefreshes++;
+    return { status: 200, body: { access_token: token, token_type: 'Bearer', expires_in: ACCESS_TOKEN_SECONDS } };
+  }
+
+  private route(method: string, url: URL, body: unknown, version: string): Answer {
+    const path = url.pathname;
+    const query = url.searchParams;
+    if (this.sandbox && /^\/(market-metrics|market-data|symbols\/search)/.test(path)) return { status: 502, body: { error: { code: 'bad_gateway', message: 'Bad Gateway' } } };
+    if (method === 'GET' && path === '/customers/me/accounts') return ok(path, { items: this.accountItems() });
+    if (/^\/customers\/[^/]+\/accounts$/.test(path)) return error(refuse(403, 'not_permitted', 'Only "me" is accepted as the customer id'));
+    const chain = /^\/option-chains\/([^/]+)\/nested$/.exec(path);
+    if (method === 'GET' && chain) {
+      const nested = this.market.nestedChain(decodeURIComponent(chain[1] ?? ''));
+      return nested ? ok(path, nested) : error(refuse(404, 'not_found', 'Underlying not found'));
+    }
+    const account = /^\/accounts\/([^/]+)(\/.*)$/.exec(path);
+    if (!account) return error(refuse(404, 'not_found', 'Not found'));
+    const number = decodeURIComponent(account[1] ?? '');
+    const rest = account[2] ?? '';
+    const held = this.book.accounts.get(number);
+    if (!held || held.spec.closed) return error(refuse(404, 'not_found', `Account ${number} not found`));
+    if (method === 'GET' && (rest === '/balances/USD' || rest === '/balances')) return ok(path, this.book.balancesJson(number));
+    if (method === 'GET' && rest === '/trading-status') return ok(path, this.book.tradingStatusJson(number));
+    if (method === 'GET' && rest === '/positions') return ok(path, { items: this.positions(number, query) });
+    if (method === 'POST' && rest === '/orders/dry-run') {
+      const request = readOrderRequest(body, this.market);
+      return isRefusal(request) ? error(request) : ok(path, this.book.dryRun(number, request, this.marketOpen));
+    }
+    if (method === 'POST' && rest === '/orders') return this.place(path, number, body);
+    if (method === 'GET' && rest === '/orders/live') return ok(path, { items: this.liveOrders(number, query) });
+    if (method === 'GET' && rest === '/orders') return this.searchOrders(path, number, query, version);
+    const single = /^\/orders\/([^/]+)$/.exec(rest);
+    const order = single ? this.book.orders.find((o) => o.account === number && String(o.id) === decodeURIComponent(single[1] ?? '')) : undefined;
+    if (single && !order) return error(refuse(404, 'not_found', 'Order not found'));
+    if (order && method === 'GET') return ok(path, this.book.orderJson(order));
+    if (order && method === 'DELETE') {
+      const race = this.nextCancel;
+      this.nextCancel = null;
+      if (race === 'fill-first' && WORKING.has(order.status)) this.book.fill(order, Math.max(...order.legs.map((l) => l.remaining)), false);
+      const cancelled = this.book.requestCancel(order, race === 'fill-during');
+      return isRefusal(cancelled) ? error(cancelled) : ok(path, cancelled);
+    }
+    return error(refuse(404, 'not_found', 'Not found'));
+  }
+
+  private place(path: string, account: string, body: unknown): Answer {
+    const request = readOrderRequest(body, this.market);
+    if (isRefusal(request)) return error(request);
+    const options = { marketOpen: this.marketOpen, ...this.nextPlacement };
+    this.nextPlacement = {};
+    const placed = this.book.place(account, request, options);
+    if (isRefusal(placed)) return error(placed);
+    return { status: 201, body: { data: placed.answer, context: path } };
+  }
+
+  private accountItems(): Record<string, unknown>[] {
+    return [...this.book.accounts.values()].map(({ spec }) => ({
+      account: {
+        'account-number': spec.accountNumber,
+        nickname: spec.nickname,
+        'account-type-name': spec.accountType,
+        'margin-or-cash': spec.marginOrCash,
+        'is-closed': spec.closed,
+        'day-trader-status': false,
+        'is-futures-approved': false,
+        'suitable-options-level': spec.optionsLevel,
+        'opened-at': '2024-01-02T14:30:00.000+00:00',
+        'created-at': '2024-01-02T14:30:00.000+00:00',
+      },
+      'authority-level': spec.authority,
+    }));
+  }
+
+  private positions(account: string, query: URLSearchParams): Record<string, unknown>[] {
+    const underlyings = [...query.getAll('underlying-symbol[]'), ...query.getAll('underlying-symbol')];
+    const type = query.get('instrument-type');
+    return this.book
+      .positionsJson(account, query.get('include-marks') === 'true')
+      .filter((p) => (underlyings.length === 0 || underlyings.includes(String(p['underlying-symbol']))) && (type === null || p['instrument-type'] === type));
+  }
+
+  /** Today's orders (New York trading date) in every status, filtered by `status[]` and `underlying-symbol`. */
+  private liveOrders(account: string, query: URLSearchParams): Record<string, unknown>[] {
+    const today = this.market.today();
+    return this.filtered(account, query)
+      .filter((o) => this.book.tradingDate(o) === today)
+      .map((o) => this.book.orderJson(o));
+  }
+
+  private searchOrders(path: string, account: string, query: URLSearchParams, version: string): Answer {
+    const startDate = query.get('start-date');
+    const startAt = query.get('start-at');
+    if (version >= SEARCH_NEEDS_START && startDate === null && startAt === null) return error(refuse(400, 'invalid_request', 'start-date or start-at is required'));
+    const perPage = Number(query.get('per-page') ?? '10');
+    const offset = Number(query.get('page-offset') ?? '0');
+    if (!Number.isInteger(perPage) || perPage < 1 || perPage > 200 || !Number.isInteger(offset) || offset < 0) return error(refuse(400, 'invalid_request', 'per-page must be 1 to 200'));
+    const endDate = query.get('end-date');
+    const found = this.filtered(account, query).filter(
+      (o) =>
+        (startDate === null || this.book.tradingDate(o) >= startDate) &&
+        (startAt === null || o.receivedAt >= Date.parse(startAt)) &&
+        (endDate === null || this.book.tradingDate(o) <= endDate),
+    );
+    const sorted = query.get('sort') === 'Asc' ? found : [...found].reverse();
+    const page = sorted.slice(offset * perPage, (offset + 1) * perPage);
+    return {
+      status: 200,
+      body: {
+        data: { items: page.map((o) => this.book.orderJson(o)) },
+        context: path,
+        pagination: {
+          'per-page': perPage,
+          'page-offset': offset,
+          'item-offset': offset * perPage,
+          'total-items': sorted.length,
+          'total-pages': Math.ceil(sorted.length / perPage),
+          'current-item-count': page.length,
+        },
+      },
+    };
+  }
+
+  private filtered(account: string, query: URLSearchParams): FakeBook['orders'] {
+    const statuses = [...query.getAll('status[]'), ...query.getAll('status')];
+    const underlying = query.get('underlying-symbol');
+    return this.book.orders.filter(
+      (o) => o.account === account && (statuses.length === 0 || statuses.includes(o.status)) && (underlying === null || o.legs[0]?.contract.root === underlying),
+    );
+  }
+}
+
+function matches(match: Match, method: string, path: string): boolean {
+  if (match.method !== undefined && match.method !== method) return false;
+  if (match.path === undefined) return true;
+  return typeof match.path === 'string' ? path.includes(match.path) : match.path.test(path);
+}
+
+const ok = (context: string, data: unknown): Answer => ({ status: 200, body: { data, context } });
+
+function error(refusal: Refusal): Answer {
+  return { status: refusal.status, body: { error: { code: refusal.code, message: refusal.message, ...(refusal.errors ? { errors: refusal.errors } : {}) } } };
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  let text = '';
+  for await (const chunk of req) text += String(chunk);
+  return text;
+}

@@ -1,0 +1,11 @@
+import { brokerContract } from '@condor/testkit';
+import { entryLegs, world } from './tastytrade-setup.js';
+
+// At the fake's marks the condor is worth a 1.28 credit to open and a 1.28 debit to close.
+brokerContract('TastytradeBroker against the fake tastytrade', {
+  make: async () => (await world()).broker,
+  entryLegs,
+  marketableLimit: -0.5,
+  unmarketableLimit: -5,
+  exitLimit: 3,
+});
