@@ -11,6 +11,7 @@ const TABLES = [
   'approval_links',
   'authorization_codes',
   'broker_links',
+  'broker_tokens',
   'browser_sessions',
   'call_batches',
   'document_acceptances',

@@ -4,6 +4,7 @@ import type { Database } from './schema.js';
 import { apiKeys } from './migration-0010.js';
 import { oauthMigration } from './migration-0011.js';
 import { outcomeStatusMigration } from './migration-0012.js';
+import { tastytradeMigration } from './migration-0013.js';
 import { dialectOf } from './sql-dialect.js';
 
 const accounts: Migration = {
@@ -394,6 +395,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0010_api_keys': apiKeys,
   '0011_oauth': oauthMigration,
   '0012_outcome_status': outcomeStatusMigration,
+  '0013_tastytrade': tastytradeMigration,
 };
 
 /**

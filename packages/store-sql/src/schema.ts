@@ -111,6 +111,21 @@ export interface BrokerLinksTable {
   key_hint: string | null;
   connected_at: NullableEpochMsColumn;
   updated_at: EpochMsColumn;
+  /** The account chosen among the login's accounts (tastytrade); null where a key pair is one account. */
+  account_number: string | null;
+}
+
+/**
+ * The `broker_tokens` table: an access token an adapter minted for a link (`link_key`, the adapter's own key),
+ * sealed, until `expires_at`; `lease_until` is the end of the lease of the one instance refreshing it.
+ */
+export interface BrokerTokensTable {
+  link_key: string;
+  owner_id: string;
+  sealed_token: string | null;
+  expires_at: NullableEpochMsColumn;
+  lease_until: NullableEpochMsColumn;
+  updated_at: EpochMsColumn;
 }
 
 /**
@@ -256,6 +271,7 @@ export interface Database extends OAuthTables {
   strategy_runs: StrategyRunsTable;
   saved_strategies: SavedStrategiesTable;
   broker_links: BrokerLinksTable;
+  broker_tokens: BrokerTokensTable;
   proposals: ProposalsTable;
   positions: PositionsTable;
   call_batches: CallBatchesTable;

@@ -41,6 +41,7 @@ for (const dialect of testDialects()) {
           key_hint: 'WXYZ',
           connected_at: null,
           updated_at: T0,
+          account_number: null,
         },
       ]);
       await store.put(link({ broker: 'sim', apiKey: null, apiSecret: null, keyHint: null, connectedAt: T0 + 1 }));
