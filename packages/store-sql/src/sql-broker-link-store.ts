@@ -1,4 +1,4 @@
-import type { BrokerLink, BrokerLinkStore } from '@condor/core';
+import type { BrokerLink, BrokerLinkStore, KeptToken } from '@condor/core';
 import { compiledOnce, slot } from './compiled-once.js';
 import type { Kysely, Selectable } from 'kysely';
 import type { BrokerLinksTable, Database } from './schema.js';
@@ -47,7 +47,39 @@ export class SqlBrokerLinkStore implements BrokerLinkStore {
   }
 
   async delete(ownerId: string): Promise<boolean> {
+    await this.db.deleteFrom('broker_tokens').where('owner_id', '=', ownerId).execute();
     const result = await this.db.deleteFrom('broker_links').where('owner_id', '=', ownerId).executeTakeFirst();
     return result.numDeletedRows === 1n;
+  }
+
+  async keptToken(linkKey: string): Promise<KeptToken | undefined> {
+    const row = await this.db.selectFrom('broker_tokens').select(['sealed_token', 'expires_at']).where('link_key', '=', linkKey).executeTakeFirst();
+    const sealed = parseSealed(row?.sealed_token ?? null, 'broker_tokens.sealed_token');
+    return sealed === null || row?.expires_at == null ? undefined : { sealed, expiresAt: row.expires_at };
+  }
+
+  /** An insert that does nothing when the row exists, then one conditional UPDATE: the database picks the one winner. */
+  async claimTokenRefresh(ownerId: string, linkKey: string, now: number, until: number): Promise<boolean> {
+    await this.db
+      .insertInto('broker_tokens')
+      .values({ link_key: linkKey, owner_id: ownerId, sealed_token: null, expires_at: null, lease_until: null, updated_at: now })
+      .onConflict((oc) => oc.column('link_key').doNothing())
+      .execute();
+    const result = await this.db
+      .updateTable('broker_tokens')
+      .set({ lease_until: until, updated_at: now })
+      .where('link_key', '=', linkKey)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  async keepToken(ownerId: string, linkKey: string, token: KeptToken, now: number): Promise<void> {
+    const columns = { sealed_token: sealedText(token.sealed), expires_at: token.expiresAt, lease_until: null, updated_at: now };
+    await this.db
+      .insertInto('broker_tokens')
+      .values({ link_key: linkKey, owner_id: ownerId, ...columns })
+      .onConflict((oc) => oc.column('link_key').doUpdateSet(columns))
+      .execute();
   }
 }

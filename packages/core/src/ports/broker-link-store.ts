@@ -21,11 +21,26 @@ export interface BrokerLink {
   readonly updatedAt: number;
 }
 
+/** A short-lived access token an adapter minted for a link, sealed, kept so every instance uses it until it expires. */
+export interface KeptToken {
+  readonly sealed: Sealed;
+  readonly expiresAt: number;
+}
+
 /** One broker link per user. */
 export interface BrokerLinkStore {
   get(ownerId: string): Promise<BrokerLink | undefined>;
   /** Creates or replaces the owner's link. */
   put(link: BrokerLink): Promise<void>;
-  /** Removes the owner's link (keys included); false when there was none. */
+  /** Removes the owner's link (keys and kept tokens included); false when there was none. */
   delete(ownerId: string): Promise<boolean>;
+  /** The token kept under `linkKey` (the adapter's key for one link and key pair), if any. */
+  keptToken(linkKey: string): Promise<KeptToken | undefined>;
+  /**
+   * Takes the lease to mint `linkKey`'s next token, until `until`, if no one holds a lease that is still running at
+   * `now`: exactly one of any number of concurrent claims (on every instance) gets true.
+   */
+  claimTokenRefresh(ownerId: string, linkKey: string, now: number, until: number): Promise<boolean>;
+  /** Keeps a token minted under the lease and ends the lease. */
+  keepToken(ownerId: string, linkKey: string, token: KeptToken, now: number): Promise<void>;
 }

@@ -88,5 +88,33 @@ export function brokerLinkStoreContract(adapter: string, make: (ownerIds: readon
       await store.put(simLink());
       expect(await store.get(USER)).toEqual(simLink());
     });
+
+    it('keeps a minted token under its link key, sealed, until a newer one; deleting the link forgets its tokens', async () => {
+      const store = await fresh();
+      await store.put(alpacaLink());
+      expect(await store.keptToken('link-a')).toBeUndefined();
+      expect(await store.claimTokenRefresh(USER, 'link-a', T0, T0 + 10_000)).toBe(true);
+      expect(await store.keptToken('link-a')).toBeUndefined();
+      await store.keepToken(USER, 'link-a', { sealed: sealed(7), expiresAt: T0 + 900_000 }, T0 + 1);
+      expect(await store.keptToken('link-a')).toEqual({ sealed: sealed(7), expiresAt: T0 + 900_000 });
+      await store.keepToken(USER, 'link-a', { sealed: sealed(8), expiresAt: T0 + 1_800_000 }, T0 + 2);
+      expect(await store.keptToken('link-a')).toEqual({ sealed: sealed(8), expiresAt: T0 + 1_800_000 });
+      await store.keepToken(OTHER, 'link-b', { sealed: sealed(9), expiresAt: T0 + 900_000 }, T0 + 2);
+      await store.delete(USER);
+      expect(await store.keptToken('link-a')).toBeUndefined();
+      expect(await store.keptToken('link-b')).toEqual({ sealed: sealed(9), expiresAt: T0 + 900_000 });
+    });
+
+    it('grants the refresh lease to one claim at a time until it runs out or a token is kept', async () => {
+      const store = await fresh();
+      const claims = await Promise.all(Array.from({ length: 20 }, () => store.claimTokenRefresh(USER, 'link-a', T0, T0 + 10_000)));
+      expect(claims.filter(Boolean)).toHaveLength(1);
+      expect(await store.claimTokenRefresh(USER, 'link-a', T0 + 9_999, T0 + 20_000)).toBe(false);
+      expect(await store.claimTokenRefresh(USER, 'link-b', T0 + 9_999, T0 + 20_000)).toBe(true);
+      expect(await store.claimTokenRefresh(USER, 'link-a', T0 + 10_000, T0 + 20_000)).toBe(true);
+      await store.keepToken(USER, 'link-a', { sealed: sealed(1), expiresAt: T0 + 900_000 }, T0 + 10_001);
+      expect(await store.claimTokenRefresh(USER, 'link-a', T0 + 10_002, T0 + 20_000)).toBe(true);
+      expect(await store.keptToken('link-a')).toEqual({ sealed: sealed(1), expiresAt: T0 + 900_000 });
+    });
   });
 }

@@ -1,8 +1,15 @@
-import type { BrokerLink, BrokerLinkStore } from '@condor/core';
+import type { BrokerLink, BrokerLinkStore, KeptToken } from '@condor/core';
+
+interface TokenRow {
+  readonly ownerId: string;
+  readonly token: KeptToken | null;
+  readonly leaseUntil: number | null;
+}
 
 /** In-memory BrokerLinkStore with the same semantics as the SQL one; links kept as JSON text, so copied in and out. */
 export class MemoryBrokerLinkStore implements BrokerLinkStore {
   private readonly byOwner = new Map<string, string>();
+  private readonly tokens = new Map<string, TokenRow>();
 
   get(ownerId: string): Promise<BrokerLink | undefined> {
     const text = this.byOwner.get(ownerId);
@@ -15,6 +22,24 @@ export class MemoryBrokerLinkStore implements BrokerLinkStore {
   }
 
   delete(ownerId: string): Promise<boolean> {
+    for (const [key, row] of this.tokens) if (row.ownerId === ownerId) this.tokens.delete(key);
     return Promise.resolve(this.byOwner.delete(ownerId));
+  }
+
+  keptToken(linkKey: string): Promise<KeptToken | undefined> {
+    const token = this.tokens.get(linkKey)?.token ?? undefined;
+    return Promise.resolve(token === undefined ? undefined : (JSON.parse(JSON.stringify(token)) as KeptToken));
+  }
+
+  claimTokenRefresh(ownerId: string, linkKey: string, now: number, until: number): Promise<boolean> {
+    const row = this.tokens.get(linkKey);
+    if (row?.leaseUntil != null && row.leaseUntil > now) return Promise.resolve(false);
+    this.tokens.set(linkKey, { ownerId, token: row?.token ?? null, leaseUntil: until });
+    return Promise.resolve(true);
+  }
+
+  keepToken(ownerId: string, linkKey: string, token: KeptToken): Promise<void> {
+    this.tokens.set(linkKey, { ownerId, token: JSON.parse(JSON.stringify(token)) as KeptToken, leaseUntil: null });
+    return Promise.resolve();
   }
 }
