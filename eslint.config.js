@@ -45,6 +45,8 @@ export default tseslint.config(
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       '@typescript-eslint/no-deprecated': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      // A ResultAsync is a thenable: one left as a bare statement is an error nobody reads (docs/decisions.md).
+      '@typescript-eslint/no-floating-promises': ['error', { checkThenables: true }],
     },
   },
   {

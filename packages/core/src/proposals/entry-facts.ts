@@ -35,11 +35,19 @@ export function entryCosts(services: Services, condor: RepricedCondor, qty: numb
 /** The entry's costs (from `entryCosts`), buying power and calendar flags, with what its proposal records of them. */
 export function entryFacts(
   services: Services,
-  condor: RepricedCondor,
-  qty: number,
-  limitCredit: number,
-  costs: EntryFacts['costs'],
-  market: { readonly spot: number | null; readonly session: SessionKind; readonly events: CorporateEvents | null; readonly expiry: string },
+  {
+    condor,
+    qty,
+    limitCredit,
+    costs,
+    market,
+  }: {
+    readonly condor: RepricedCondor;
+    readonly qty: number;
+    readonly limitCredit: number;
+    readonly costs: EntryFacts['costs'];
+    readonly market: { readonly spot: number | null; readonly session: SessionKind; readonly events: CorporateEvents | null; readonly expiry: string };
+  },
 ): EntryFacts {
   const strikes = { longPut: condor.longPut.strike, shortPut: condor.shortPut.strike, shortCall: condor.shortCall.strike, longCall: condor.longCall.strike };
   const reduction = buyingPowerReduction(strikes, limitCredit, qty);

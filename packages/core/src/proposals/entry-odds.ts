@@ -27,11 +27,13 @@ const round4 = (x: number): number => Math.round(x * 10_000) / 10_000;
  */
 export function entryOdds(
   services: Services,
-  ticker: string,
-  expiry: string,
-  condor: RepricedCondor,
-  limitCredit: number,
-  costPerShare: number,
+  {
+    ticker,
+    expiry,
+    condor,
+    limitCredit,
+    costPerShare,
+  }: { readonly ticker: string; readonly expiry: string; readonly condor: RepricedCondor; readonly limitCredit: number; readonly costPerShare: number },
 ): ResultAsync<EntryOdds, never> {
   return ResultAsync.combine([services.market.quote(ticker), services.market.riskFreeRate(), services.market.dividendYield(ticker)])
     .map(([quote, rate, dividendYield]) => {

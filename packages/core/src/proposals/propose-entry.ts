@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { errAsync, okAsync, ResultAsync } from 'neverthrow';
+import { err, errAsync, ok, okAsync, ResultAsync, safeTry } from 'neverthrow';
 import { userBroker } from '../brokers/user-broker.js';
 import { brokerError } from '../brokers/broker-errors.js';
 import { CandidateParameter, readCandidate, type CandidateEssentials } from '../condors/candidate-input.js';
-import { ENTRY_RULES, limitCreditOf } from '../condors/entry-rules.js';
+import { ENTRY_RULES, limitCreditOf, type GateFinding } from '../condors/entry-rules.js';
 import { marketError } from '../condors/market-errors.js';
 import { appError, type AppError } from '../errors/app-error.js';
 import { marketSessionView } from '../market/session-view.js';
@@ -81,46 +81,57 @@ const GATE_SUGGESTION =
   'Each reason says what failed. Search again with find_iron_condors and propose one of its candidates right away (they meet ' +
   'the market rules when returned), or change the account limits: max_risk, min_credit_to_width, qty.';
 
+/** The order an entry places, re-priced now: `qty` condors at `limitCredit` per share. */
+interface EntryOrder {
+  readonly candidate: CandidateEssentials;
+  readonly condor: RepricedCondor;
+  readonly qty: number;
+  readonly limitCredit: number;
+  readonly width: number;
+}
+
 function propose(candidate: CandidateEssentials, input: Input, ctx: HandlerContext<'trading'>): ResultAsync<v.InferOutput<typeof ProposalAnswer>, AppError> {
   const { services, caller } = ctx;
   const now = services.clock.now();
-  return openSession(services, candidate.ticker, 'The candidate cannot be proposed').andThen((session) =>
-    userBroker(caller.userId, services).andThen(({ broker }) =>
-      ResultAsync.combine([broker.verify(), broker.positions()])
-        .mapErr((e) => brokerError(e, (message) => appError('ENTRY_REJECTED', { message })))
-        .andThen(([account, held]) =>
-          reprice(candidate, ctx).andThen((condor) => {
-            const overlap = overlapping(condor, held);
-            if (overlap !== null) return errAsync(overlap);
-            const { credit, width } = condorEconomics(condor);
-            const limitCredit = limitCreditOf(credit);
-            const limits: RiskLimits = {
-              maxRiskPerTrade: input.max_risk ?? DEFAULT_RISK_SHARE * account.buyingPower,
-              minCreditToWidth: input.min_credit_to_width,
-            };
-            const findings = riskFindings(candidate, condor, input.qty, limitCredit, limits, now);
-            if (!account.spreadsAllowed) {
-              findings.push({
-                reason: 'account',
-                sentence: 'The broker account is not approved for multi-leg option spreads (options level 3).',
-                limit: 'multi-leg option spreads allowed',
-                found: 'not allowed',
-              });
-            }
-            const costs = entryCosts(services, condor, input.qty);
-            return ResultAsync.combine([
-              eventsUntil(services, candidate.ticker, candidate.expiry),
-              entryOdds(services, candidate.ticker, candidate.expiry, condor, limitCredit, costs.perShare),
-            ]).andThen(([events, odds]) => {
-              const facts = entryFacts(services, condor, input.qty, limitCredit, costs, { spot: odds.spot, session: session.kind, events, expiry: candidate.expiry });
-              findings.push(...accountFindings(facts, account.buyingPower, input.refuse_flags));
-              if (findings.length > 0) return errAsync(gateRejected('The risk gate rejected the candidate', findings, { suggestion: GATE_SUGGESTION }));
-              return proposalAnswer(entryProposal(candidate, condor, input.qty, limitCredit, width, session, odds, facts, ctx), ctx);
-            });
-          }),
-        ),
-    ),
-  );
+  return safeTry(async function* () {
+    const session = yield* openSession(services, candidate.ticker, 'The candidate cannot be proposed');
+    const { broker } = yield* userBroker(caller.userId, services);
+    const [account, held] = yield* ResultAsync.combine([broker.verify(), broker.positions()]).mapErr((e) =>
+      brokerError(e, (message) => appError('ENTRY_REJECTED', { message })),
+    );
+    const condor = yield* reprice(candidate, ctx);
+    const overlap = overlapping(condor, held);
+    if (overlap !== null) return err(overlap);
+    const { credit, width } = condorEconomics(condor);
+    const order: EntryOrder = { candidate, condor, qty: input.qty, limitCredit: limitCreditOf(credit), width };
+    const limits: RiskLimits = {
+      maxRiskPerTrade: input.max_risk ?? DEFAULT_RISK_SHARE * account.buyingPower,
+      minCreditToWidth: input.min_credit_to_width,
+    };
+    const orderFindings = [...riskFindings({ ...order, limits, now }), ...spreadFindings(account.spreadsAllowed)];
+    const costs = entryCosts(services, condor, input.qty);
+    const [events, odds] = yield* ResultAsync.combine([
+      eventsUntil(services, candidate.ticker, candidate.expiry),
+      entryOdds(services, { ticker: candidate.ticker, expiry: candidate.expiry, condor, limitCredit: order.limitCredit, costPerShare: costs.perShare }),
+    ]);
+    const facts = entryFacts(services, { ...order, costs, market: { spot: odds.spot, session: session.kind, events, expiry: candidate.expiry } });
+    const findings = [...orderFindings, ...accountFindings(facts, account.buyingPower, input.refuse_flags)];
+    if (findings.length > 0) return err(gateRejected('The risk gate rejected the candidate', findings, { suggestion: GATE_SUGGESTION }));
+    return ok(yield* proposalAnswer(entryProposal({ ...order, session, odds, facts }, ctx), ctx));
+  });
+}
+
+/** The account must allow multi-leg spreads: a condor is one 4-leg order. */
+function spreadFindings(spreadsAllowed: boolean): GateFinding[] {
+  if (spreadsAllowed) return [];
+  return [
+    {
+      reason: 'account',
+      sentence: 'The broker account is not approved for multi-leg option spreads (options level 3).',
+      limit: 'multi-leg option spreads allowed',
+      found: 'not allowed',
+    },
+  ];
 }
 
 function reprice(candidate: CandidateEssentials, { services }: HandlerContext<'trading'>): ResultAsync<RepricedCondor, AppError> {
@@ -158,14 +169,7 @@ function overlapping(condor: RepricedCondor, held: readonly BrokerPosition[]): A
 }
 
 function entryProposal(
-  candidate: CandidateEssentials,
-  condor: RepricedCondor,
-  qty: number,
-  limitCredit: number,
-  width: number,
-  session: MarketSession,
-  odds: EntryOdds,
-  facts: EntryFacts,
+  { candidate, condor, qty, limitCredit, width, session, odds, facts }: EntryOrder & { readonly session: MarketSession; readonly odds: EntryOdds; readonly facts: EntryFacts },
   { services, caller, batchKey }: HandlerContext<'trading'>,
 ): Proposal {
   const maxLoss = Math.round((width - limitCredit) * 100 * qty * 100) / 100;

@@ -3,7 +3,7 @@ import { commissionOf } from '../costs/commission.js';
 import { tradeCosts, type TradeCosts } from '../costs/condor-costs.js';
 import { costsView } from '../costs/costs-view.js';
 import type { CostedLeg } from '../costs/order-costs.js';
-import { errAsync, okAsync, ResultAsync } from 'neverthrow';
+import { err, errAsync, ok, okAsync, safeTry, type ResultAsync } from 'neverthrow';
 import type { AppError } from '../errors/app-error.js';
 import { defineOperation, WRITE, type HandlerContext } from '../operations/operation.js';
 import type { MarketSession, OptionContract } from '../ports/market-data.js';
@@ -77,31 +77,20 @@ export const proposeExit = defineOperation({
     'SERVICE_UNAVAILABLE',
   ],
   handler: (input, ctx) =>
-    actionablePosition(ctx.services, ctx.caller.userId, input.position_id, 'closed').andThen((position) =>
-      openSession(ctx.services, position.ticker, 'The exit cannot be proposed').andThen((session) =>
-        legsToClose(position, input.remaining_only, ctx).andThen((closing) =>
-          quoteLegs(ctx.services, closing.ticker, closing.legs).andThen((contracts) => {
-            const midDebit = closeDebit(closing, contracts);
-            const findings = input.limit_price === undefined ? quoteFindings(contracts) : [];
-            const whole = closing.legs.length === position.legs.length;
-            // What is left of a broken condor may close for a credit (a lone long leg): its limit follows the mid.
-            const limit = input.limit_price ?? (whole ? Math.max(0.01, centsUp(midDebit)) : centsUp(midDebit));
-            const most = widthAtRisk(closing.legs);
-            if (whole && limit > most + 1e-9) {
-              findings.push({
-                reason: 'limit_price',
-                sentence: `A limit of $${limit.toFixed(2)} per share is more than this condor can be worth: at most $${most.toFixed(2)}, its widest wing.`,
-                limit: `at most $${most.toFixed(2)}, the most this condor can be worth`,
-                found: limit,
-              });
-            }
-            if (findings.length > 0) return errAsync(gateRejected('The exit cannot be proposed', findings));
-            const proposal = exitProposal(closing, limit, midDebit, closingCosts(closing, contracts, commissionOf(ctx.services)), session, ctx);
-            return proposalAnswer(proposal, ctx);
-          }),
-        ),
-      ),
-    ),
+    safeTry(async function* () {
+      const position = yield* actionablePosition(ctx.services, ctx.caller.userId, input.position_id, 'closed');
+      const session = yield* openSession(ctx.services, position.ticker, 'The exit cannot be proposed');
+      const closing = yield* legsToClose(position, input.remaining_only, ctx);
+      const contracts = yield* quoteLegs(ctx.services, closing.ticker, closing.legs);
+      const midDebit = closeDebit(closing, contracts);
+      const whole = closing.legs.length === position.legs.length;
+      // What is left of a broken condor may close for a credit (a lone long leg): its limit follows the mid.
+      const limit = input.limit_price ?? (whole ? Math.max(0.01, centsUp(midDebit)) : centsUp(midDebit));
+      const findings = [...(input.limit_price === undefined ? quoteFindings(contracts) : []), ...(whole ? limitFindings(limit, closing) : [])];
+      if (findings.length > 0) return err(gateRejected('The exit cannot be proposed', findings));
+      const costs = closingCosts(closing, contracts, commissionOf(ctx.services));
+      return ok(yield* proposalAnswer(exitProposal({ position: closing, limit, midDebit, costs, session }, ctx), ctx));
+    }),
 });
 
 /**
@@ -145,12 +134,28 @@ function quoteFindings(contracts: readonly OptionContract[]): GateFinding[] {
     }));
 }
 
+/** A whole condor is worth at most its widest wing: a limit above that pays more than the close can be worth. */
+function limitFindings(limit: number, position: ManagedPosition): GateFinding[] {
+  const most = widthAtRisk(position.legs);
+  if (limit <= most + 1e-9) return [];
+  return [
+    {
+      reason: 'limit_price',
+      sentence: `A limit of $${limit.toFixed(2)} per share is more than this condor can be worth: at most $${most.toFixed(2)}, its widest wing.`,
+      limit: `at most $${most.toFixed(2)}, the most this condor can be worth`,
+      found: limit,
+    },
+  ];
+}
+
 function exitProposal(
-  position: ManagedPosition,
-  limit: number,
-  midDebit: number,
-  costs: TradeCosts,
-  session: MarketSession,
+  {
+    position,
+    limit,
+    midDebit,
+    costs,
+    session,
+  }: { readonly position: ManagedPosition; readonly limit: number; readonly midDebit: number; readonly costs: TradeCosts; readonly session: MarketSession },
   { services, caller, batchKey }: HandlerContext<'trading'>,
 ): Proposal {
   const maxLoss = dollars(Math.max(0, limit) * 100 * position.qty);

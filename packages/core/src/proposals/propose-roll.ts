@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { errAsync, okAsync, ResultAsync } from 'neverthrow';
+import { err, ok, ResultAsync, safeTry, type Result } from 'neverthrow';
 import { marketError } from '../condors/market-errors.js';
 import type { SearchMarket } from '../condors/types.js';
 import { appError, type AppError } from '../errors/app-error.js';
@@ -102,41 +102,52 @@ interface Setting {
   readonly now: number;
 }
 
+/** One side of the position as held now: a short and a long leg of one type. */
+interface HeldSide {
+  readonly type: OptionType;
+  readonly vertical: { readonly short: PositionLeg; readonly long: PositionLeg };
+}
+
 const closeDebit = (side: RolledSide): number => mid(side.oldQuotes.short) - mid(side.oldQuotes.long);
 
 function plan(position: ManagedPosition, input: Input, ctx: HandlerContext<'trading'>): ResultAsync<Proposal, AppError> {
-  const types: OptionType[] = input.side === 'both' ? ['put', 'call'] : [input.side];
+  return safeTry(async function* () {
+    const olds = yield* sidesHeld(position, input.side);
+    const closing = olds.flatMap((o) => [o.vertical.short, o.vertical.long]);
+    const where = yield* setting(position, input, ctx);
+    const held = heldFindings(closing, position.qty, where.held);
+    if (held.length > 0) return err(notHeld(held));
+    const quotes = yield* quoteLegs(ctx.services, position.ticker, closing);
+    const sides: RolledSide[] = [];
+    for (const [i, { type, vertical }] of olds.entries()) {
+      const [short, long] = [quotes[2 * i], quotes[2 * i + 1]];
+      if (short === undefined || long === undefined) continue;
+      const side = chooseSide({ type, old: vertical, oldQuotes: { short, long }, input, where, creditFirst: input.side !== 'both' });
+      if ('code' in side) return err(side);
+      sides.push(side);
+    }
+    const refused = gate(sides, where, closing);
+    if (refused !== null) return err(refused);
+    const [only] = sides;
+    const rolled = { position, input, where };
+    return sides.length === 1 && only !== undefined ? ok(oneOrder({ ...rolled, side: only }, ctx)) : twoOrders({ ...rolled, sides }, ctx);
+  });
+}
+
+/** The verticals a roll of `side` replaces: each side rolled must be one short and one long leg. */
+function sidesHeld(position: ManagedPosition, side: Input['side']): Result<HeldSide[], AppError> {
+  const types: OptionType[] = side === 'both' ? ['put', 'call'] : [side];
   const olds = types.flatMap((type) => {
     const vertical = verticalOf(position.legs, type);
     return vertical === undefined ? [] : [{ type, vertical }];
   });
-  if (olds.length < types.length) {
-    const value = types.map((type) => `${type}: ${describeLegs(position.legs.filter((l) => l.type === type)) || 'none'}`).join('; ');
-    return errAsync(
-      gateRejected('The position cannot be rolled', [
-        { reason: 'structure', sentence: `Each side rolled must be one short and one long leg; the position has ${value}.`, limit: 'one short and one long leg per side rolled', found: value },
-      ]),
-    );
-  }
-  const closing = olds.flatMap((o) => [o.vertical.short, o.vertical.long]);
-  return setting(position, input, ctx).andThen((where) => {
-    const held = heldFindings(closing, position.qty, where.held);
-    if (held.length > 0) return errAsync(notHeld(held));
-    return quoteLegs(ctx.services, position.ticker, closing).andThen((quotes) => {
-      const sides: RolledSide[] = [];
-      for (const [i, { type, vertical }] of olds.entries()) {
-        const [short, long] = [quotes[2 * i], quotes[2 * i + 1]];
-        if (short === undefined || long === undefined) continue;
-        const side = chooseSide(type, vertical, { short, long }, input, where, input.side !== 'both');
-        if ('code' in side) return errAsync(side);
-        sides.push(side);
-      }
-      const refused = gate(sides, where, closing);
-      if (refused !== null) return errAsync(refused);
-      const [only] = sides;
-      return sides.length === 1 && only !== undefined ? oneOrder(position, only, input, where, ctx) : twoOrders(position, sides, input, where, ctx);
-    });
-  });
+  if (olds.length === types.length) return ok(olds);
+  const value = types.map((type) => `${type}: ${describeLegs(position.legs.filter((l) => l.type === type)) || 'none'}`).join('; ');
+  return err(
+    gateRejected('The position cannot be rolled', [
+      { reason: 'structure', sentence: `Each side rolled must be one short and one long leg; the position has ${value}.`, limit: 'one short and one long leg per side rolled', found: value },
+    ]),
+  );
 }
 
 /** The entry gate's checks that apply to a roll: fresh quotes everywhere, liquid new legs, an uncrossed condor, no overlap with other holdings. */
@@ -159,35 +170,46 @@ function setting(position: ManagedPosition, input: Input, ctx: HandlerContext<'t
   const { market } = ctx.services;
   const now = ctx.services.clock.now();
   const ticker = position.ticker;
-  return openSession(ctx.services, ticker, 'The roll cannot be proposed').andThen((session) =>
-    ResultAsync.combine([market.quote(ticker), market.riskFreeRate(), market.dividendYield(ticker), market.expirations(ticker)])
-      .mapErr((e) => marketError(e, ticker))
-      .andThen(([quote, rate, dividendYield, expirations]) => {
-        const choice = nearestExpiry(expirations, input.target_dte, now);
-        if (choice === null) {
-          return errAsync(
-            gateRejected('The roll cannot be proposed', [
-              { reason: 'expiry', sentence: `No expiry at least 1 day out is listed on ${ticker}.`, limit: 'a listed expiry at least 1 day out', found: 'none listed' },
-            ]),
-          );
-        }
-        return ResultAsync.combine([
-          market.optionChain(ticker, choice.expiry).mapErr((e) => marketError(e, ticker)),
-          brokerHoldings(ctx.services, ctx.caller.userId),
-        ]).map(([chain, held]) => ({ session, market: { spot: (quote.bid + quote.ask) / 2 || quote.last, rate, dividendYield }, choice, chain, held, now }));
-      }),
-  );
+  return safeTry(async function* () {
+    const session = yield* openSession(ctx.services, ticker, 'The roll cannot be proposed');
+    const [quote, rate, dividendYield, expirations] = yield* ResultAsync.combine([
+      market.quote(ticker),
+      market.riskFreeRate(),
+      market.dividendYield(ticker),
+      market.expirations(ticker),
+    ]).mapErr((e) => marketError(e, ticker));
+    const choice = nearestExpiry(expirations, input.target_dte, now);
+    if (choice === null) {
+      return err(
+        gateRejected('The roll cannot be proposed', [
+          { reason: 'expiry', sentence: `No expiry at least 1 day out is listed on ${ticker}.`, limit: 'a listed expiry at least 1 day out', found: 'none listed' },
+        ]),
+      );
+    }
+    const [chain, held] = yield* ResultAsync.combine([
+      market.optionChain(ticker, choice.expiry).mapErr((e) => marketError(e, ticker)),
+      brokerHoldings(ctx.services, ctx.caller.userId),
+    ]);
+    return ok({ session, market: { spot: (quote.bid + quote.ask) / 2 || quote.last, rate, dividendYield }, choice, chain, held, now });
+  });
 }
 
 /** The vertical one side rolls into; `creditFirst` lets a nearby short win when it makes a debit roll a credit one (one-order rolls). */
-function chooseSide(
-  type: OptionType,
-  old: { short: PositionLeg; long: PositionLeg },
-  oldQuotes: { short: OptionContract; long: OptionContract },
-  input: Input,
-  where: Setting,
-  creditFirst: boolean,
-): RolledSide | AppError {
+function chooseSide({
+  type,
+  old,
+  oldQuotes,
+  input,
+  where,
+  creditFirst,
+}: {
+  readonly type: OptionType;
+  readonly old: { readonly short: PositionLeg; readonly long: PositionLeg };
+  readonly oldQuotes: { readonly short: OptionContract; readonly long: OptionContract };
+  readonly input: Input;
+  readonly where: Setting;
+  readonly creditFirst: boolean;
+}): RolledSide | AppError {
   const deltaOf = (contract: OptionContract): number | null => absDelta(contract, where.market, where.now);
   const targetDelta = input.short_delta ?? deltaOf(oldQuotes.short) ?? DEFAULT_SHORT_DELTA;
   const width = Math.abs(old.short.strike - old.long.strike);
@@ -241,7 +263,14 @@ const contracts = (qty: number): string => `${String(qty)} contract${qty === 1 ?
 
 const priceWords = (price: number): string => (price < 0 ? `a net credit of $${(-price).toFixed(2)}` : price > 0 ? `a net debit of $${price.toFixed(2)}` : 'even money ($0.00)');
 
-function oneOrder(position: ManagedPosition, side: RolledSide, input: Input, where: Setting, ctx: HandlerContext<'trading'>): ResultAsync<Proposal, AppError> {
+/** The position being rolled, what the caller asked and what the market says. */
+interface Rolled {
+  readonly position: ManagedPosition;
+  readonly input: Input;
+  readonly where: Setting;
+}
+
+function oneOrder({ position, side, input, where }: Rolled & { readonly side: RolledSide }, ctx: HandlerContext<'trading'>): Proposal {
   const midNet = closeDebit(side) - openCredit(side.next);
   const limit = centsUp(midNet);
   const opened = newLegs(side);
@@ -258,23 +287,32 @@ function oneOrder(position: ManagedPosition, side: RolledSide, input: Input, whe
     `${side.next.shortDelta.toFixed(2)}, width $${side.width.toFixed(2)}) for ${priceWords(limit)} per share (limit: the mid of the 4 legs, rounded to the cent).${debitNote} ` +
     `Closing the old vertical and opening the new one are one order, so the roll fills whole or not at all. Afterwards: credit $${(position.entryCredit - limit).toFixed(2)} per share, ` +
     `max loss $${maxLoss.toFixed(2)}. Confirm with confirm_proposal after 5 s and within 60 s.`;
-  return okAsync(
-    rollProposal(position, legs, limit, maxLoss, summary, where.session, ctx, {
-      order_plan: 'one_order',
-      side: side.type,
-      ...common(position, input, where, [side], legsAfter, limit, commissionOf(ctx.services)),
-    }),
+  return rollProposal(
+    {
+      position,
+      legs,
+      limitPrice: limit,
+      maxLoss,
+      summary,
+      session: where.session,
+      details: {
+        order_plan: 'one_order',
+        side: side.type,
+        ...common({ position, input, where, sides: [side], legsAfter, net: limit, commission: commissionOf(ctx.services) }),
+      },
+    },
+    ctx,
   );
 }
 
-function twoOrders(position: ManagedPosition, sides: readonly RolledSide[], input: Input, where: Setting, ctx: HandlerContext<'trading'>): ResultAsync<Proposal, AppError> {
+function twoOrders({ position, sides, input, where }: Rolled & { readonly sides: readonly RolledSide[] }, ctx: HandlerContext<'trading'>): Result<Proposal, AppError> {
   const closeMid = sides.reduce((sum, s) => sum + closeDebit(s), 0);
   const openMid = sides.reduce((sum, s) => sum + openCredit(s.next), 0);
   const closeLimit = Math.max(0.01, centsUp(closeMid));
   const openLimit = centsUp(-openMid);
   if (!(openLimit < 0)) {
     const value = priceWords(openLimit);
-    return errAsync(
+    return err(
       gateRejected('The roll cannot be proposed', [{ reason: 'credit', sentence: `The new condor would open for ${value}, not a credit.`, limit: 'the new condor opens for a credit', found: value }]),
     );
   }
@@ -293,28 +331,41 @@ function twoOrders(position: ManagedPosition, sides: readonly RolledSide[], inpu
     `step 2 does not (the market moves away from its limit, the broker refuses it, or the day ends), you hold no ${position.ticker} condor ` +
     'at all: it is closed, not rolled, and a new one must be proposed with propose_entry. If step 1 has not filled when you confirm, ' +
     'confirm again with this proposal_id once it has. Confirm with confirm_proposal after 5 s and within 60 s.';
-  return okAsync(
-    rollProposal(position, closeLegs, closeLimit, maxLoss, summary, where.session, ctx, {
-      order_plan: 'two_orders',
-      side: 'both',
-      ...common(position, input, where, sides, opened, net, commissionOf(ctx.services)),
-      steps: [
-        { step: 1, action: 'close', client_order_id: id, legs: orderLegsJson(closeLegs), limit_price: closeLimit },
-        { step: 2, action: 'open', client_order_id: secondStepClientId(id), legs: orderLegsJson(openLegs), limit_price: openLimit },
-      ],
-    }, id),
+  return ok(
+    rollProposal(
+      {
+        id,
+        position,
+        legs: closeLegs,
+        limitPrice: closeLimit,
+        maxLoss,
+        summary,
+        session: where.session,
+        details: {
+          order_plan: 'two_orders',
+          side: 'both',
+          ...common({ position, input, where, sides, legsAfter: opened, net, commission: commissionOf(ctx.services) }),
+          steps: [
+            { step: 1, action: 'close', client_order_id: id, legs: orderLegsJson(closeLegs), limit_price: closeLimit },
+            { step: 2, action: 'open', client_order_id: secondStepClientId(id), legs: orderLegsJson(openLegs), limit_price: openLimit },
+          ],
+        },
+      },
+      ctx,
+    ),
   );
 }
 
-function common(
-  position: ManagedPosition,
-  input: Input,
-  where: Setting,
-  sides: readonly RolledSide[],
-  legsAfter: readonly PositionLeg[],
-  net: number,
-  commission: number,
-) {
+/** The details both plans record: costs, expiries, deltas, widths, the legs closed, opened and held after, the net price. */
+function common({
+  position,
+  input,
+  where,
+  sides,
+  legsAfter,
+  net,
+  commission,
+}: Rolled & { readonly sides: readonly RolledSide[]; readonly legsAfter: readonly PositionLeg[]; readonly net: number; readonly commission: number }) {
   const closing = sides.flatMap((s): CostedLeg[] => [
     { side: 'buy', price: mid(s.oldQuotes.short) },
     { side: 'sell', price: mid(s.oldQuotes.long) },
@@ -341,19 +392,31 @@ function common(
 
 const round3 = (x: number): number => Math.round(x * 1000) / 1000;
 
+/** A roll's proposal; `id` is given when the plan names it beforehand (a two-order roll's step 2 is derived from it). */
 function rollProposal(
-  position: ManagedPosition,
-  legs: readonly OrderLeg[],
-  limitPrice: number,
-  maxLoss: number,
-  summary: string,
-  session: MarketSession,
+  {
+    id,
+    position,
+    legs,
+    limitPrice,
+    maxLoss,
+    summary,
+    session,
+    details,
+  }: {
+    readonly id?: string;
+    readonly position: ManagedPosition;
+    readonly legs: readonly OrderLeg[];
+    readonly limitPrice: number;
+    readonly maxLoss: number;
+    readonly summary: string;
+    readonly session: MarketSession;
+    readonly details: Proposal['details'];
+  },
   { services, caller, batchKey }: HandlerContext<'trading'>,
-  details: Proposal['details'],
-  id: string = services.ids.uuid(),
 ): Proposal {
   return {
-    id,
+    id: id ?? services.ids.uuid(),
     ownerId: caller.userId,
     kind: 'roll',
     batchKey,

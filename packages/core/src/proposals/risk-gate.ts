@@ -33,14 +33,21 @@ export function condorEconomics(condor: RepricedCondor): { credit: number; width
  * the entry rules (credit, credit/width, each leg's liquidity, open interest and quote age), the order's
  * max loss, and how far the price moved since the candidate. An empty list admits the entry.
  */
-export function riskFindings(
-  candidate: CandidateEssentials,
-  condor: RepricedCondor,
-  qty: number,
-  limitCredit: number,
-  limits: RiskLimits,
-  now: number,
-): GateFinding[] {
+export function riskFindings({
+  candidate,
+  condor,
+  qty,
+  limitCredit,
+  limits,
+  now,
+}: {
+  readonly candidate: CandidateEssentials;
+  readonly condor: RepricedCondor;
+  readonly qty: number;
+  readonly limitCredit: number;
+  readonly limits: RiskLimits;
+  readonly now: number;
+}): GateFinding[] {
   const { width } = condorEconomics(condor);
   const findings: GateFinding[] = [...creditFindings(limitCredit, width, limits.minCreditToWidth)];
   const maxLoss = (width - limitCredit) * 100 * qty;
