@@ -1,9 +1,9 @@
 import type { Logger } from '@condor/core';
-import { withoutLinkTokens } from '@condor/web';
 import type { MiddlewareHandler } from 'hono';
+import { loggedPath } from './logged-path.js';
 import type { RestEnv } from './request-id.js';
 
-/** One log line per request: never the query string, headers or body, which may carry secrets. */
+/** One log line per request: never the query string, headers or body, which may carry secrets, nor a secret-shaped path segment. */
 export const accessLog = (logger: Logger, now: () => number = performance.now.bind(performance)): MiddlewareHandler<RestEnv> =>
   async (c, next) => {
     const started = now();
@@ -11,7 +11,7 @@ export const accessLog = (logger: Logger, now: () => number = performance.now.bi
     logger.info('http_request', {
       request_id: c.get('requestId'),
       method: c.req.method,
-      path: withoutLinkTokens(c.req.path),
+      path: loggedPath(c.req.path),
       status: c.res.status,
       duration_ms: Math.round((now() - started) * 10) / 10,
     });
