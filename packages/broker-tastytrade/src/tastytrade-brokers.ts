@@ -6,6 +6,7 @@ import { toAccountSummaries, type TastytradeAccountSummary } from './tastytrade-
 import { TastytradeBroker } from './tastytrade-broker.js';
 import type { DryRun } from './tastytrade-dry-run.js';
 import { ENVIRONMENT_WORDS, TASTYTRADE_API_URLS, TASTYTRADE_ORDER_API_VERSION, TastytradeHttp } from './tastytrade-http.js';
+import { TastytradeMarketData, type TastytradeMarketDataOptions } from './tastytrade-market-data.js';
 import { TastytradeSession } from './tastytrade-session.js';
 import { MemoryTokenCache, TastytradeTokens, type TokenCache } from './tastytrade-tokens.js';
 import { WireError } from './tastytrade-wire.js';
@@ -69,6 +70,7 @@ const DEFAULT_HISTORY_DAYS = 30;
  * const brokers = new TastytradeBrokers({ version: '0.1.0', apiUrl: process.env.CONDOR_TASTYTRADE_API_URL });
  * const accounts = await brokers.accounts({ ownerId: 'u1', environment: 'paper', credentials });
  * const broker = brokers.open({ ownerId: 'u1', environment: 'paper', credentials, accountNumber: '5WT00001' });
+ * const market = brokers.marketData({ ownerId: 'condor', environment: 'live', credentials: serverCredentials });
  */
 export class TastytradeBrokers {
   private readonly tokens: TastytradeTokens;
@@ -89,6 +91,14 @@ export class TastytradeBrokers {
       historyDays: this.options.historyDays ?? DEFAULT_HISTORY_DAYS,
       sleep: this.sleep,
     });
+  }
+
+  /**
+   * Chains, quotes and market metrics through a login's grant, its access tokens shared with the login's
+   * brokers: the server's own tastytrade login, or a person's.
+   */
+  marketData(login: TastytradeLogin & { readonly credentials: TastytradeCredentials }, options: Omit<TastytradeMarketDataOptions, 'now'> = {}): TastytradeMarketData {
+    return new TastytradeMarketData(this.session(login, login.credentials), { ...options, now: this.now });
   }
 
   /** The open accounts the login may see (`GET /customers/me/accounts`), for the person to choose one when connecting. */

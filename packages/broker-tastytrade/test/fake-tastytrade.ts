@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FakeBook, type FakeAccountSpec, type PlaceOptions } from './fake-tastytrade-book.js';
 import { FakeMarket } from './fake-tastytrade-market.js';
 import { isRefusal, readOrderRequest, refuse, WORKING, type Refusal } from './fake-tastytrade-orders.js';
+import { FakeQuotes } from './fake-tastytrade-quotes.js';
 import { LoopbackServer } from './loopback-server.js';
 
 /** One request the fake received. Secrets are never recorded: only the state of the bearer token. */
@@ -71,14 +72,17 @@ export const DEFAULT_ACCOUNTS: readonly FakeAccountSpec[] = [
  * notes): `{data, context}` envelopes with dasherized keys, `{error: {code, message, errors}}` bodies, the
  * refresh grant at `POST /oauth/token` (15-minute bearer tokens on an injectable clock, revocable grant),
  * `User-Agent: <product>/<version>` demanded on every request, accounts, balances, positions, nested chains,
- * dry runs with their arithmetic, and orders through their lifecycle (partial fills, lagging leg fills, cancel
- * races, strict position effect). Faults are scripted: 429 (no headers, as tastytrade sends), 5xx, slow answers.
+ * by-type quotes, market metrics and equity instruments (fake-tastytrade-quotes.ts), dry runs with their
+ * arithmetic, and orders through their lifecycle (partial fills, lagging leg fills, cancel races, strict
+ * position effect). Faults are scripted: 429 (no headers, as tastytrade sends), 5xx, slow answers.
  */
 export class FakeTastytrade {
   readonly clientSecret: string;
   readonly refreshToken: string;
   readonly requests: RecordedRequest[] = [];
   readonly market: FakeMarket;
+  /** By-type quotes, market metrics, historic corporate events and equity instruments. */
+  readonly quotes: FakeQuotes;
   readonly book: FakeBook;
   /** Access tokens minted by the refresh grant. */
   tokenRefreshes = 0;
@@ -102,6 +106,7 @@ export class FakeTastytrade {
     this.refreshToken = options.refreshToken ?? `rt.${randomBytes(96).toString('base64url')}`;
     this.sandbox = options.sandbox ?? false;
     this.market = new FakeMarket(this.now, options.prices);
+    this.quotes = new FakeQuotes(this.market, this.now);
     this.book = new FakeBook(this.market, this.now, options.accounts ?? DEFAULT_ACCOUNTS);
   }
 
@@ -249,6 +254,8 @@ export class FakeTastytrade {
     const path = url.pathname;
     const query = url.searchParams;
     if (this.sandbox && /^\/(market-metrics|market-data|symbols\/search)/.test(path)) return { status: 502, body: { error: { code: 'bad_gateway', message: 'Bad Gateway' } } };
+    const market = this.quotes.answer(method, path, query);
+    if (market) return isRefusal(market) ? error(market) : ok(path, market.data);
     if (method === 'GET' && path === '/customers/me/accounts') return ok(path, { items: this.accountItems() });
     if (/^\/customers\/[^/]+\/accounts$/.test(path)) return error(refuse(403, 'not_permitted', 'Only "me" is accepted as the customer id'));
     const chain = /^\/option-chains\/([^/]+)\/nested$/.exec(path);
