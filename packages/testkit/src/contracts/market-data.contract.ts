@@ -14,6 +14,8 @@ export interface MarketDataFixture {
   readonly unknownSymbol: string;
   /** Whether the provider keeps an implied-volatility history (default true); without one, `ivHistory` is `unsupported`. */
   readonly offersIvHistory?: boolean;
+  /** Whether the provider serves daily bars (default true); without them, `dailyBars` is `unsupported`. */
+  readonly offersDailyBars?: boolean;
 }
 
 const DAY_MS = 86_400_000;
@@ -120,8 +122,13 @@ export function marketDataContract(adapter: string, make: () => Promise<MarketDa
       expect(value(await market.optionChain(knownSymbol, '1999-01-15'))).toEqual([]);
     });
 
-    it('returns a year of daily bars ascending, weekdays only, without missing sessions', async () => {
-      const { market, knownSymbol } = await make();
+    it('returns a year of daily bars ascending, weekdays only, without missing sessions, or says it serves none', async () => {
+      const { market, knownSymbol, offersDailyBars = true } = await make();
+      if (!offersDailyBars) {
+        const refusal = await market.dailyBars(knownSymbol, '2025-01-01', '2025-12-31');
+        expect(refusal._unsafeUnwrapErr()).toMatchObject({ kind: 'unsupported', message: expect.stringMatching(/\S/) as unknown });
+        return;
+      }
       const quote = value(await market.quote(knownSymbol));
       const to = Math.floor(quote.time / DAY_MS);
       const bars = value(await market.dailyBars(knownSymbol, isoDate(to - 365), isoDate(to)));
