@@ -43,6 +43,31 @@ describe('isCrossSiteWrite', () => {
   });
 });
 
+describe('isCrossSiteWrite behind a proxy that rewrites Host (the public URL given)', () => {
+  const PUBLIC = 'https://condor.example:8443';
+  it.each<[string, RequestHeaders, boolean]>([
+    ['Origin of the public URL, Host without its port (nginx $host)', { host: HOST, origin: PUBLIC, 'sec-fetch-site': 'same-origin' }, false],
+    ['Origin of the public URL, Host the upstream name (nginx default)', { host: 'condor', origin: PUBLIC }, false],
+    ['Referer on the public URL', { host: '127.0.0.1:8787', referer: `${PUBLIC}/healthz` }, false],
+    ['the public host on another port', { host: HOST, origin: 'https://condor.example' }, false],
+    ['the public host and port over http', { host: '127.0.0.1:8787', origin: 'http://condor.example:8443' }, true],
+    ['the public host on another port, Host the upstream name', { host: 'condor', origin: 'https://condor.example' }, true],
+    ['a foreign Origin', { host: 'condor', origin: 'https://evil.example' }, true],
+    ['a look-alike of the public URL', { host: 'condor', origin: 'https://condor.example:8443.evil.example' }, true],
+    ['the public Origin but Sec-Fetch-Site cross-site', { host: 'condor', origin: PUBLIC, 'sec-fetch-site': 'cross-site' }, true],
+    ['the public Origin with a foreign Referer', { host: 'condor', origin: PUBLIC, referer: 'https://evil.example/' }, true],
+    ['no Origin, Referer or Sec-Fetch-Site', { host: 'condor' }, true],
+  ])('%s -> %s', (_name, headers, expected) => {
+    expect(isCrossSiteWrite('POST', headers, PUBLIC)).toBe(expected);
+  });
+
+  it('adds only the public origin: without one (or with a path on it) the answers are as before', () => {
+    expect(isCrossSiteWrite('POST', { host: 'condor', origin: PUBLIC })).toBe(true);
+    expect(isCrossSiteWrite('POST', { host: 'condor', origin: PUBLIC }, `${PUBLIC}/base`)).toBe(false);
+    expect(isCrossSiteWrite('POST', { host: 'condor', origin: PUBLIC }, 'not a url')).toBe(true);
+  });
+});
+
 const optional = (value: fc.Arbitrary<string>) => fc.option(value, { nil: undefined });
 const urlish = fc.oneof(fc.webUrl(), fc.constantFrom('https://condor.example', 'https://condor.example/x', 'null'), fc.string());
 const writes = fc.constantFrom('POST', 'PUT', 'PATCH', 'DELETE', 'post', 'OPTIONS');

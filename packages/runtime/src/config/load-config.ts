@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { DEFAULT_CORE_CONFIG, TOOL_NAMES, TOOLSETS, type ToolName, type Toolset } from '@condor/core';
 import type { LogLevel } from '../adapters/json-logger.js';
+import { withSecretFiles } from './secret-files.js';
 
 export type DeploymentEnv = 'development' | 'production';
 
@@ -102,10 +103,12 @@ export class ConfigError extends Error {
 }
 
 /**
- * Reads the configuration from `env` (see the README's table). Invalid values stop the start with
- * a message naming the variable — never its value, which may be a secret.
+ * Reads the configuration from `given` (see the README's table), a secret setting from the file its `<NAME>_FILE`
+ * names when set. Invalid values stop the start with a message naming the variable — never its value, which may be
+ * a secret.
  */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig {
+export function loadConfig(given: NodeJS.ProcessEnv = process.env): RuntimeConfig {
+  const env = withSecretFiles(given);
   const dataDir = resolve(text(env.CONDOR_DATA_DIR) ?? './data');
   const deployment = oneOf(env, 'CONDOR_ENV', ['development', 'production'], env.NODE_ENV === 'production' ? 'production' : 'development');
   return {
