@@ -1,8 +1,9 @@
-import { CATALOGUE, execute, type AnyOperation, type Services } from '@condor/core';
+import { authentication, CATALOGUE, execute, type AnyOperation, type Services } from '@condor/core';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { BATCH_HEADER, batchKeyOf } from './batch-key.js';
 import { findCredential } from './credential.js';
 import { isCrossSiteWrite } from './csrf.js';
+import { refuseOAuthToken } from './oauth/token-audience.js';
 import { errorResponse, statusResponse } from './error-response.js';
 import { readInput } from './request-input.js';
 import { stampedJson, type RestEnv } from './request-id.js';
@@ -33,9 +34,13 @@ async function callOperation(c: Context<RestEnv>, operation: AnyOperation, servi
   if (batchKey === null) return statusResponse(400, `${BATCH_HEADER} must be at most 128 characters.`);
   const input = await readInput(c, operation);
   if (!input.ok) return errorResponse(input.error);
+  const authenticated = authentication(credential, services);
+  const wrongAudience = operation.access === 'public' ? null : await refuseOAuthToken(authenticated, services);
+  if (wrongAudience !== null) return wrongAudience;
   const result = await execute(operation.name, input.value, {
     services,
     credential,
+    authenticated,
     requestId: c.get('requestId'),
     batchKey,
     clientIp: c.get('clientIp'),
