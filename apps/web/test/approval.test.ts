@@ -50,7 +50,7 @@ describe('GET /approve/:token', () => {
 
   it('answers a failure inside the page with a 500 page, logged, not a JSON body', async () => {
     const { h, ann, path } = await setUp();
-    h.services.approvalLinks.find = () => Promise.reject(new Error('database unreachable'));
+    h.services.singleUseLinks.find = () => Promise.reject(new Error('database unreachable'));
     const answer = await h.send('GET', path, { cookie: ann.cookie });
     expect(answer.status).toBe(500);
     expect(answer.headers.get('content-type')).toMatch(/^text\/html/);

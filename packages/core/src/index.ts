@@ -85,6 +85,8 @@ export { BROKER_NAMES, BROKERS, DEFAULT_BROKER, KEYED_BROKERS } from './brokers/
 export type { BrokerCapabilities, BrokerKeys, BrokerSpec, KeyedBrokerName, StoredKeys } from './brokers/broker-table.js';
 export { failingBroker } from './brokers/failing-broker.js';
 export type {
+  ApprovalMethod,
+  ApprovalRecord,
   ConsumeResult,
   LegBook,
   PlacementRefusal,
@@ -96,7 +98,7 @@ export type {
   UnfinishedProposal,
 } from './ports/proposal-store.js';
 export { placementRefusal, stillPlacing, voidedBy, voidOutcome } from './proposals/placement-check.js';
-export type { ApprovalLink, ApprovalLinkStore, LinkPurpose } from './ports/approval-link-store.js';
+export type { SingleUseLink, SingleUseLinkStore, LinkPurpose } from './ports/single-use-link-store.js';
 export type { BrowserSession, BrowserSessionStore } from './ports/browser-session-store.js';
 export type * from './approval/ticket-types.js';
 // Human approval (design §12): the ticket, the pages' functions, elicitation's single use.
@@ -107,12 +109,13 @@ export { TicketView, ticketView, ApprovalView, approvalView } from './approval/t
 export { loadTicket } from './approval/load-ticket.js';
 export { clientApprovalsAllowed, methodAllowed } from './approval/approval-policy.js';
 export { PAGE_REQUIRED_EXPECTED, PERSON_REQUIRED_EXPECTED, isPersonRequired } from './approval/person-required.js';
-export { BROKER_KEYS_LINK_TTL_MS, approvalUrl, brokerKeysUrl, pageUrl } from './approval/links.js';
-export { BROWSER_SESSION_TTL_MS, browserCaller, csrfTokenFor, endBrowserSession, startBrowserSession, type BrowserCaller } from './approval/browser-session.js';
 export { approvalTicket, approveByLink, rejectByLink } from './approval/approval-page.js';
 export { REJECTED_BY_PERSON, proposalTicket, rejectProposal } from './approval/reject-proposal.js';
 export { ELICITATION_TTL_MS, closeElicitation, openElicitation } from './approval/elicitation.js';
-export { brokerKeysForm, setBrokerKeysByLink } from './approval/broker-keys-page.js';
+// Pages for people: browser logins and CSRF, single-use links, the broker-keys page.
+export { BROWSER_SESSION_TTL_MS, browserCaller, csrfTokenFor, endBrowserSession, startBrowserSession, type BrowserCaller } from './browser/browser-session.js';
+export { BROKER_KEYS_LINK_TTL_MS, approvalUrl, brokerKeysUrl, pageUrl } from './browser/links.js';
+export { brokerKeysForm, setBrokerKeysByLink } from './browser/broker-keys-page.js';
 export { reconcileProposal, type Reconciliation } from './proposals/reconcile-proposal.js';
 export type { ManagedPosition, PositionLeg, PositionStatus, PositionStore } from './ports/position-store.js';
 export type { PaperBook, PaperChange, PaperHolding, PaperLedger, PaperOpening, PaperOrderRecord } from './ports/paper-ledger.js';

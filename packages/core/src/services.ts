@@ -1,6 +1,6 @@
 import type { ToolName } from './operations/tool-names.js';
 import type { ApiKeyStore } from './ports/api-key-store.js';
-import type { ApprovalLinkStore } from './ports/approval-link-store.js';
+import type { SingleUseLinkStore } from './ports/single-use-link-store.js';
 import type { Billing } from './ports/billing.js';
 import type { BrowserSessionStore } from './ports/browser-session-store.js';
 import type { Clock } from './ports/clock.js';
@@ -104,7 +104,7 @@ export interface Services {
   readonly savedStrategies: SavedStrategyStore;
   readonly brokerLinks: BrokerLinkStore;
   readonly proposals: ProposalStore;
-  readonly approvalLinks: ApprovalLinkStore;
+  readonly singleUseLinks: SingleUseLinkStore;
   readonly browserSessions: BrowserSessionStore;
   /** condor's OAuth 2.1 authorization server: registered clients, codes, grants, metadata documents, PKCE. */
   readonly oauth: OAuthServices;

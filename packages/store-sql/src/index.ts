@@ -18,7 +18,7 @@ export { SqlProposalStore } from './sql-proposal-store.js';
 export { SqlPositionStore } from './sql-position-store.js';
 export { SqlCallBatchStore } from './sql-call-batch-store.js';
 export { SqlPaperLedger } from './sql-paper-ledger.js';
-export { SqlApprovalLinkStore } from './sql-approval-link-store.js';
+export { SqlSingleUseLinkStore } from './sql-single-use-link-store.js';
 export { SqlBrowserSessionStore } from './sql-browser-session-store.js';
 export { SqlApiKeyStore } from './sql-api-key-store.js';
 export { SqlOAuthClientStore } from './sql-oauth-client-store.js';

@@ -35,9 +35,9 @@ export { brokerLinkStoreContract, positionStoreContract, proposalStoreContract }
 export { brokerContract, type BrokerFixture } from './contracts/index.js';
 export { FakeBrokers, type FakeBrokersOptions, type FakeOrderOutcome } from './fakes/fake-brokers.js';
 export { paperLedgerContract } from './contracts/index.js';
-export { MemoryApprovalLinkStore } from './fakes/memory-approval-link-store.js';
+export { MemorySingleUseLinkStore } from './fakes/memory-single-use-link-store.js';
 export { MemoryBrowserSessionStore } from './fakes/memory-browser-session-store.js';
-export { approvalLinkStoreContract, browserSessionStoreContract } from './contracts/index.js';
+export { singleUseLinkStoreContract, browserSessionStoreContract } from './contracts/index.js';
 export { MemoryApiKeyStore } from './fakes/memory-api-key-store.js';
 export { apiKeyStoreContract } from './contracts/index.js';
 export { MemoryOAuthClientStore } from './fakes/memory-oauth-client-store.js';

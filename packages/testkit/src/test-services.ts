@@ -6,7 +6,7 @@ import { FakeClock } from './fakes/fake-clock.js';
 import { FixtureMarketData } from './fakes/fixture-market-data.js';
 import { FakeDigest, FakePasswordHasher, FakeTokenSigner } from './fakes/fake-passwords.js';
 import { MemoryApiKeyStore } from './fakes/memory-api-key-store.js';
-import { MemoryApprovalLinkStore } from './fakes/memory-approval-link-store.js';
+import { MemorySingleUseLinkStore } from './fakes/memory-single-use-link-store.js';
 import { MemoryBrokerLinkStore } from './fakes/memory-broker-link-store.js';
 import { MemoryBrowserSessionStore } from './fakes/memory-browser-session-store.js';
 import { memoryOAuthServices, type TestOAuthServices } from './fakes/memory-oauth.js';
@@ -55,7 +55,7 @@ export function createTestServices(overrides: Partial<Services> = {}): TestServi
     strategyRuns: new MemoryStrategyRunStore(),
     savedStrategies: new MemorySavedStrategyStore(),
     brokerLinks: new MemoryBrokerLinkStore(),
-    approvalLinks: new MemoryApprovalLinkStore(),
+    singleUseLinks: new MemorySingleUseLinkStore(),
     browserSessions: new MemoryBrowserSessionStore(),
     oauth: memoryOAuthServices(),
     apiKeys: new MemoryApiKeyStore(),

@@ -2,7 +2,7 @@ import { execute } from '../operations/execute.js';
 import type { OrderLeg } from '../ports/broker.js';
 import type { Proposal } from '../ports/proposal-store.js';
 import type { Services } from '../services.js';
-import { browserCaller, startBrowserSession, type BrowserCaller } from './browser-session.js';
+import { browserCaller, startBrowserSession, type BrowserCaller } from '../browser/browser-session.js';
 
 /** A user as the API knows them after `login`: their id and the tokens an API client holds. */
 export interface ApiUser {

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { AppError } from '../errors/app-error.js';
 import { browserLogin, entryProposal, onboardedUser } from './approval-fixture.js';
 import { approvalTicket, approveByLink, rejectByLink } from './approval-page.js';
-import type { BrowserCaller } from './browser-session.js';
-import { mintLink } from './links.js';
+import type { BrowserCaller } from '../browser/browser-session.js';
+import { mintLink } from '../browser/links.js';
 
 const PASSWORD = 'approval page password 1';
 const EVIDENCE = { client: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0', address: '203.0.113.9' };
@@ -84,7 +84,7 @@ describe('what is stored of an approval link', () => {
     services.clock.advance(6_000);
     (await approveByLink(services, owner.browser, proposal.link, EVIDENCE))._unsafeUnwrap();
     for (const [name, text] of dump()) expect(text, name).not.toContain(proposal.link);
-    expect(await services.approvalLinks.find(services.digest.sha256(proposal.link))).toMatchObject({ purpose: 'approve_proposal', ownerId: owner.userId, proposalId: proposal.id, usedAt: services.clock.now() });
+    expect(await services.singleUseLinks.find(services.digest.sha256(proposal.link))).toMatchObject({ purpose: 'approve_proposal', ownerId: owner.userId, proposalId: proposal.id, usedAt: services.clock.now() });
   });
 });
 
@@ -139,7 +139,7 @@ describe('approveByLink', () => {
     await fc.assert(
       fc.asyncProperty(fc.scheduler(), async (s) => {
         const { services, brokers, owner, proposal } = await world();
-        const { proposals, approvalLinks } = services;
+        const { proposals, singleUseLinks } = services;
         const raced: TestServices = {
           ...services,
           proposals: {
@@ -150,10 +150,10 @@ describe('approveByLink', () => {
             listForPosition: (ownerId, positionId) => proposals.listForPosition(ownerId, positionId),
             unfinished: () => proposals.unfinished(),
           },
-          approvalLinks: {
-            insert: (link) => approvalLinks.insert(link),
-            find: (digest) => s.schedule(approvalLinks.find(digest)),
-            markUsed: (digest, at) => s.schedule(approvalLinks.markUsed(digest, at)),
+          singleUseLinks: {
+            insert: (link) => singleUseLinks.insert(link),
+            find: (digest) => s.schedule(singleUseLinks.find(digest)),
+            markUsed: (digest, at) => s.schedule(singleUseLinks.markUsed(digest, at)),
           },
         };
         services.clock.advance(6_000);

@@ -5,8 +5,8 @@ import type { Proposal } from '../ports/proposal-store.js';
 import { ALL_SCOPES } from '../scopes/scopes.js';
 import { placeProposal } from '../proposals/confirm-proposal.js';
 import type { Services } from '../services.js';
-import type { BrowserCaller } from './browser-session.js';
-import { findLink } from './links.js';
+import type { BrowserCaller } from '../browser/browser-session.js';
+import { findLink } from '../browser/links.js';
 import { loadTicket } from './load-ticket.js';
 import { rejectOwnProposal } from './reject-proposal.js';
 import type { OrderTicket } from './ticket-types.js';
@@ -58,7 +58,7 @@ function linkedProposal(services: Services, caller: BrowserCaller, linkToken: st
 }
 
 const markUsed = (services: Services, digest: string): ResultAsync<boolean, never> =>
-  ResultAsync.fromSafePromise(services.approvalLinks.markUsed(digest, services.clock.now()));
+  ResultAsync.fromSafePromise(services.singleUseLinks.markUsed(digest, services.clock.now()));
 
 function reload(services: Services, caller: BrowserCaller, proposalId: string): ResultAsync<OrderTicket, AppError> {
   return ResultAsync.fromSafePromise(services.proposals.get(caller.userId, proposalId)).andThen((proposal) =>

@@ -1,6 +1,6 @@
 import type { BrokerEnvironment } from '../ports/broker-link-store.js';
 import type { Services } from '../services.js';
-import type { ApprovalMethod } from './ticket-types.js';
+import type { ApprovalMethod } from '../ports/proposal-store.js';
 
 /**
  * Whether an approval by `method` may place an order on an account of `environment` (design §12):

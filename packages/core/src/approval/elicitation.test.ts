@@ -2,7 +2,7 @@ import { createTestServices, type TestServices } from '@condor/testkit';
 import { describe, expect, it } from 'vitest';
 import { entryProposal } from './approval-fixture.js';
 import { closeElicitation, ELICITATION_TTL_MS, openElicitation } from './elicitation.js';
-import { mintLink } from './links.js';
+import { mintLink } from '../browser/links.js';
 
 const OWNER = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const OTHER_USER = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
@@ -95,8 +95,8 @@ describe('openElicitation', () => {
     const a = await openElicitation(services, OWNER, id);
     const b = await openElicitation(services, OWNER, id);
     expect(a.nonce).not.toBe(b.nonce);
-    expect(await services.approvalLinks.find(services.digest.sha256(a.nonce))).toMatchObject({ purpose: 'elicitation', ownerId: OWNER, proposalId: id, usedAt: null });
-    const stored = JSON.stringify(services.approvalLinks, (_key, value: unknown) => (value instanceof Map ? [...value.entries()] : value));
+    expect(await services.singleUseLinks.find(services.digest.sha256(a.nonce))).toMatchObject({ purpose: 'elicitation', ownerId: OWNER, proposalId: id, usedAt: null });
+    const stored = JSON.stringify(services.singleUseLinks, (_key, value: unknown) => (value instanceof Map ? [...value.entries()] : value));
     expect(stored).toContain(services.digest.sha256(a.nonce));
     expect(stored).not.toContain(a.nonce);
     expect(stored).not.toContain(b.nonce);

@@ -13,7 +13,7 @@ export async function openElicitation(services: Services, userId: string, propos
   const now = services.clock.now();
   const until = Math.min(now + ELICITATION_TTL_MS, proposal === undefined ? now : expiresAt(proposal.createdAt));
   const nonce = services.ids.opaqueToken();
-  await services.approvalLinks.insert({
+  await services.singleUseLinks.insert({
     digest: services.digest.sha256(nonce),
     purpose: 'elicitation',
     ownerId: userId,
@@ -28,8 +28,8 @@ export async function openElicitation(services: Services, userId: string, propos
 /** Takes an elicitation's answer: true exactly once, for the owner and proposal it was opened for, before it expires. */
 export async function closeElicitation(services: Services, userId: string, proposalId: string, nonce: string): Promise<boolean> {
   const digest = services.digest.sha256(nonce);
-  const link = await services.approvalLinks.find(digest);
+  const link = await services.singleUseLinks.find(digest);
   const now = services.clock.now();
   if (link === undefined || link.purpose !== 'elicitation' || link.ownerId !== userId || link.proposalId !== proposalId || now >= link.expiresAt) return false;
-  return services.approvalLinks.markUsed(digest, now);
+  return services.singleUseLinks.markUsed(digest, now);
 }

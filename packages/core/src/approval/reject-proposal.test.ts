@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppError } from '../errors/app-error.js';
 import { execute } from '../operations/execute.js';
 import { entryProposal, onboardedUser } from './approval-fixture.js';
-import { browserCaller, startBrowserSession } from './browser-session.js';
+import { browserCaller, startBrowserSession } from '../browser/browser-session.js';
 import { proposalTicket, REJECTED_BY_PERSON, rejectProposal } from './reject-proposal.js';
 
 const PASSWORD = 'mcp app password 1';

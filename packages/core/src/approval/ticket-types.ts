@@ -1,21 +1,6 @@
 import type { BrokerEnvironment, BrokerName } from '../ports/broker-link-store.js';
 import type { TradeFlag } from '../events/trade-flags.js';
-import type { ProposalKind } from '../ports/proposal-store.js';
-
-/** How a proposal's order was approved (design §12). */
-export type ApprovalMethod = 'confirm' | 'page' | 'app' | 'elicitation';
-
-/** The evidence kept with every order a proposal places. */
-export interface ApprovalRecord {
-  readonly method: ApprovalMethod;
-  /** Epoch ms. */
-  readonly at: number;
-  readonly userId: string;
-  /** The MCP client's name/version or the browser's user agent; null when the transport gave none. */
-  readonly client: string | null;
-  /** The address the approval came from; null on stdio. */
-  readonly address: string | null;
-}
+import type { ApprovalRecord, ProposalKind } from '../ports/proposal-store.js';
 
 /** One leg as a person reads it. */
 export interface TicketLeg {

@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { TradingAccountView } from '../brokers/trading-account.js';
 import { isoTime } from '../accounts/user-view.js';
 import { TradeFlagsView } from '../events/flag-view.js';
-import type { ApprovalRecord, OrderTicket } from './ticket-types.js';
+import type { ApprovalRecord } from '../ports/proposal-store.js';
+import type { OrderTicket } from './ticket-types.js';
 
 export const ApprovalView = v.pipe(
   v.object({

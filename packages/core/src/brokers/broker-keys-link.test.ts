@@ -1,7 +1,7 @@
 import { createTestServices, FakeBrokers, type TestServices } from '@condor/testkit';
 import { describe, expect, it } from 'vitest';
-import { setBrokerKeysByLink } from '../approval/broker-keys-page.js';
-import { browserCaller, startBrowserSession } from '../approval/browser-session.js';
+import { setBrokerKeysByLink } from '../browser/broker-keys-page.js';
+import { browserCaller, startBrowserSession } from '../browser/browser-session.js';
 import { execute } from '../operations/execute.js';
 import { DEFAULT_CORE_CONFIG, type CoreConfig } from '../services.js';
 
@@ -39,7 +39,7 @@ describe('get_broker_keys_link', () => {
     expect(answer['url']).toMatch(/^https:\/\/condor\.example\/broker-keys\/[A-Za-z0-9_-]{16,128}$/);
     expect(answer['expires_at']).toBe(new Date(services.clock.now() + 15 * 60_000).toISOString());
     expect(answer['next_tool']).toBe('connect_broker');
-    const stored = await services.approvalLinks.find(services.digest.sha256(tokenOf(answer['url'])));
+    const stored = await services.singleUseLinks.find(services.digest.sha256(tokenOf(answer['url'])));
     expect(stored).toMatchObject({ purpose: 'broker_keys', ownerId: userId, proposalId: null, usedAt: null, expiresAt: services.clock.now() + 15 * 60_000 });
   });
 

@@ -1,9 +1,23 @@
 import type { JsonObject } from './json.js';
-import type { ApprovalRecord } from '../approval/ticket-types.js';
 import type { OrderLeg } from './broker.js';
 import type { ManagedPosition } from './position-store.js';
 
 export type ProposalKind = 'entry' | 'roll' | 'exit';
+
+/** How a proposal's order was approved (design §12). */
+export type ApprovalMethod = 'confirm' | 'page' | 'app' | 'elicitation';
+
+/** The evidence kept with every order a proposal places. */
+export interface ApprovalRecord {
+  readonly method: ApprovalMethod;
+  /** Epoch ms. */
+  readonly at: number;
+  readonly userId: string;
+  /** The MCP client's name/version or the browser's user agent; null when the transport gave none. */
+  readonly client: string | null;
+  /** The address the approval came from; null on stdio. */
+  readonly address: string | null;
+}
 
 /** What became of a consumed proposal's order. */
 export type ProposalOutcome =

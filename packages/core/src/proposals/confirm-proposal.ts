@@ -6,7 +6,7 @@ import { userBroker } from '../brokers/user-broker.js';
 import { appError, type AppError } from '../errors/app-error.js';
 import { defineOperation, type HandlerContext } from '../operations/operation.js';
 import type { Broker, BrokerError, BrokerOrder } from '../ports/broker.js';
-import type { Proposal } from '../ports/proposal-store.js';
+import type { ApprovalMethod, ApprovalRecord, Proposal } from '../ports/proposal-store.js';
 import type { Services } from '../services.js';
 import { NEVER_SENT } from './reconcile-proposal.js';
 import { recordPlaced } from './record-order.js';
@@ -15,9 +15,8 @@ import { continueRoll, secondStep } from './roll-steps.js';
 import { expiresAt, isExpired, isSubmitUnderway, isTooFast } from './timing.js';
 import { placementRefused, proposeTool, voidProposal } from './placement-refused.js';
 import { clientApprovalsAllowed, methodAllowed } from '../approval/approval-policy.js';
-import { approvalUrl, mintLink } from '../approval/links.js';
+import { approvalUrl, mintLink } from '../browser/links.js';
 import { personRequired } from '../approval/person-required.js';
-import type { ApprovalMethod, ApprovalRecord } from '../approval/ticket-types.js';
 import type { BrokerEnvironment, BrokerLink } from '../ports/broker-link-store.js';
 
 const ConfirmView = v.object({

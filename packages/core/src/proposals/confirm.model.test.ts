@@ -6,8 +6,8 @@ import type { ProposalStore } from '../ports/proposal-store.js';
 import { reconcileProposal } from './reconcile-proposal.js';
 import { browserLogin, entryProposal, onboardedUser } from '../approval/approval-fixture.js';
 import { approveByLink, rejectByLink } from '../approval/approval-page.js';
-import { mintLink } from '../approval/links.js';
-import type { ApprovalMethod } from '../approval/ticket-types.js';
+import { mintLink } from '../browser/links.js';
+import type { ApprovalMethod } from '../ports/proposal-store.js';
 import { DEFAULT_CORE_CONFIG, type CoreConfig } from '../services.js';
 
 /**

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { TradingAccountView } from '../brokers/trading-account.js';
 import { ResultAsync } from 'neverthrow';
 import { loadTicket } from '../approval/load-ticket.js';
-import { approvalUrl, mintLink } from '../approval/links.js';
+import { approvalUrl, mintLink } from '../browser/links.js';
 import { TicketView, ticketView } from '../approval/ticket-view.js';
 import type { AppError } from '../errors/app-error.js';
 import type { HandlerContext } from '../operations/operation.js';

@@ -13,6 +13,6 @@ export { positionStoreContract } from './position-store.contract.js';
 export { callBatchStoreContract } from './call-batch-store.contract.js';
 export { brokerContract, type BrokerFixture } from './broker.contract.js';
 export { paperLedgerContract } from './paper-ledger.contract.js';
-export { approvalLinkStoreContract } from './approval-link-store.contract.js';
+export { singleUseLinkStoreContract } from './single-use-link-store.contract.js';
 export { browserSessionStoreContract } from './browser-session-store.contract.js';
 export { apiKeyStoreContract } from './api-key-store.contract.js';

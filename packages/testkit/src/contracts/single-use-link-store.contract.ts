@@ -1,4 +1,4 @@
-import type { ApprovalLink, ApprovalLinkStore } from '@condor/core';
+import type { SingleUseLink, SingleUseLinkStore } from '@condor/core';
 import { describe, expect, it } from 'vitest';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -13,11 +13,11 @@ const digest = (n: number): string => `${'d1'.repeat(28)}${n.toString(16).padSta
 const proposalId = (n: number): string => `5e000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 /**
- * The behaviour every ApprovalLinkStore adapter must show. `make` returns a fresh store without links,
+ * The behaviour every SingleUseLinkStore adapter must show. `make` returns a fresh store without links,
  * in which the users with `ownerIds` exist.
  */
-export function approvalLinkStoreContract(adapter: string, make: (ownerIds: readonly string[]) => Promise<ApprovalLinkStore>): void {
-  const link = (n: number, overrides: Partial<ApprovalLink> = {}): ApprovalLink => ({
+export function singleUseLinkStoreContract(adapter: string, make: (ownerIds: readonly string[]) => Promise<SingleUseLinkStore>): void {
+  const link = (n: number, overrides: Partial<SingleUseLink> = {}): SingleUseLink => ({
     digest: digest(n),
     purpose: 'approve_proposal',
     ownerId: USER,
@@ -30,7 +30,7 @@ export function approvalLinkStoreContract(adapter: string, make: (ownerIds: read
 
   const fresh = () => make([USER, OTHER]);
 
-  describe(`ApprovalLinkStore contract: ${adapter}`, () => {
+  describe(`SingleUseLinkStore contract: ${adapter}`, () => {
     it('has no links at first, and marks nothing used', async () => {
       const store = await fresh();
       expect(await store.find(digest(1))).toBeUndefined();
@@ -52,12 +52,12 @@ export function approvalLinkStoreContract(adapter: string, make: (ownerIds: read
 
     it('keeps its own copy: changing the inserted or a returned link afterwards changes nothing', async () => {
       const store = await fresh();
-      const inserted: Mutable<ApprovalLink> = { ...link(1) };
+      const inserted: Mutable<SingleUseLink> = { ...link(1) };
       await store.insert(inserted);
       inserted.usedAt = T0 + 1;
       const got = await store.find(digest(1));
-      (got as Mutable<ApprovalLink>).usedAt = T0 + 2;
-      (got as Mutable<ApprovalLink>).ownerId = OTHER;
+      (got as Mutable<SingleUseLink>).usedAt = T0 + 2;
+      (got as Mutable<SingleUseLink>).ownerId = OTHER;
       expect(await store.find(digest(1))).toEqual(link(1));
       expect(await store.markUsed(digest(1), T0 + 3)).toBe(true);
     });

@@ -33,7 +33,7 @@ export function setBrokerKeysByLink(
     const refusal = liveTradingRefusal(parsed.output.environment, services) ?? (services.secrets === null ? secretsMissing() : null);
     if (refusal !== null) return errAsync(refusal);
     // The link is used up first (one winner of concurrent submits), so two forms can never both store a pair.
-    return ResultAsync.fromSafePromise(services.approvalLinks.markUsed(services.digest.sha256(linkToken), services.clock.now())).andThen((won) =>
+    return ResultAsync.fromSafePromise(services.singleUseLinks.markUsed(services.digest.sha256(linkToken), services.clock.now())).andThen((won) =>
       won
         ? storeBrokerKeys(services, caller.userId, parsed.output).map((stored) => ({ keyHint: stored.link.key_hint ?? '', environment: parsed.output.environment }))
         : errAsync(expiredLink()),

@@ -5,7 +5,7 @@
 export type LinkPurpose = 'approve_proposal' | 'broker_keys' | 'elicitation';
 
 /** A single-use link as stored: only the digest of its token, never the token. */
-export interface ApprovalLink {
+export interface SingleUseLink {
   /** Hex SHA-256 of the token in the URL. */
   readonly digest: string;
   readonly purpose: LinkPurpose;
@@ -18,10 +18,10 @@ export interface ApprovalLink {
   readonly usedAt: number | null;
 }
 
-/** Single-use links (design §12). */
-export interface ApprovalLinkStore {
-  insert(link: ApprovalLink): Promise<void>;
-  find(digest: string): Promise<ApprovalLink | undefined>;
+/** Single-use links (design §12): approval pages, broker-keys pages and elicitation nonces, each kept by the digest of its token. */
+export interface SingleUseLinkStore {
+  insert(link: SingleUseLink): Promise<void>;
+  find(digest: string): Promise<SingleUseLink | undefined>;
   /** Marks an unused link used; true for exactly one caller however many race (compare-and-set). */
   markUsed(digest: string, at: number): Promise<boolean>;
 }

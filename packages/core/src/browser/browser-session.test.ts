@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppError } from '../errors/app-error.js';
 import { execute } from '../operations/execute.js';
 import { DEFAULT_CORE_CONFIG } from '../services.js';
-import { registeredUser } from './approval-fixture.js';
+import { registeredUser } from '../approval/approval-fixture.js';
 import { BROWSER_SESSION_TTL_MS, browserCaller, csrfTokenFor, endBrowserSession, startBrowserSession } from './browser-session.js';
 
 const EMAIL = 'person@example.com';

@@ -1,8 +1,8 @@
-import type { ApprovalLink, ApprovalLinkStore } from '@condor/core';
+import type { SingleUseLink, SingleUseLinkStore } from '@condor/core';
 import type { Kysely, Selectable } from 'kysely';
 import type { ApprovalLinksTable, Database } from './schema.js';
 
-const toLink = (row: Selectable<ApprovalLinksTable>): ApprovalLink => ({
+const toLink = (row: Selectable<ApprovalLinksTable>): SingleUseLink => ({
   digest: row.digest,
   purpose: row.purpose,
   ownerId: row.owner_id,
@@ -13,13 +13,13 @@ const toLink = (row: Selectable<ApprovalLinksTable>): ApprovalLink => ({
 });
 
 /**
- * ApprovalLinkStore over SQL (SQLite or PostgreSQL): links by the digest of their token (the table refuses
+ * SingleUseLinkStore over SQL (SQLite or PostgreSQL): links by the digest of their token (the table refuses
  * anything but a hex SHA-256). A use is one conditional UPDATE, so the database picks its single winner.
  */
-export class SqlApprovalLinkStore implements ApprovalLinkStore {
+export class SqlSingleUseLinkStore implements SingleUseLinkStore {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async insert(link: ApprovalLink): Promise<void> {
+  async insert(link: SingleUseLink): Promise<void> {
     await this.db
       .insertInto('approval_links')
       .values({
@@ -34,7 +34,7 @@ export class SqlApprovalLinkStore implements ApprovalLinkStore {
       .execute();
   }
 
-  async find(digest: string): Promise<ApprovalLink | undefined> {
+  async find(digest: string): Promise<SingleUseLink | undefined> {
     const row = await this.db.selectFrom('approval_links').selectAll().where('digest', '=', digest).executeTakeFirst();
     return row === undefined ? undefined : toLink(row);
   }

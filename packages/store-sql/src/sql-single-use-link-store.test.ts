@@ -1,16 +1,16 @@
-import type { ApprovalLink } from '@condor/core';
-import { approvalLinkStoreContract } from '@condor/testkit';
+import type { SingleUseLink } from '@condor/core';
+import { singleUseLinkStoreContract } from '@condor/testkit';
 import { describe, expect, it } from 'vitest';
 import { violation } from '../test/constraint-violation.js';
 import { migratedWithOwner, OWNER_ID } from '../test/migrated-with-owner.js';
 import { migratedWithUsers } from '../test/migrated-with-users.js';
 import { testDialects } from '../test/temp-database.js';
-import { SqlApprovalLinkStore } from './sql-approval-link-store.js';
+import { SqlSingleUseLinkStore } from './sql-single-use-link-store.js';
 
 const T0 = 1_767_623_400_000;
 const DIGEST = 'a3f1'.repeat(16);
 
-const link = (overrides: Partial<ApprovalLink> = {}): ApprovalLink => ({
+const link = (overrides: Partial<SingleUseLink> = {}): SingleUseLink => ({
   digest: DIGEST,
   purpose: 'approve_proposal',
   ownerId: OWNER_ID,
@@ -22,14 +22,14 @@ const link = (overrides: Partial<ApprovalLink> = {}): ApprovalLink => ({
 });
 
 for (const dialect of testDialects()) {
-  approvalLinkStoreContract(`SqlApprovalLinkStore on ${dialect.name}`, async (ownerIds) =>
-    new SqlApprovalLinkStore(await migratedWithUsers(dialect, ownerIds)),
+  singleUseLinkStoreContract(`SqlSingleUseLinkStore on ${dialect.name}`, async (ownerIds) =>
+    new SqlSingleUseLinkStore(await migratedWithUsers(dialect, ownerIds)),
   );
 
-  describe(`SqlApprovalLinkStore storage on ${dialect.name}`, () => {
+  describe(`SqlSingleUseLinkStore storage on ${dialect.name}`, () => {
     it('keeps the digest, never a token, and the times as integers', async () => {
       const db = await migratedWithOwner(dialect);
-      const store = new SqlApprovalLinkStore(db);
+      const store = new SqlSingleUseLinkStore(db);
       await store.insert(link());
       await store.markUsed(DIGEST, T0 + 7_000);
       expect(await db.selectFrom('approval_links').selectAll().execute()).toEqual([
@@ -38,14 +38,14 @@ for (const dialect of testDialects()) {
     });
 
     it('refuses a link of an unknown owner', async () => {
-      const store = new SqlApprovalLinkStore(await migratedWithOwner(dialect));
+      const store = new SqlSingleUseLinkStore(await migratedWithOwner(dialect));
       await expect(store.insert(link({ ownerId: '6f1c2d3e-0000-4000-8000-0000000000ff' }))).rejects.toMatchObject(
         violation(dialect.kind, 'foreign_key'),
       );
     });
 
     it('lets the database refuse an unknown purpose, and anything but a lower-case hex SHA-256 as the digest', async () => {
-      const store = new SqlApprovalLinkStore(await migratedWithOwner(dialect));
+      const store = new SqlSingleUseLinkStore(await migratedWithOwner(dialect));
       await expect(store.insert(link({ purpose: 'login' as 'broker_keys' }))).rejects.toMatchObject(violation(dialect.kind, 'check'));
       const notDigests = ['kq3Z8vYxR2mN5pL7tW9aB1cD4eF6gH0jK2lM4nO6pQ8', DIGEST.toUpperCase(), DIGEST.slice(1), `${DIGEST}0`, `${DIGEST.slice(1)}g`, ''];
       for (const digest of notDigests) {

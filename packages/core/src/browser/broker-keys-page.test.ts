@@ -5,7 +5,7 @@ import { keyContext } from '../brokers/sealed-keys.js';
 import type { AppError } from '../errors/app-error.js';
 import { execute } from '../operations/execute.js';
 import { DEFAULT_CORE_CONFIG, type CoreConfig, type Services } from '../services.js';
-import { browserLogin } from './approval-fixture.js';
+import { browserLogin } from '../approval/approval-fixture.js';
 import { brokerKeysForm, setBrokerKeysByLink } from './broker-keys-page.js';
 import type { BrowserCaller } from './browser-session.js';
 import { BROKER_KEYS_LINK_TTL_MS, mintLink } from './links.js';

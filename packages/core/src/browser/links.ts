@@ -1,6 +1,6 @@
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { appError, type AppError } from '../errors/app-error.js';
-import type { ApprovalLink, LinkPurpose } from '../ports/approval-link-store.js';
+import type { SingleUseLink, LinkPurpose } from '../ports/single-use-link-store.js';
 import type { Services } from '../services.js';
 import { isOpaqueToken } from './opaque-token.js';
 
@@ -16,7 +16,7 @@ export async function mintLink(
   expiresAt: number,
 ): Promise<string> {
   const token = services.ids.opaqueToken();
-  await services.approvalLinks.insert({
+  await services.singleUseLinks.insert({
     digest: services.digest.sha256(token),
     purpose,
     ownerId,
@@ -37,9 +37,9 @@ export const brokerKeysUrl = (services: Services, token: string): string => page
  * The owner's live link of `purpose` behind `token`: NOT_FOUND for an unknown token, another purpose or another
  * owner's link (indistinguishable); `expired` tells the caller whether it is past its time.
  */
-export function findLink(services: Services, token: string, purpose: LinkPurpose, ownerId: string): ResultAsync<{ link: ApprovalLink; expired: boolean }, AppError> {
+export function findLink(services: Services, token: string, purpose: LinkPurpose, ownerId: string): ResultAsync<{ link: SingleUseLink; expired: boolean }, AppError> {
   if (!isOpaqueToken(token)) return errAsync(linkNotFound());
-  return ResultAsync.fromSafePromise(services.approvalLinks.find(services.digest.sha256(token))).andThen((link) =>
+  return ResultAsync.fromSafePromise(services.singleUseLinks.find(services.digest.sha256(token))).andThen((link) =>
     link === undefined || link.purpose !== purpose || link.ownerId !== ownerId
       ? errAsync(linkNotFound())
       : okAsync({ link, expired: services.clock.now() >= link.expiresAt }),

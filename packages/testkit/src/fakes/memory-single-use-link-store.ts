@@ -1,19 +1,19 @@
-import type { ApprovalLink, ApprovalLinkStore } from '@condor/core';
+import type { SingleUseLink, SingleUseLinkStore } from '@condor/core';
 
 /**
- * In-memory ApprovalLinkStore with the same semantics as the SQL one; links kept as JSON text, so copied
+ * In-memory SingleUseLinkStore with the same semantics as the SQL one; links kept as JSON text, so copied
  * in and out. Each call completes before it yields, so `markUsed` is atomic here by construction.
  */
-export class MemoryApprovalLinkStore implements ApprovalLinkStore {
+export class MemorySingleUseLinkStore implements SingleUseLinkStore {
   private readonly byDigest = new Map<string, string>();
 
-  insert(link: ApprovalLink): Promise<void> {
-    if (this.byDigest.has(link.digest)) return Promise.reject(new Error('An approval link with this digest already exists'));
+  insert(link: SingleUseLink): Promise<void> {
+    if (this.byDigest.has(link.digest)) return Promise.reject(new Error('A single-use link with this digest already exists'));
     this.byDigest.set(link.digest, JSON.stringify(link));
     return Promise.resolve();
   }
 
-  find(digest: string): Promise<ApprovalLink | undefined> {
+  find(digest: string): Promise<SingleUseLink | undefined> {
     return Promise.resolve(this.read(digest));
   }
 
@@ -24,8 +24,8 @@ export class MemoryApprovalLinkStore implements ApprovalLinkStore {
     return Promise.resolve(true);
   }
 
-  private read(digest: string): ApprovalLink | undefined {
+  private read(digest: string): SingleUseLink | undefined {
     const text = this.byDigest.get(digest);
-    return text === undefined ? undefined : (JSON.parse(text) as ApprovalLink);
+    return text === undefined ? undefined : (JSON.parse(text) as SingleUseLink);
   }
 }

@@ -1,0 +1,4 @@
+import { singleUseLinkStoreContract } from '../contracts/index.js';
+import { MemorySingleUseLinkStore } from './memory-single-use-link-store.js';
+
+singleUseLinkStoreContract('memory', () => Promise.resolve(new MemorySingleUseLinkStore()));
