@@ -115,7 +115,7 @@ export function createMcpHttpHandler(services: Services, options: McpHttpOptions
     const missing = await missingScope(parsed, authenticated, offer);
     const parsedBody = wrapRawArguments(parsed);
     const response = (await legacyJson(request, parsedBody, authInfo)) ?? (await handler.fetch(request, { authInfo, parsedBody }));
-    return missing === null ? response : withHeader(response, 'WWW-Authenticate', insufficientScopeChallenge(missing.needed, missing.held));
+    return missing === null ? response : withHeader(response, 'WWW-Authenticate', insufficientScopeChallenge(missing.needed, missing.alongside));
   };
 }
 

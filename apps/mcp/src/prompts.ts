@@ -1,7 +1,9 @@
-import { Ticker, type ToolName } from '@condor/core';
-import { ProtocolError, ProtocolErrorCode, type GetPromptResult, type Prompt, type Server } from '@modelcontextprotocol/server';
+import { renderError, Ticker, type AppError, type ToolName } from '@condor/core';
+import { ProtocolError, ProtocolErrorCode, type GetPromptResult, type Prompt, type Server, type ServerContext } from '@modelcontextprotocol/server';
 import * as v from 'valibot';
 import type { Offer } from './offer.js';
+import { protocolFailure } from './protocol-failure.js';
+import type { ScopedCall } from './scope-challenge.js';
 
 /** A tool name as prompts write it: in backticks, checked against the catalogue's names. */
 const tool = (name: ToolName): string => `\`${name}\``;
@@ -10,8 +12,10 @@ const APPROVAL = `only after the user explicitly approves it, in a later turn, c
 
 interface PromptSpec {
   readonly prompt: Prompt;
-  /** The tools the prompt needs: it is offered only where all of them are. */
+  /** The tools the prompt needs: it is offered only where all of them are, and asked only by a caller who may call them all. */
   readonly needs: readonly ToolName[];
+  /** The arguments the prompt has the agent pass to a tool of `needs` whose scope depends on them. */
+  readonly inputs?: Partial<Record<ToolName, Readonly<Record<string, unknown>>>>;
   text(args: Readonly<Record<string, string>>, offer: Offer): string;
 }
 
@@ -49,6 +53,7 @@ const reviewPositions: PromptSpec = {
     description: 'Go through your open iron condors with their live P/L, working orders and management alerts, and decide what to do with each.',
   },
   needs: ['get_positions', 'suggest_iron_condor_autoroll', 'positions', 'propose_exit', 'propose_roll', 'confirm_proposal'],
+  inputs: { positions: { action: 'orders' } },
   text: () =>
     [
       'Review my open iron condors. Call the condor tools in this order:',
@@ -96,18 +101,43 @@ function tickerOf(args: Readonly<Record<string, string>>): string {
   return parsed.output;
 }
 
+const offeredPrompts = (offer: Offer): PromptSpec[] => PROMPTS.filter((spec) => spec.needs.every((name) => offer.has(name)));
+
+const callsOfPrompt = (spec: PromptSpec): ScopedCall[] => spec.needs.map((tool) => ({ tool, input: spec.inputs?.[tool] ?? {} }));
+
+/**
+ * The tool calls the prompt `name` has the agent make (so the scopes asking for it needs), or null when no such
+ * prompt is offered. The weekly scan's closing trade step is not among them: it is optional, and the scan is research.
+ */
+export function promptCalls(name: string, offer: Offer): ScopedCall[] | null {
+  const spec = offeredPrompts(offer).find((candidate) => candidate.prompt.name === name);
+  return spec === undefined ? null : callsOfPrompt(spec);
+}
+
+/**
+ * What prompts/get asks before it renders a prompt: the scope gate's refusal of the first of `calls` the request's caller
+ * may not make, or null — for a caller who may make them all, and for a request that acts for no one (a prompt is text
+ * anyone may read).
+ */
+export type PromptScopeGate = (calls: readonly ScopedCall[], ctx: ServerContext) => Promise<AppError | null>;
+
 /**
  * Serves the prompts on `server`: each is one user message telling the agent which condor tools to call
- * in which order. A prompt is offered only where every tool it needs is (CONDOR_MCP_TOOLSETS).
+ * in which order. A prompt is offered only where every tool it needs is (CONDOR_MCP_TOOLSETS), and a caller whose
+ * credential may not call them all is refused it for scope (FORBIDDEN), as a call of the first such tool would be.
  */
-export function servePrompts(server: Server, offer: Offer): void {
-  const offered = PROMPTS.filter((spec) => spec.needs.every((name) => offer.has(name)));
+export function servePrompts(server: Server, offer: Offer, gate: PromptScopeGate): void {
+  const offered = offeredPrompts(offer);
 
   server.setRequestHandler('prompts/list', () => ({ prompts: offered.map((spec) => spec.prompt) }));
 
-  server.setRequestHandler('prompts/get', (request): GetPromptResult => {
+  server.setRequestHandler('prompts/get', async (request, ctx): Promise<GetPromptResult> => {
     const spec = offered.find((candidate) => candidate.prompt.name === request.params.name);
     if (spec === undefined) throw invalidParams(`Unknown prompt '${request.params.name.slice(0, 100)}'. List the prompts with prompts/list.`);
+    const refused = await gate(callsOfPrompt(spec), ctx);
+    if (refused !== null) {
+      throw protocolFailure(renderError({ ...refused, message: `The ${spec.prompt.name} prompt has the agent call tools this credential may not: ${refused.message ?? ''}` }));
+    }
     const text = spec.text(request.params.arguments ?? {}, offer);
     return { description: spec.prompt.description, messages: [{ role: 'user', content: { type: 'text', text } }] };
   });

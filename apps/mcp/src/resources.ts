@@ -1,7 +1,5 @@
 import { LEGAL_DOCUMENT_NAMES, legalText, type LegalDocumentName, type RenderedError, type Services, type ToolName } from '@condor/core';
 import {
-  ProtocolError,
-  ProtocolErrorCode,
   ResourceNotFoundError,
   type ReadResourceResult,
   type Resource,
@@ -11,6 +9,8 @@ import {
 } from '@modelcontextprotocol/server';
 import type { ExtraResources } from './apps/ticket-resource.js';
 import type { Offer } from './offer.js';
+import { protocolFailure } from './protocol-failure.js';
+import type { ScopedCall } from './scope-challenge.js';
 import { legalUri, parseUri, RECORD_KINDS, RECORD_TOOLS, recordTemplate, recordUri, type RecordKind } from './resource-uris.js';
 
 export type ReadOutcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: RenderedError };
@@ -97,6 +97,18 @@ const RECORDS: Record<RecordKind, RecordSource> = {
   },
 };
 
+/**
+ * The tool call a read of `uri` goes through (and so the scope it needs), or null for a URI that is none of
+ * condor's offered condor:// resources (the MCP Apps ticket view is markup, its data comes through tools).
+ */
+export function resourceCall(uri: string, offer: Offer): ScopedCall | null {
+  const parsed = parseUri(uri);
+  if (parsed === null) return null;
+  if (parsed.kind === 'legal') return offer.has('get_legal_document') ? { tool: 'get_legal_document', input: { name: parsed.name } } : null;
+  const tool = RECORD_TOOLS[parsed.kind];
+  return offer.has(tool) ? { tool, input: RECORDS[parsed.kind].input(parsed.id) } : null;
+}
+
 const legalResource = (name: LegalDocumentName): Resource => {
   const doc = legalText(name);
   return {
@@ -107,10 +119,6 @@ const legalResource = (name: LegalDocumentName): Resource => {
     description: `Version ${doc.version}. Read with a login, it counts as read for onboarding, exactly as get_legal_document.`,
   };
 };
-
-/** A contract error as a JSON-RPC error: its message, and the ErrorResult as data. */
-const failure = ({ status, body }: RenderedError): ProtocolError =>
-  new ProtocolError(status >= 500 ? ProtocolErrorCode.InternalError : ProtocolErrorCode.InvalidParams, body.message, body);
 
 /**
  * Serves condor's resources on `server`: the legal documents, and the caller's positions, proposals and
@@ -138,7 +146,7 @@ export function serveResources(server: Server, services: Services, reader: Reade
 
   const readAsCaller = async (name: LegalDocumentName, ctx: ServerContext): Promise<LegalDocument> => {
     const outcome = await reader.read('get_legal_document', { name }, ctx);
-    if (!outcome.ok) throw failure(outcome.error);
+    if (!outcome.ok) throw protocolFailure(outcome.error);
     return outcome.value as LegalDocument;
   };
 
@@ -152,7 +160,7 @@ export function serveResources(server: Server, services: Services, reader: Reade
   const readRecord = async (uri: string, kind: RecordKind, id: string, ctx: ServerContext): Promise<ReadResourceResult> => {
     const source = RECORDS[kind];
     const outcome = await reader.read(RECORD_TOOLS[kind], source.input(id), ctx);
-    if (!outcome.ok) throw source.notFound.includes(outcome.error.body.error) ? new ResourceNotFoundError(uri) : failure(outcome.error);
+    if (!outcome.ok) throw source.notFound.includes(outcome.error.body.error) ? new ResourceNotFoundError(uri) : protocolFailure(outcome.error);
     return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(outcome.value) }] };
   };
 

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import {
   appError,
+  authentication,
   execute,
   principalOf,
   renderError,
+  scopeRefusal,
   type ErrorResult,
   type ExecuteContext,
   type Services,
@@ -23,7 +25,7 @@ import { authenticatedOf, batchOf, bearerOf, clientIpOf, progressOf, requestIdOf
 import type { ConnectionLogin } from './connection-login.js';
 import { unwrapArguments } from './raw-arguments.js';
 import { offerOf } from './offer.js';
-import { servePrompts } from './prompts.js';
+import { servePrompts, type PromptScopeGate } from './prompts.js';
 import { linksOf } from './resource-links.js';
 import { serveResources, type Reader } from './resources.js';
 import type { PrincipalBatches } from './principal-batches.js';
@@ -117,7 +119,15 @@ export function createMcpServer(services: Services, options: McpServerOptions): 
     },
   };
   serveResources(server, services, reader, offer, appsOffered ? ticketResource(forUi) : NO_EXTRA_RESOURCES);
-  servePrompts(server, offer);
+
+  const promptGate: PromptScopeGate = async (calls, ctx) => {
+    const { credential } = credentialOf(ctx);
+    if (credential === null) return null;
+    const caller = await (sharedAuthentication(ctx, credential).authenticated ?? authentication(credential, services))();
+    if (caller.isErr()) return null;
+    return calls.map(({ tool, input }) => scopeRefusal(tool, input, caller.value)).find((refusal) => refusal !== null) ?? null;
+  };
+  servePrompts(server, offer, promptGate);
 
   const bind = (effect: SessionEffect | null): void => {
     if (effect?.kind === 'issued') connection?.bind(effect.accessToken);
