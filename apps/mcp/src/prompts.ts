@@ -3,7 +3,7 @@ import { ProtocolError, ProtocolErrorCode, type GetPromptResult, type Prompt, ty
 import * as v from 'valibot';
 import type { Offer } from './offer.js';
 import { protocolFailure } from './protocol-failure.js';
-import type { ScopedCall } from './scope-challenge.js';
+import type { ScopedCall } from './scoped-call.js';
 
 /** A tool name as prompts write it: in backticks, checked against the catalogue's names. */
 const tool = (name: ToolName): string => `\`${name}\``;

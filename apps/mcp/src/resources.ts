@@ -10,7 +10,7 @@ import {
 import type { ExtraResources } from './apps/ticket-resource.js';
 import type { Offer } from './offer.js';
 import { protocolFailure } from './protocol-failure.js';
-import type { ScopedCall } from './scope-challenge.js';
+import type { ScopedCall } from './scoped-call.js';
 import { legalUri, parseUri, RECORD_KINDS, RECORD_TOOLS, recordTemplate, recordUri, type RecordKind } from './resource-uris.js';
 
 export type ReadOutcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: RenderedError };

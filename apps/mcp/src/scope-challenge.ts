@@ -1,15 +1,11 @@
-import { findOperation, requiredScope, type Authentication, type Scope, type ToolName } from '@condor/core';
+import { findOperation, requiredScope, type Authentication, type Scope } from '@condor/core';
 import type { Offer } from './offer.js';
 import { promptCalls } from './prompts.js';
 import { resourceCall } from './resources.js';
+import type { ScopedCall } from './scoped-call.js';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** One call of a catalogue tool that an MCP request makes or stands for, with the arguments its scope depends on. */
-export interface ScopedCall {
-  readonly tool: ToolName;
-  readonly input: unknown;
-}
 
 /** What an `insufficient_scope` challenge names: the scope missing, and the others to ask for with it. */
 export interface MissingScope {
