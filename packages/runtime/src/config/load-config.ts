@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { DEFAULT_CORE_CONFIG, TOOL_NAMES, TOOLSETS, type ToolName, type Toolset } from '@condor/core';
 import type { LogLevel } from '../adapters/json-logger.js';
+import { ConfigError } from './config-error.js';
 import { withSecretFiles } from './secret-files.js';
 
 export type DeploymentEnv = 'development' | 'production';
@@ -98,9 +99,7 @@ export interface RuntimeConfig {
   readonly simAnchor: number | null;
 }
 
-export class ConfigError extends Error {
-  override readonly name = 'ConfigError';
-}
+export { ConfigError } from './config-error.js';
 
 /**
  * Reads the configuration from `given` (see the README's table), a secret setting from the file its `<NAME>_FILE`

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ConfigError } from './load-config.js';
+import { ConfigError } from './config-error.js';
 
 /**
  * The settings that hold secrets. Each may instead be given as `<NAME>_FILE`, the path of a file holding the value,
