@@ -14,6 +14,7 @@ const PACKAGES = [
   'packages/runtime',
   'packages/broker-sim',
   'packages/broker-alpaca',
+  'packages/broker-tastytrade',
   'apps/web',
   'apps/mcp',
   'apps/rest',

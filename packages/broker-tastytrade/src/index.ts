@@ -1,10 +1,8 @@
 /** @condor/broker-tastytrade — a user's own tastytrade account (sandbox or production) as a Broker, and tastytrade's chains, quotes and market metrics as a MarketData, over the Open API. */
-export { TastytradeBrokers, type DryRunBroker, type TastytradeAccess, type TastytradeBrokersOptions, type TastytradeCredentials, type TastytradeLogin } from './tastytrade-brokers.js';
+export { TastytradeBrokers, type DryRunBroker, type TastytradeBrokersOptions, type TastytradeCredentials, type TastytradeLogin } from './tastytrade-brokers.js';
 export { TastytradeBroker, type TastytradeBrokerOptions } from './tastytrade-broker.js';
 export { TastytradeHttp, TASTYTRADE_API_URLS, TASTYTRADE_ORDER_API_VERSION, type TastytradeHttpOptions, type TastytradeResponse } from './tastytrade-http.js';
 export { TastytradeMarketData, type TastytradeIvRank, type TastytradeMarketDataOptions } from './tastytrade-market-data.js';
 export { MemoryTokenCache, TastytradeTokens, type CachedToken, type TokenCache, type TokenGrant } from './tastytrade-tokens.js';
 export { TastytradeSession } from './tastytrade-session.js';
-export type { TastytradeAccountSummary } from './tastytrade-account-wire.js';
-export type { BrokerNotice, DryRun } from './tastytrade-dry-run.js';
 export { toCompactSymbol, toTastytradeSymbol } from './tastytrade-wire.js';

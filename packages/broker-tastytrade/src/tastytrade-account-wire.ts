@@ -1,4 +1,4 @@
-import type { BrokerAccount, BrokerPosition } from '@condor/core';
+import type { BrokerAccount, BrokerAccountChoice, BrokerPosition } from '@condor/core';
 import { decimal, items, object, optionalDecimal, optionalText, text, toCompactSymbol, WireError } from './tastytrade-wire.js';
 
 /** One account a tastytrade login may act on, as the connect step offers it. */
@@ -35,6 +35,19 @@ export function toAccountSummaries(data: unknown): TastytradeAccountSummary[] {
 }
 
 /**
+ * An account as the person chooses among them when connecting: its type, margin or cash, nickname, and the
+ * login's authority when it is less than an owner's.
+ * @example
+ * toAccountChoice(summary); // { accountNumber: '5WT00001', description: 'Individual margin account (Main)', canTrade: true }
+ */
+export function toAccountChoice(summary: TastytradeAccountSummary): BrokerAccountChoice {
+  const kind = [summary.accountType ?? 'tastytrade', summary.marginOrCash?.toLowerCase(), 'account'].filter((word) => word !== undefined).join(' ');
+  const nickname = summary.nickname === null ? '' : ` (${summary.nickname})`;
+  const authority = summary.authority === 'owner' ? '' : `, ${summary.authority.replace(/-/g, ' ')}`;
+  return { accountNumber: summary.accountNumber, description: `${kind}${nickname}${authority}`, canTrade: summary.canTrade };
+}
+
+/**
  * The `options-level` values that allow defined-risk spreads such as an iron condor. Others seen
  * (`Covered And Secured`, `No Trading`) do not; an unknown value is taken as not allowing them.
  */
@@ -48,9 +61,14 @@ export function toAccount(accountNumber: string, balances: unknown, tradingStatu
   const restricted = status['is-closing-only'] === true || status['is-frozen'] === true || status['is-closed'] === true;
   return {
     accountId: accountNumber,
-    buyingPower: decimal(money, 'derivative-buying-power'),
+    buyingPower: buyingPowerOf(money),
     spreadsAllowed: SPREAD_LEVELS.has(level) && !restricted,
   };
+}
+
+/** The buying power for options in `GET /accounts/{n}/balances/USD`. */
+export function buyingPowerOf(balances: unknown): number {
+  return decimal(object(balances, 'balances'), 'derivative-buying-power');
 }
 
 /** One entry of `GET /accounts/{n}/positions`, or null when it is not an equity option. Short legs come back negative. */

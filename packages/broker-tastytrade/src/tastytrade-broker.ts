@@ -1,7 +1,7 @@
-import type { Broker, BrokerAccount, BrokerError, BrokerOrder, BrokerPosition, CancelOutcome, MultiLegOrder } from '@condor/core';
+import type { Broker, BrokerAccount, BrokerDryRun, BrokerError, BrokerOrder, BrokerPosition, CancelOutcome, MultiLegOrder } from '@condor/core';
 import { ResultAsync, err, errAsync, ok, okAsync, type Result } from 'neverthrow';
-import { toAccount, toOptionPosition } from './tastytrade-account-wire.js';
-import { toDryRun, type DryRun } from './tastytrade-dry-run.js';
+import { buyingPowerOf, toAccount, toOptionPosition } from './tastytrade-account-wire.js';
+import { refusedDryRun, toBrokerDryRun, toDryRun } from './tastytrade-dry-run.js';
 import type { TastytradeResponse } from './tastytrade-http.js';
 import { externalIdentifier, isOptionOrder, isWorking, orderRequest, rejectionOf, toOrder } from './tastytrade-order-wire.js';
 import type { TastytradeSession } from './tastytrade-session.js';
@@ -102,14 +102,19 @@ export class TastytradeBroker implements Broker {
 
   /**
    * What tastytrade computes for the order without placing it (`POST …/orders/dry-run`, the same body): its fees
-   * and the buying power it would use. A refusal it would give the live order answers `rejected` with its reason.
+   * and the buying power it would use and leave. Why the live order would be refused comes back as `refusals`,
+   * the preflight's refusal (422 `preflight_check_failure`) included, so the order can be stopped before anyone
+   * is asked to approve it.
    */
-  dryRun(order: MultiLegOrder): ResultAsync<DryRun, BrokerError> {
+  dryRun(order: MultiLegOrder): ResultAsync<BrokerDryRun, BrokerError> {
     const body = this.body(order);
     if (body.isErr()) return errAsync(body.error);
-    return this.session
-      .request('POST', `${this.account}/orders/dry-run`, { body: body.value, idempotent: true })
-      .andThen((response) => this.decode(response, toDryRun));
+    return this.session.request('POST', `${this.account}/orders/dry-run`, { body: body.value, idempotent: true }).andThen((response) => {
+      if (response.status === 422 && response.code === 'preflight_check_failure') {
+        return this.get(`${this.account}/balances/USD`).andThen((balances) => this.read(() => refusedDryRun(response.reason, buyingPowerOf(balances))));
+      }
+      return this.decode(response, (data) => toBrokerDryRun(toDryRun(data)));
+    });
   }
 
   private awaitCancel(path: string, reread: number): ResultAsync<CancelOutcome, BrokerError> {

@@ -1,39 +1,28 @@
 import { createHash } from 'node:crypto';
-import type { Broker, BrokerEnvironment, BrokerError, MultiLegOrder } from '@condor/core';
+import type { Broker, BrokerAccess, BrokerAccountChoice, BrokerCredentials, BrokerDryRun, BrokerEnvironment, BrokerError, BrokerName, Brokers, MultiLegOrder } from '@condor/core';
 import { failingBroker } from '@condor/core';
-import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
-import { toAccountSummaries, type TastytradeAccountSummary } from './tastytrade-account-wire.js';
+import { err, errAsync, ok, okAsync, type Result, type ResultAsync } from 'neverthrow';
+import { toAccountChoice, toAccountSummaries } from './tastytrade-account-wire.js';
 import { TastytradeBroker } from './tastytrade-broker.js';
-import type { DryRun } from './tastytrade-dry-run.js';
 import { ENVIRONMENT_WORDS, TASTYTRADE_API_URLS, TASTYTRADE_ORDER_API_VERSION, TastytradeHttp } from './tastytrade-http.js';
 import { TastytradeMarketData, type TastytradeMarketDataOptions } from './tastytrade-market-data.js';
 import { TastytradeSession } from './tastytrade-session.js';
 import { MemoryTokenCache, TastytradeTokens, type TokenCache } from './tastytrade-tokens.js';
 import { WireError } from './tastytrade-wire.js';
 
-/** The secrets of a tastytrade link: the OAuth client's secret and the personal grant's refresh token. */
-export interface TastytradeCredentials {
-  readonly kind: 'tastytrade';
-  readonly clientSecret: string;
-  readonly refreshToken: string;
-}
+/** The secrets of a tastytrade link (core's variant): the OAuth client's secret, the personal grant's refresh token, the chosen account. */
+export type TastytradeCredentials = Extract<BrokerCredentials, { readonly kind: 'tastytrade' }>;
 
-/** A link to a tastytrade login, before an account is chosen. */
+/** A tastytrade login whose grant mints the tokens: a person's link, or the server's own for market data. */
 export interface TastytradeLogin {
   readonly ownerId: string;
   readonly environment: BrokerEnvironment;
-  /** Null when none are stored. */
-  readonly credentials: TastytradeCredentials | null;
+  readonly credentials: TastytradeCredentials;
 }
 
-/** A tastytrade account to act on: the login and the account the person chose when connecting. */
-export interface TastytradeAccess extends TastytradeLogin {
-  readonly accountNumber: string;
-}
-
-/** A Broker that can also show the broker's own figures for an order before it is placed. */
+/** A Broker that always has the dry run: tastytrade computes its own fees and buying-power effect. */
 export interface DryRunBroker extends Broker {
-  dryRun(order: MultiLegOrder): ResultAsync<DryRun, BrokerError>;
+  dryRun(order: MultiLegOrder): ResultAsync<BrokerDryRun, BrokerError>;
 }
 
 export interface TastytradeBrokersOptions {
@@ -62,30 +51,40 @@ const DEFAULT_RETRY_AFTER_SECONDS = 10;
 const DEFAULT_HISTORY_DAYS = 30;
 
 /**
- * Opens users' own tastytrade accounts from the OAuth client secret and refresh token they linked, on the
- * environment they chose (paper is tastytrade's sandbox, live its production), and lists a login's accounts
- * for the person to choose one. One instance holds the access tokens of every link, so concurrent calls on a
- * link share one refresh.
+ * Opens users' own tastytrade accounts from the OAuth client secret and refresh token they linked and the account
+ * they chose, on the environment they chose (paper is tastytrade's sandbox, live its production), and lists a
+ * login's accounts for the person to choose one. One instance holds the access tokens of every link, so concurrent
+ * calls on a link share one refresh; instances sharing a `tokenCache` with leases share one refresh too.
  * @example
  * const brokers = new TastytradeBrokers({ version: '0.1.0', apiUrl: process.env.CONDOR_TASTYTRADE_API_URL });
- * const accounts = await brokers.accounts({ ownerId: 'u1', environment: 'paper', credentials });
- * const broker = brokers.open({ ownerId: 'u1', environment: 'paper', credentials, accountNumber: '5WT00001' });
- * const market = brokers.marketData({ ownerId: 'condor', environment: 'live', credentials: serverCredentials });
+ * const login = { ownerId: 'u1', broker: 'tastytrade', environment: 'paper', credentials: { kind: 'tastytrade', clientSecret, refreshToken, accountNumber: null } } as const;
+ * const accounts = await brokers.listAccounts(login); // Ok([{ accountNumber: '5WT00001', description: 'Individual margin account (Main)', canTrade: true }])
+ * const broker = brokers.open({ ...login, credentials: { ...login.credentials, accountNumber: '5WT00001' } });
  */
-export class TastytradeBrokers {
+export class TastytradeBrokers implements Brokers {
+  readonly available: readonly BrokerName[] = ['tastytrade'];
   private readonly tokens: TastytradeTokens;
   private readonly userAgent: string;
 
   constructor(private readonly options: TastytradeBrokersOptions) {
     if (!/^[^\s/]+$/.test(options.version)) throw new RangeError(`the version sent in the User-Agent must be one word, not ${JSON.stringify(options.version)}`);
     this.userAgent = `condor/${options.version}`;
-    this.tokens = new TastytradeTokens({ cache: options.tokenCache ?? new MemoryTokenCache(), now: this.now });
+    this.tokens = new TastytradeTokens({ cache: options.tokenCache ?? new MemoryTokenCache(this.now), now: this.now, sleep: this.sleep });
   }
 
-  open(access: TastytradeAccess): DryRunBroker {
-    if (access.credentials === null) return failing({ kind: 'auth_failed', message: 'No tastytrade client secret and refresh token are linked to this account.' });
-    return new TastytradeBroker(this.session(access, access.credentials), {
-      accountNumber: access.accountNumber,
+  /** The account chosen when connecting; an access without tastytrade keys or without a chosen account opens a broker that says so on every call. */
+  open(access: BrokerAccess): DryRunBroker {
+    const login = this.login(access);
+    if (login.isErr()) return failing(login.error);
+    const { accountNumber } = login.value.credentials;
+    if (accountNumber === null) {
+      return failing({
+        kind: 'auth_failed',
+        message: "No tastytrade account is chosen for this link: call connect_broker with one of the login's accounts as account_number.",
+      });
+    }
+    return new TastytradeBroker(this.session(login.value), {
+      accountNumber,
       source: this.userAgent,
       now: this.now,
       historyDays: this.options.historyDays ?? DEFAULT_HISTORY_DAYS,
@@ -93,27 +92,20 @@ export class TastytradeBrokers {
     });
   }
 
-  /**
-   * Chains, quotes and market metrics through a login's grant, its access tokens shared with the login's
-   * brokers: the server's own tastytrade login, or a person's.
-   */
-  marketData(login: TastytradeLogin & { readonly credentials: TastytradeCredentials }, options: Omit<TastytradeMarketDataOptions, 'now'> = {}): TastytradeMarketData {
-    return new TastytradeMarketData(this.session(login, login.credentials), { ...options, now: this.now });
-  }
-
   /** The open accounts the login may see (`GET /customers/me/accounts`), for the person to choose one when connecting. */
-  accounts(login: TastytradeLogin): ResultAsync<readonly TastytradeAccountSummary[], BrokerError> {
-    if (login.credentials === null) return errAsync({ kind: 'auth_failed', message: 'No tastytrade client secret and refresh token are linked to this account.' });
-    return this.session(login, login.credentials)
+  listAccounts(access: BrokerAccess): ResultAsync<readonly BrokerAccountChoice[], BrokerError> {
+    const login = this.login(access);
+    if (login.isErr()) return errAsync(login.error);
+    return this.session(login.value)
       .request('GET', '/customers/me/accounts', { idempotent: true })
-      .andThen((response): ResultAsync<readonly TastytradeAccountSummary[], BrokerError> => {
+      .andThen((response): ResultAsync<readonly BrokerAccountChoice[], BrokerError> => {
         if (response.status === 403) {
-          const where = ENVIRONMENT_WORDS[login.environment];
+          const where = ENVIRONMENT_WORDS[access.environment];
           return errAsync({ kind: 'auth_failed', message: `tastytrade will not list this login's accounts on its ${where} environment (HTTP 403: ${response.reason}). The grant needs the read and trade scopes.` });
         }
         if (response.status !== 200) return errAsync({ kind: 'rejected', message: `tastytrade refused to list the accounts (HTTP ${response.status}): ${response.reason}` });
         try {
-          return okAsync(toAccountSummaries(response.data));
+          return okAsync(toAccountSummaries(response.data).map(toAccountChoice));
         } catch (cause) {
           if (cause instanceof WireError) return errAsync({ kind: 'unavailable', message: `tastytrade answered an unexpected shape: ${cause.message}` });
           throw cause;
@@ -121,7 +113,23 @@ export class TastytradeBrokers {
       });
   }
 
-  private session(login: TastytradeLogin, credentials: TastytradeCredentials): TastytradeSession {
+  /**
+   * Chains, quotes and market metrics through a login's grant, its access tokens shared with the login's
+   * brokers: the server's own tastytrade login, or a person's.
+   */
+  marketData(login: TastytradeLogin, options: Omit<TastytradeMarketDataOptions, 'now'> = {}): TastytradeMarketData {
+    return new TastytradeMarketData(this.session(login), { ...options, now: this.now });
+  }
+
+  /** The tastytrade login of an access, or why it has none. */
+  private login(access: BrokerAccess): Result<TastytradeLogin, BrokerError> {
+    if (access.broker !== 'tastytrade') return err({ kind: 'unavailable', message: `TastytradeBrokers only opens tastytrade accounts, not ${access.broker}` });
+    if (access.credentials?.kind !== 'tastytrade') return err({ kind: 'auth_failed', message: 'No tastytrade client secret and refresh token are linked to this account.' });
+    return ok({ ownerId: access.ownerId, environment: access.environment, credentials: access.credentials });
+  }
+
+  private session(login: TastytradeLogin): TastytradeSession {
+    const { credentials } = login;
     const http = new TastytradeHttp({
       baseUrl: this.options.apiUrl ?? TASTYTRADE_API_URLS[login.environment],
       environment: login.environment,
@@ -133,7 +141,8 @@ export class TastytradeBrokers {
       secrets: [credentials.clientSecret, credentials.refreshToken],
     });
     return new TastytradeSession(http, this.tokens, {
-      linkKey: linkKey(login, credentials),
+      ownerId: login.ownerId,
+      linkKey: linkKey(login),
       http,
       clientSecret: credentials.clientSecret,
       refreshToken: credentials.refreshToken,
@@ -148,7 +157,8 @@ export class TastytradeBrokers {
  * Names a link's tokens: environment, owner and a fingerprint of the grant, so keys entered again (a new grant)
  * never reuse the old grant's tokens, and no secret is part of the key.
  */
-function linkKey(login: TastytradeLogin, credentials: TastytradeCredentials): string {
+function linkKey(login: TastytradeLogin): string {
+  const { credentials } = login;
   const grant = createHash('sha256').update(`${credentials.clientSecret}\n${credentials.refreshToken}`).digest('hex').slice(0, 16);
   return `tastytrade:${login.environment}:${login.ownerId}:${grant}`;
 }

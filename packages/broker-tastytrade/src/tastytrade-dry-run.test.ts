@@ -1,5 +1,5 @@
-import { expect, it } from 'vitest';
-import { toDryRun } from './tastytrade-dry-run.js';
+import { describe, expect, it } from 'vitest';
+import { toBrokerDryRun, toDryRun, type DryRun } from './tastytrade-dry-run.js';
 
 it("reads tastytrade's documented dry-run answer", () => {
   const data = {
@@ -58,4 +58,27 @@ it('reads nested notices in the {domain, reason} form', () => {
     errors: [{ domain: 'margin', reason: 'Not enough buying power' }],
   };
   expect(toDryRun(data).errors).toEqual([{ code: 'margin', message: 'Not enough buying power' }]);
+});
+
+describe('toBrokerDryRun', () => {
+  const dry = (over: Partial<DryRun>): DryRun => ({
+    fees: 2.3,
+    buyingPowerEffect: 300,
+    marginRequirement: 300,
+    currentBuyingPower: 1_000,
+    newBuyingPower: 700,
+    warnings: [],
+    errors: [],
+    ...over,
+  });
+
+  it('gives the fees, the buying power used and left, and the notices in words (the code where a notice has no words)', () => {
+    const notices = { warnings: [{ code: 'tif.next_valid_session', message: 'Works next session.' }], errors: [{ code: 'margin', message: '' }] };
+    expect(toBrokerDryRun(dry(notices))).toEqual({ fees: 2.3, buyingPowerChange: 300, buyingPowerAfter: 700, refusals: ['margin'], warnings: ['Works next session.'] });
+  });
+
+  it('refuses an order that uses more buying power than there is, but not one that frees some in an account already short', () => {
+    expect(toBrokerDryRun(dry({ buyingPowerEffect: 1_500.5, newBuyingPower: -500.5 })).refusals).toEqual(['The order needs $1,500.50 of buying power; the account has $1,000.00.']);
+    expect(toBrokerDryRun(dry({ buyingPowerEffect: -200, currentBuyingPower: -900, newBuyingPower: -700 })).refusals).toEqual([]);
+  });
 });

@@ -1,3 +1,4 @@
+import type { BrokerDryRun } from '@condor/core';
 import { isObject, object, signedMoney, type Json } from './tastytrade-wire.js';
 
 /** A notice the broker attached to a dry run, in its words. */
@@ -55,3 +56,34 @@ function notices(value: unknown): BrokerNotice[] {
     message: typeof entry.message === 'string' ? entry.message : typeof entry.reason === 'string' ? entry.reason : '',
   }));
 }
+
+/**
+ * The dry run as condor reads it (design §14): its fees, the buying power it uses and leaves, and in words why the
+ * broker would refuse the live order (the answer's `errors`, and an opening order that needs more buying power than
+ * the account has) and its warnings.
+ * @example
+ * toBrokerDryRun(toDryRun(answer.data)); // { fees: 4.52, buyingPowerChange: 954.52, buyingPowerAfter: 99045.48, refusals: [], warnings: [] }
+ */
+export function toBrokerDryRun(dry: DryRun): BrokerDryRun {
+  const short = dry.buyingPowerEffect > 0 && dry.newBuyingPower < 0;
+  const shortfall = `The order needs $${dollars(dry.buyingPowerEffect)} of buying power; the account has $${dollars(dry.currentBuyingPower)}.`;
+  return {
+    fees: dry.fees,
+    buyingPowerChange: dry.buyingPowerEffect,
+    buyingPowerAfter: dry.newBuyingPower,
+    refusals: [...dry.errors.map(words), ...(short ? [shortfall] : [])],
+    warnings: dry.warnings.map(words),
+  };
+}
+
+/**
+ * An order tastytrade's preflight refused (422 `preflight_check_failure`): nothing would be placed, so no fee is
+ * charged and the buying power stays what it is.
+ */
+export function refusedDryRun(reason: string, buyingPower: number): BrokerDryRun {
+  return { fees: 0, buyingPowerChange: 0, buyingPowerAfter: buyingPower, refusals: [reason], warnings: [] };
+}
+
+const words = (notice: BrokerNotice): string => (notice.message === '' ? notice.code : notice.message);
+
+const dollars = (amount: number): string => amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

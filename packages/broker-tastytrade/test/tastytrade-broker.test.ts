@@ -2,7 +2,7 @@ import type { MultiLegOrder } from '@condor/core';
 import { describe, expect, it } from 'vitest';
 import { TASTYTRADE_ORDER_API_VERSION, toTastytradeSymbol } from '../src/index.js';
 import { isRefusal, readOrderRequest } from './fake-tastytrade-orders.js';
-import { entryLegs, exitLegs, failure, value, VERSION, world } from './tastytrade-setup.js';
+import { entryLegs, exitLegs, failure, inAccount, value, VERSION, world } from './tastytrade-setup.js';
 
 const condor = (clientOrderId: string, limitPrice = -0.5, qty = 1): MultiLegOrder => ({ clientOrderId, qty, limitPrice, legs: entryLegs() });
 const placements = (fake: { requests: readonly { method: string; path: string }[] }): number =>
@@ -12,25 +12,44 @@ describe('TastytradeBroker: the account', () => {
   it('reads derivative buying power from /balances/USD and spread approval from the options level', async () => {
     const { broker, brokers, access, fake } = await world();
     expect(value(await broker.verify())).toEqual({ accountId: '5WT00001', buyingPower: 100_000, spreadsAllowed: true });
-    const ira = brokers.open({ ...access, accountNumber: '5WT00002' });
+    const ira = brokers.open(inAccount(access, '5WT00002'));
     expect(value(await ira.verify())).toEqual({ accountId: '5WT00002', buyingPower: 25_000, spreadsAllowed: false });
     expect(fake.requests.filter((r) => r.path.startsWith('/accounts/5WT00001')).map((r) => r.path).sort()).toEqual(['/accounts/5WT00001/balances/USD', '/accounts/5WT00001/trading-status']);
   });
 
   it('answers auth_failed naming an account the login does not have', async () => {
     const { brokers, access } = await world();
-    const error = failure(await brokers.open({ ...access, accountNumber: '5WT99999' }).verify());
+    const error = failure(await brokers.open(inAccount(access, '5WT99999')).verify());
     expect(error.kind).toBe('auth_failed');
     expect(error.kind === 'auth_failed' && error.message).toMatch(/account 5WT99999/);
   });
 
-  it("lists the login's open accounts with its authority, for the connect step", async () => {
+  it("lists the login's open accounts in words, for the connect step, before an account is chosen", async () => {
     const { brokers, access, fake } = await world();
-    expect(value(await brokers.accounts(access))).toEqual([
-      { accountNumber: '5WT00001', nickname: 'Main', accountType: 'Individual', marginOrCash: 'Margin', authority: 'owner', canTrade: true },
-      { accountNumber: '5WT00002', nickname: 'Retirement', accountType: 'Roth IRA', marginOrCash: 'Cash', authority: 'owner', canTrade: true },
+    expect(value(await brokers.listAccounts(inAccount(access, null)))).toEqual([
+      { accountNumber: '5WT00001', description: 'Individual margin account (Main)', canTrade: true },
+      { accountNumber: '5WT00002', description: 'Roth IRA cash account (Retirement)', canTrade: true },
     ]);
     expect(fake.requests.at(-1)?.path).toBe('/customers/me/accounts');
+  });
+
+  it('says a read-only authority may not trade', async () => {
+    const { brokers, access } = await world({ fake: { accounts: [{ accountNumber: '5WT00003', nickname: 'Joint', authority: 'read-only' }] } });
+    expect(value(await brokers.listAccounts(access))).toEqual([{ accountNumber: '5WT00003', description: 'Individual margin account (Joint), read only', canTrade: false }]);
+  });
+
+  it('opens a broker that says what is missing, without calling tastytrade, for a link with no account chosen, no keys or another broker', async () => {
+    const { brokers, access, fake } = await world();
+    const noAccount = failure(await brokers.open(inAccount(access, null)).verify());
+    expect(noAccount).toMatchObject({ kind: 'auth_failed', message: expect.stringMatching(/No tastytrade account is chosen.*account_number/) as unknown });
+    const noKeys = failure(await brokers.open({ ...access, credentials: null }).positions());
+    expect(noKeys).toMatchObject({ kind: 'auth_failed', message: expect.stringMatching(/No tastytrade client secret and refresh token/) as unknown });
+    const alpacaKeys = brokers.open({ ...access, credentials: { kind: 'alpaca', apiKey: 'k', apiSecret: 's' } });
+    expect(failure(await alpacaKeys.dryRun({ clientOrderId: 'x', qty: 1, limitPrice: -1, legs: entryLegs() })).kind).toBe('auth_failed');
+    expect(failure(await brokers.open({ ...access, broker: 'alpaca' }).verify()).kind).toBe('unavailable');
+    expect(failure(await brokers.listAccounts({ ...access, credentials: null })).kind).toBe('auth_failed');
+    expect(brokers.available).toEqual(['tastytrade']);
+    expect(fake.requests).toEqual([]);
   });
 
   it('carries positions in compact OCC symbols, short legs negative, at the mark', async () => {

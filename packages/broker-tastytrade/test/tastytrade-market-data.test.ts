@@ -42,8 +42,7 @@ describe('TastytradeMarketData: symbols and quotes', () => {
 
   it('shares the access tokens of the brokers opened from the same login', async () => {
     const { brokers, access, broker, fake } = await marketWorld();
-    if (access.credentials === null) throw new Error('the world has no credentials');
-    const market = brokers.marketData({ ...access, credentials: access.credentials });
+    const market = brokers.marketData(access);
     value(await market.quote('SPY'));
     expect((await broker.positions()).isOk()).toBe(true);
     expect(fake.tokenRefreshes).toBe(1);

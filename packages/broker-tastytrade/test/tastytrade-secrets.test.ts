@@ -1,6 +1,6 @@
 import type { BrokerError } from '@condor/core';
 import { expect, it } from 'vitest';
-import { entryLegs, failure, world } from './tastytrade-setup.js';
+import { entryLegs, failure, inAccount, world } from './tastytrade-setup.js';
 
 it('never repeats the client secret, the refresh token or an access token in an error, even when tastytrade echoes them', async () => {
   const { fake, broker, brokers, access } = await world();
@@ -18,8 +18,8 @@ it('never repeats the client secret, the refresh token or an access token in an 
   fresh.fake.echoNext(401, { method: 'GET', path: '/balances/USD' });
   errors.push(failure(await fresh.broker.verify()));
   fresh.fake.revokeGrant({ accessTokens: true });
-  errors.push(failure(await brokers.accounts(access)));
-  errors.push(failure(await fresh.brokers.open({ ...fresh.access, accountNumber: '5WT00002' }).verify()));
+  errors.push(failure(await brokers.listAccounts(access)));
+  errors.push(failure(await fresh.brokers.open(inAccount(fresh.access, '5WT00002')).verify()));
 
   expect(errors.map((e) => e.kind)).toEqual(['auth_failed', 'unavailable', 'rejected', 'auth_failed', 'auth_failed', 'auth_failed']);
   const text = JSON.stringify(errors);

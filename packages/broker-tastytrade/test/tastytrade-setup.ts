@@ -1,8 +1,8 @@
-import type { BrokerError, OrderLeg } from '@condor/core';
+import type { BrokerAccess, BrokerError, OrderLeg } from '@condor/core';
 import { FakeClock } from '@condor/testkit';
 import type { Result } from 'neverthrow';
 import { afterEach } from 'vitest';
-import { TastytradeBrokers, type DryRunBroker, type TastytradeAccess, type TastytradeBrokersOptions } from '../src/index.js';
+import { TastytradeBrokers, type DryRunBroker, type TastytradeBrokersOptions, type TastytradeCredentials } from '../src/index.js';
 import { FakeTastytrade, type FakeTastytradeOptions } from './fake-tastytrade.js';
 
 /** A Monday, 10:00 in New York: the market is open. */
@@ -20,6 +20,12 @@ export const entryLegs = (): OrderLeg[] => [
 /** The same contracts, each side flipped. */
 export const exitLegs = (): OrderLeg[] =>
   entryLegs().map((leg) => (leg.side === 'buy' ? { symbol: leg.symbol, side: 'sell', intent: 'sell_to_close' } : { symbol: leg.symbol, side: 'buy', intent: 'buy_to_close' }));
+
+/** A tastytrade link as core hands it to the adapter, its credentials known to be tastytrade's. */
+export type TastytradeAccess = BrokerAccess & { readonly credentials: TastytradeCredentials };
+
+/** The same link with another account chosen (null: none yet). */
+export const inAccount = (access: TastytradeAccess, accountNumber: string | null): TastytradeAccess => ({ ...access, credentials: { ...access.credentials, accountNumber } });
 
 export interface World {
   readonly fake: FakeTastytrade;
@@ -59,9 +65,9 @@ export async function world(options: { fake?: FakeTastytradeOptions; brokers?: P
   });
   const access: TastytradeAccess = {
     ownerId: 'u1',
+    broker: 'tastytrade',
     environment: 'paper',
-    accountNumber: '5WT00001',
-    credentials: { kind: 'tastytrade', clientSecret: fake.clientSecret, refreshToken: fake.refreshToken },
+    credentials: { kind: 'tastytrade', clientSecret: fake.clientSecret, refreshToken: fake.refreshToken, accountNumber: '5WT00001' },
     ...options.access,
   };
   return { fake, url, clock, brokers, broker: brokers.open(access), access, sleeps };

@@ -64,9 +64,9 @@ describe('buildRuntime', () => {
 
   it('offers the simulated broker and labels prices simulated by default; with Alpaca market data, neither', async () => {
     const simulated = await build();
-    expect([simulated.services.brokers.available, simulated.services.marketNotice]).toEqual([['sim', 'alpaca'], expect.stringMatching(/simulated/i)]);
+    expect([simulated.services.brokers.available, simulated.services.marketNotice]).toEqual([['sim', 'alpaca', 'tastytrade'], expect.stringMatching(/simulated/i)]);
     const real = await build({ CONDOR_MARKET_DATA: 'alpaca', CONDOR_ALPACA_DATA_KEY_ID: 'AKSERVER', CONDOR_ALPACA_DATA_SECRET_KEY: 'server-secret' });
-    expect([real.services.brokers.available, real.services.marketNotice]).toEqual([['alpaca'], null]);
+    expect([real.services.brokers.available, real.services.marketNotice]).toEqual([['alpaca', 'tastytrade'], null]);
   });
 
   it('in production without a signing key: not ready, and login answers SERVER_MISCONFIGURED', async () => {

@@ -25,8 +25,10 @@ import { CryptoIds } from './adapters/crypto-ids.js';
 import { HmacTokenSigner } from './adapters/hmac-token-signer.js';
 import { InstantBilling } from './adapters/instant-billing.js';
 import { AlpacaBrokers, AlpacaMarketData } from '@condor/broker-alpaca';
+import { TastytradeBrokers } from '@condor/broker-tastytrade';
 import { EventLoopScheduler } from './adapters/event-loop-scheduler.js';
 import { RoutedBrokers } from './adapters/routed-brokers.js';
+import { SealedTokenCache } from './adapters/sealed-token-cache.js';
 import { buildSecretBox } from './config/secret-key.js';
 import { JsonLogger } from './adapters/json-logger.js';
 import { sqlOAuthServices } from './oauth-services.js';
@@ -43,6 +45,7 @@ import { CachedTokenSigner } from './cache/cached-token-signer.js';
 import { CachedUserStore } from './cache/cached-user-store.js';
 import { CoalescedRateLimits } from './rate-limits/coalesced-rate-limits.js';
 import { StartupReconciler } from './reconcile/reconcile-at-start.js';
+import { CONDOR_VERSION } from './version.js';
 
 /** How often ended rate-limit windows are deleted, so the table holds only live windows. */
 const PURGE_INTERVAL_MS = 10 * 60_000;
@@ -101,6 +104,9 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
     },
   });
   const ids = new CryptoIds();
+  const brokerLinks = new SqlBrokerLinkStore(db);
+  // Access tokens a broker adapter mints are kept sealed in the database, so every instance uses one per link.
+  const tokenCache = secrets === null ? undefined : new SealedTokenCache({ links: brokerLinks, secrets, now: () => clock.now(), logger });
   const services: Services = {
     clock,
     ids,
@@ -117,7 +123,7 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
     rateLimits,
     strategyRuns: new SqlStrategyRunStore(db),
     savedStrategies: new SqlSavedStrategyStore(db),
-    brokerLinks: new SqlBrokerLinkStore(db),
+    brokerLinks,
     proposals: new SqlProposalStore(db),
     singleUseLinks: new SqlSingleUseLinkStore(db),
     browserSessions: new SqlBrowserSessionStore(db),
@@ -132,6 +138,12 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
         ? { sim: new SimBrokers(simMarket, clock, ids, { ledger: new SqlPaperLedger(db), outsidePosition: config.simOutsidePosition }) }
         : {}),
       alpaca: new AlpacaBrokers({ baseUrls: alpacaBaseUrls(config), now: () => clock.now() }),
+      tastytrade: new TastytradeBrokers({
+        version: CONDOR_VERSION,
+        ...(config.tastytradeApiUrl === null ? {} : { apiUrl: config.tastytradeApiUrl }),
+        now: () => clock.now(),
+        ...(tokenCache === undefined ? {} : { tokenCache }),
+      }),
     }),
     marketNotice: config.marketData.source === 'sim' ? SIMULATED_NOTICE : null,
     logger,

@@ -135,6 +135,12 @@ describe('loadConfig: live trading and Alpaca hosts', () => {
     expect([custom.liveTradingEnabled, custom.alpacaUrls.paper]).toEqual([true, 'http://127.0.0.1:9999']);
     expect(() => loadConfig({ CONDOR_ALPACA_LIVE_URL: 'api.alpaca.markets' })).toThrow(/CONDOR_ALPACA_LIVE_URL must be an http\(s\) URL/);
   });
+
+  it("keeps tastytrade on its own hosts unless CONDOR_TASTYTRADE_API_URL names one for both", () => {
+    expect(loadConfig({}).tastytradeApiUrl).toBeNull();
+    expect(loadConfig({ CONDOR_TASTYTRADE_API_URL: 'http://127.0.0.1:9998/' }).tastytradeApiUrl).toBe('http://127.0.0.1:9998');
+    expect(() => loadConfig({ CONDOR_TASTYTRADE_API_URL: 'api.tastyworks.com' })).toThrow(/CONDOR_TASTYTRADE_API_URL must be an http\(s\) URL/);
+  });
 });
 
 describe('loadConfig: CONDOR_MCP_AUTH', () => {

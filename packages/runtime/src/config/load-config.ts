@@ -79,6 +79,8 @@ export interface RuntimeConfig {
   readonly publicUrl: string | null;
   /** Alpaca Trading API hosts (CONDOR_ALPACA_PAPER_URL, CONDOR_ALPACA_LIVE_URL); null: Alpaca's own. */
   readonly alpacaUrls: { readonly paper: string | null; readonly live: string | null };
+  /** CONDOR_TASTYTRADE_API_URL: one host replacing both of tastytrade's (sandbox and production); null: tastytrade's own. */
+  readonly tastytradeApiUrl: string | null;
   /**
    * Where prices come from (CONDOR_MARKET_DATA): the simulated market, or Alpaca with the server's own key pair
    * (CONDOR_ALPACA_DATA_KEY_ID, CONDOR_ALPACA_DATA_SECRET_KEY; CONDOR_ALPACA_DATA_URL overrides the data host).
@@ -143,6 +145,7 @@ export function loadConfig(given: NodeJS.ProcessEnv = process.env): RuntimeConfi
     publicUrl: url('CONDOR_PUBLIC_URL', env.CONDOR_PUBLIC_URL),
     commissionPerContract: dollars(env, 'CONDOR_COMMISSION_PER_CONTRACT', 0, 10),
     alpacaUrls: { paper: url('CONDOR_ALPACA_PAPER_URL', env.CONDOR_ALPACA_PAPER_URL), live: url('CONDOR_ALPACA_LIVE_URL', env.CONDOR_ALPACA_LIVE_URL) },
+    tastytradeApiUrl: url('CONDOR_TASTYTRADE_API_URL', env.CONDOR_TASTYTRADE_API_URL),
     marketData: marketDataSource(env),
     loginThrottle: {
       maxFailures: integer(env, 'CONDOR_LOGIN_MAX_FAILURES', DEFAULT_CORE_CONFIG.loginThrottle.maxFailures, 1, 1_000),
