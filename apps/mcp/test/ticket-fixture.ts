@@ -1,4 +1,4 @@
-import type { OrderTicket } from '@condor/core';
+import { popWords, TICKET_STATUS_WORDS, type OrderTicket } from '@condor/core';
 import type { TicketWire } from '../src/apps/ticket-wire.js';
 
 /** A 1-lot SPY condor 540/545/600/605 for a $1.20 credit, as core's ticket describes it (hand-written, for pure renderers). */
@@ -21,11 +21,13 @@ export const TICKET: OrderTicket = {
   breakevens: [543.8, 601.2],
   pop: 0.62,
   popAfterCosts: 0.6188,
+  popWords: popWords(0.62, 0.6188),
   costs: { open: 0.23, close: 0.23, total: 0.46, perContract: 0.46, netCreditAfterCosts: 1.1954, words: 'Fees and commission: $0.23 to open and $0.23 to close (estimated), $0.46 in all ($0.46 per contract); the credit after costs is $1.1954 per share.' },
   buyingPower: { reduction: 380, returnOnBuyingPower: 0.3158, words: '$380.00 of options buying power (the wider wing less the credit); the most it can earn is 32% of that.' },
   flags: [{ code: 'earnings_before_expiry', date: '2026-12-10', message: 'Earnings are due on 2026-12-10, before expiry: the price can gap past a short strike.' }],
   account: { broker: 'sim', environment: 'paper', simulatedMarket: true, words: 'Simulated paper account (simulated market)' },
   status: 'awaiting_approval',
+  statusWords: TICKET_STATUS_WORDS.awaiting_approval,
   createdAt: 0,
   approvableAt: 5_000,
   expiresAt: 60_000,
@@ -60,11 +62,13 @@ export const WIRE: TicketWire = {
   breakevens: [543.8, 601.2],
   pop: 0.62,
   pop_after_costs: 0.6188,
+  pop_words: TICKET.popWords,
   costs: { open: 0.23, close: 0.23, total: 0.46, per_contract: 0.46, net_credit_after_costs: 1.1954, words: TICKET.costs?.words ?? '' },
   buying_power: { reduction: 380, return_on_buying_power: 0.3158, words: TICKET.buyingPower?.words ?? '' },
   flags: TICKET.flags.map((f) => ({ ...f })),
   account: { broker: 'sim', environment: 'paper', simulated_market: true, words: TICKET.account.words },
   status: 'awaiting_approval',
+  status_words: TICKET.statusWords,
   approvable_at: '1970-01-01T00:00:05.000Z',
   expires_at: '1970-01-01T00:01:00.000Z',
   seconds_left: 57,

@@ -1,3 +1,4 @@
+import { TICKET_STATUS_WORDS } from '@condor/core';
 import { renderPayoffChart } from '@condor/web/chart';
 import { describe, expect, it } from 'vitest';
 import { ticketWords } from '../src/approval/ticket-words.js';
@@ -98,7 +99,7 @@ describe('the ticket markup', () => {
   });
 
   it('offers no buttons once the proposal is no longer awaiting approval', () => {
-    const html = ticketMarkup({ ...WIRE, status: 'expired', seconds_left: 0 }, { proposalId: TICKET.proposalId, approvalUrl: null });
+    const html = ticketMarkup({ ...WIRE, status: 'expired', status_words: TICKET_STATUS_WORDS.expired, seconds_left: 0 }, { proposalId: TICKET.proposalId, approvalUrl: null });
 
     expect(html).toContain('Expired: nothing was placed');
     expect(html).not.toContain('data-action');

@@ -1,4 +1,4 @@
-import type { OrderTicket, PayoffCurve } from '@condor/core';
+import { popWords, TICKET_STATUS_WORDS, type OrderTicket, type PayoffCurve } from '@condor/core';
 
 /** The payoff at expiry of a 1-lot SPY 650/655/723/728 condor for a $0.70 credit, the spot at 690.12: the tickets' and the chart tests' curve. */
 export const CONDOR_PAYOFF: PayoffCurve = {
@@ -28,7 +28,7 @@ const leg = (action: OrderTicket['legs'][number]['action'], type: 'put' | 'call'
 /** A simulated paper entry awaiting approval, 3 s old (2 s before it may be approved). */
 export function sampleTicket(overrides: Partial<OrderTicket> = {}): OrderTicket {
   const createdAt = Date.UTC(2026, 1, 10, 15, 0, 0);
-  return {
+  const ticket: OrderTicket = {
     proposalId: 'prop-0001',
     kind: 'entry',
     ticker: 'SPY',
@@ -62,6 +62,14 @@ export function sampleTicket(overrides: Partial<OrderTicket> = {}): OrderTicket 
     payoff: CONDOR_PAYOFF,
     approval: null,
     marketNotice: 'Prices come from condor’s market simulator, not a real market.',
+    popWords: '',
+    statusWords: '',
     ...overrides,
+  };
+  // The words core writes for the fields as overridden, unless a test overrides the words themselves.
+  return {
+    ...ticket,
+    popWords: overrides.popWords ?? popWords(ticket.pop, ticket.popAfterCosts),
+    statusWords: overrides.statusWords ?? TICKET_STATUS_WORDS[ticket.status],
   };
 }

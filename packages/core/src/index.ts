@@ -150,7 +150,12 @@ export {
   tradingDayOnOrBefore,
 } from './market/exchange-calendar.js';
 export { exchangeSession } from './market/exchange-session.js';
-export { durationWords, newYorkTime } from './market/time-words.js';
+// How condor writes money, time, percentages and a ticket's states (also the subpath @condor/core/words).
+export { durationWords, isoTime, newYorkTime } from './words/time.js';
+export { money, moneyGrouped, moneyUnsigned, roundCents } from './words/money.js';
+export { percent, tenths } from './words/percent.js';
+export { TICKET_STATUS_WORDS, popWords } from './words/ticket.js';
+export { CONFIRM_FLOOR_MS, CONFIRM_FLOOR_S, CONFIRM_LATER, CONFIRM_WINDOW, PROPOSAL_TTL_MS, PROPOSAL_TTL_S } from './proposals/timing.js';
 
 // The one seeded generator of the project (strategies, the simulated market).
 export { SeededRandom, hashString, mixSeed } from './strategies/seeded-random.js';

@@ -1,4 +1,4 @@
-import { appError, renderError, type ErrorResult } from '@condor/core';
+import { appError, CONFIRM_FLOOR_S, ELICITATION_TTL_MS, isoTime, renderError, type ErrorResult } from '@condor/core';
 
 const received = (proposalId: string | null): Record<string, unknown> => ({ proposal_id: proposalId });
 
@@ -9,7 +9,7 @@ export function declined(proposalId: string, client: string | null, proposalExpi
     appError('CONFIRM_BLOCKED', {
       message:
         `The person declined this order when ${where} asked them: nothing was placed. The proposal stays open until it ` +
-        `expires at ${new Date(proposalExpiresAt).toISOString()}; a later confirm_proposal asks them again.`,
+        `expires at ${isoTime(proposalExpiresAt)}; a later confirm_proposal asks them again.`,
       suggestion: 'Do not place it another way: ask the user what they want instead, or let the proposal expire.',
       expected: "the person's approval",
       received: received(proposalId),
@@ -25,7 +25,7 @@ export function answerRefused(proposalId: string | null, why: string): ErrorResu
   return renderError(
     appError('CONFIRM_BLOCKED', {
       message: `This approval answer was not accepted (${why}): nothing was placed.`,
-      suggestion: 'Call confirm_proposal again to ask the person again; each question can be answered once, within 60 seconds.',
+      suggestion: `Call confirm_proposal again to ask the person again; each question can be answered once, within ${String(ELICITATION_TTL_MS / 1000)} seconds.`,
       expected: 'the answer to the latest approval question for this proposal, from the same user, within its time',
       received: received(proposalId),
     }),
@@ -37,7 +37,7 @@ export function tooEarly(proposalId: string, seconds: number): ErrorResult {
   return renderError(
     appError('CONFIRM_TOO_FAST', {
       message:
-        `Confirmation arrived less than 5 seconds after the proposal; it can be confirmed in ${String(seconds)} s. ` +
+        `Confirmation arrived less than ${String(CONFIRM_FLOOR_S)} seconds after the proposal; it can be confirmed in ${String(seconds)} s. ` +
         'Then confirm_proposal asks the person to approve it.',
       received: received(proposalId),
       retryAfterSeconds: seconds,

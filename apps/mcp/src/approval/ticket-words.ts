@@ -1,8 +1,5 @@
-import type { OrderTicket } from '@condor/core';
+import { moneyUnsigned, type OrderTicket } from '@condor/core';
 import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
-import { popWords } from '../apps/html-text.js';
-
-const dollars = (value: number): string => `$${Math.abs(value).toFixed(2)}`;
 
 const seconds = (value: number): string => (value === 1 ? '1 second' : `${String(value)} seconds`);
 
@@ -21,10 +18,10 @@ export function ticketWords(ticket: OrderTicket): string {
     ...ticket.legs.map((leg) => `• ${leg.words}`),
   ];
   const risk = [
-    ticket.maxProfit === null ? null : `max profit ${dollars(ticket.maxProfit)}`,
-    ticket.maxLoss === null ? null : `max loss ${dollars(ticket.maxLoss)}`,
+    ticket.maxProfit === null ? null : `max profit ${moneyUnsigned(ticket.maxProfit)}`,
+    ticket.maxLoss === null ? null : `max loss ${moneyUnsigned(ticket.maxLoss)}`,
     ticket.breakevens.length === 0 ? null : `breakevens ${ticket.breakevens.map((b) => b.toFixed(2)).join(' and ')}`,
-    ticket.pop === null ? null : `probability of profit ${popWords(ticket.pop, ticket.popAfterCosts)}`,
+    ticket.pop === null ? null : `probability of profit ${ticket.popWords}`,
   ].filter((part) => part !== null);
   if (risk.length > 0) lines.push(`At expiry: ${risk.join(', ')}.`);
   if (ticket.costs !== null) lines.push(ticket.costs.words);

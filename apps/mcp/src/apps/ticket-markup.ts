@@ -1,17 +1,8 @@
 import { renderPayoffChart } from '@condor/web/chart';
-import { duration, escapeHtml, money, popWords, price } from './html-text.js';
+import { duration, escapeHtml, money, price } from './html-text.js';
 import { payoffCurve, secondsUntilApprovable, type TicketWire } from './ticket-wire.js';
 
 const row = (term: string, value: string): string => `<dt>${escapeHtml(term)}</dt><dd>${value}</dd>`;
-
-const STATUS_WORDS: Record<TicketWire['status'], string> = {
-  awaiting_approval: 'Awaiting your approval',
-  expired: 'Expired: nothing was placed',
-  placed: 'Placed',
-  rejected: 'Rejected: nothing was placed',
-  unknown: 'Sent to the broker; its answer is not known yet',
-  void: 'Void: another order of this position was approved first; nothing was placed',
-};
 
 /** What the view needs besides the ticket: the proposal it belongs to, and where it can be approved in a browser (shown when absolute). */
 export interface TicketExtras {
@@ -35,11 +26,11 @@ export function ticketMarkup(ticket: TicketWire, extras: TicketExtras): string {
     ticket.max_profit === null ? '' : row('Max profit', escapeHtml(money(ticket.max_profit))),
     ticket.max_loss === null ? '' : row('Max loss', escapeHtml(money(-Math.abs(ticket.max_loss)))),
     ticket.breakevens.length === 0 ? '' : row('Breakevens', escapeHtml(ticket.breakevens.map(price).join(' and '))),
-    ticket.pop === null ? '' : row('Probability of profit', popWords(ticket.pop, ticket.pop_after_costs)),
+    ticket.pop === null ? '' : row('Probability of profit', escapeHtml(ticket.pop_words)),
     ticket.costs === null ? '' : row('Costs', escapeHtml(ticket.costs.words)),
     ticket.buying_power === null ? '' : row('Buying power', escapeHtml(ticket.buying_power.words)),
     row('Account', escapeHtml(ticket.account.words)),
-    row('Status', escapeHtml(STATUS_WORDS[ticket.status])),
+    row('Status', escapeHtml(ticket.status_words)),
     open ? row('Time left', `<span data-countdown="expires" data-seconds="${String(ticket.seconds_left)}">${escapeHtml(duration(ticket.seconds_left))}</span>`) : '',
   ].join('');
   const flags =

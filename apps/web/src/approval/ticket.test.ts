@@ -20,7 +20,7 @@ describe('renderTicket', () => {
     expect(role(doc, 'qty')).toBe('1 contract');
     expect([role(doc, 'max-profit'), role(doc, 'max-loss')]).toEqual(['$70.00', '$430.00']);
     expect(role(doc, 'breakevens')).toBe('654.30 and 723.70');
-    expect(role(doc, 'pop')).toBe('68.4% at expiry; 68.0% after costs');
+    expect(role(doc, 'pop')).toBe('68.4% (68.0% after costs)');
   });
 
   it('shows the costs, the buying power and what to know before approving', () => {
@@ -37,7 +37,7 @@ describe('renderTicket', () => {
     expect(doc.querySelector('[data-role="costs"]')).toBeNull();
     expect(doc.querySelector('[data-role="buying-power"]')).toBeNull();
     expect(doc.querySelector('[data-role="flags"]')).toBeNull();
-    expect(role(doc, 'pop')).toBe('68% at expiry');
+    expect(role(doc, 'pop')).toBe('68%');
   });
 
   it('shows the account, the simulated-market notice and the time left with its countdown hook', () => {

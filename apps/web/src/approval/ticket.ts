@@ -1,16 +1,7 @@
 import { newYorkTime, type ApprovalMethod, type ApprovalRecord, type OrderTicket } from '@condor/core';
 import { renderPayoffChart } from '../chart/payoff-chart.js';
-import { dollars, listWords, percent, price, tenths } from '../shared/format.js';
+import { dollars, listWords, price } from '../shared/format.js';
 import { markup, trusted, type Markup } from '../shared/markup.js';
-
-const STATUS_WORDS: Readonly<Record<OrderTicket['status'], string>> = {
-  awaiting_approval: 'Awaiting your approval',
-  expired: 'Expired — nothing was placed',
-  placed: 'Placed',
-  rejected: 'Rejected — nothing was placed',
-  unknown: 'Unknown',
-  void: 'Void — another order of this position was approved first; nothing was placed',
-};
 
 const METHOD_WORDS: Readonly<Record<ApprovalMethod, string>> = {
   page: 'on the approval page',
@@ -28,7 +19,7 @@ const KIND_WORDS: Readonly<Record<OrderTicket['kind'], string>> = { entry: 'Open
  */
 export function renderTicket(ticket: OrderTicket): Markup {
   return markup`<section class="card ticket" data-proposal-id="${ticket.proposalId}">
-<p class="muted">${KIND_WORDS[ticket.kind]} · proposal ${ticket.proposalId} · <span class="status" data-status="${ticket.status}">${STATUS_WORDS[ticket.status]}</span></p>
+<p class="muted">${KIND_WORDS[ticket.kind]} · proposal ${ticket.proposalId} · <span class="status" data-status="${ticket.status}">${ticket.statusWords}</span></p>
 <h1>${ticket.headline}</h1>
 ${accountNotice(ticket)}
 ${ticket.marketNotice === null ? '' : markup`<p class="notice warn" data-role="market-notice">${ticket.marketNotice}</p>`}
@@ -39,7 +30,7 @@ ${ticket.marketNotice === null ? '' : markup`<p class="notice warn" data-role="m
 <dt>Max profit</dt><dd data-role="max-profit">${ticket.maxProfit === null ? 'not applicable' : dollars(ticket.maxProfit)}</dd>
 <dt>Max loss</dt><dd data-role="max-loss">${ticket.maxLoss === null ? 'not applicable' : dollars(ticket.maxLoss)}</dd>
 <dt>Breakevens</dt><dd data-role="breakevens">${ticket.breakevens.length === 0 ? 'none' : listWords(ticket.breakevens.map(price))}</dd>
-<dt>Probability of profit</dt><dd data-role="pop">${popWords(ticket)}</dd>
+<dt>Probability of profit</dt><dd data-role="pop">${ticket.popWords}</dd>
 ${ticket.costs === null ? '' : markup`<dt>Costs</dt><dd data-role="costs">${ticket.costs.words}</dd>`}
 ${ticket.buyingPower === null ? '' : markup`<dt>Buying power</dt><dd data-role="buying-power">${ticket.buyingPower.words}</dd>`}
 ${timeLeft(ticket)}
@@ -50,13 +41,6 @@ ${flags(ticket)}
 ${ticket.payoff === null ? '' : markup`<figure>${trusted(renderPayoffChart(ticket.payoff))}<figcaption>Profit or loss of the whole order at expiry, by the price of ${ticket.ticker}.</figcaption></figure>`}
 ${ticket.approval === null ? '' : evidence(ticket.approval)}
 </section>`;
-}
-
-function popWords(ticket: OrderTicket): string {
-  if (ticket.pop === null) return 'unknown';
-  if (ticket.popAfterCosts === null) return `${percent(ticket.pop)} at expiry`;
-  // Costs move POP by tenths of a point: whole percentages would show the same number twice.
-  return `${tenths(ticket.pop)} at expiry; ${tenths(ticket.popAfterCosts)} after costs`;
 }
 
 /** Events before expiry and the session the prices come from: what to know before approving. */

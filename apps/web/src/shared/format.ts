@@ -1,8 +1,9 @@
+import { moneyGrouped } from '@condor/core/words';
+
 const MINUS = '\u2212';
 
-/** Dollars with cents: 70 → "$70.00", -430 → "−$430.00", 1234.5 → "$1,234.50". */
-export const dollars = (amount: number): string =>
-  `${amount < 0 ? MINUS : ''}$${Math.abs(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/** Dollars with cents: 70 → "$70.00", -430 → "−$430.00", 1234.5 → "$1,234.50" (core's words, as the MCP App writes them). */
+export const dollars = moneyGrouped;
 
 /** An axis amount without cents when whole: 50 → "$50", -400 → "−$400", 12.5 → "$12.50". */
 export const axisDollars = (amount: number): string =>
@@ -15,10 +16,7 @@ export const price = (value: number): string => value.toFixed(2);
 export const axisPrice = (value: number): string => String(Number(value.toFixed(4)));
 
 /** A probability 0–1 as a whole percentage: 0.684 → "68%". */
-export const percent = (fraction: number): string => `${String(Math.round(fraction * 100))}%`;
-
-/** A probability 0–1 as a percentage to a tenth: 0.6843 → "68.4%". */
-export const tenths = (fraction: number): string => `${(fraction * 100).toFixed(1)}%`;
+export { percent } from '@condor/core/words';
 
 /** "654.30 and 723.70", "1, 2 and 3", "" for none. */
 export function listWords(items: readonly string[]): string {

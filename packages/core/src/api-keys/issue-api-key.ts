@@ -3,7 +3,7 @@ import { appError, type AppError } from '../errors/app-error.js';
 import type { ApiKey } from '../ports/api-key-store.js';
 import { scopeList, type Scope } from '../scopes/scopes.js';
 import type { Services } from '../services.js';
-import { isoTime } from '../accounts/user-view.js';
+import { isoTime } from '../words/time.js';
 import type { KeyHolder } from './key-holder.js';
 import { keyHint, mintApiKey } from './key-text.js';
 import { apiKeyView, type ApiKeyViewOutput } from './schemas.js';

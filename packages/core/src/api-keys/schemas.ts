@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { isoTime } from '../accounts/user-view.js';
+import { isoTime } from '../words/time.js';
 import type { ApiKey } from '../ports/api-key-store.js';
 import { SCOPES } from '../scopes/scopes.js';
 import { maskedKey } from './key-text.js';

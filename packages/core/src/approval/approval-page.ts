@@ -4,6 +4,7 @@ import type { HandlerContext } from '../operations/operation.js';
 import type { Proposal } from '../ports/proposal-store.js';
 import { ALL_SCOPES } from '../scopes/scopes.js';
 import { placeProposal } from '../proposals/confirm-proposal.js';
+import { PROPOSAL_TTL_S } from '../proposals/timing.js';
 import type { Services } from '../services.js';
 import type { BrowserCaller } from '../browser/browser-session.js';
 import { findLink } from '../browser/links.js';
@@ -50,7 +51,7 @@ function linkedProposal(services: Services, caller: BrowserCaller, linkToken: st
       if (proposal === undefined) return errAsync(appError('NOT_FOUND'));
       // A proposal already acted on is answered by what became of it, whatever the link's age.
       if (expired && acting && proposal.consumedAt === null) {
-        return errAsync(appError('PROPOSAL_EXPIRED', { message: 'This approval link has expired with its proposal (60 seconds). Nothing was placed; ask for a new proposal.' }));
+        return errAsync(appError('PROPOSAL_EXPIRED', { message: `This approval link has expired with its proposal (${String(PROPOSAL_TTL_S)} seconds). Nothing was placed; ask for a new proposal.` }));
       }
       return okAsync({ proposal, used: link.usedAt !== null, digest: link.digest });
     });

@@ -119,6 +119,21 @@ describe('orderTicket timing', () => {
     expect(ticketAt({ ...consumed, outcome: { status: 'rejected', detail: 'no' } }, CREATED + 7_000).status).toBe('rejected');
     expect(ticketAt(consumed, CREATED + 7_000).status).toBe('unknown');
   });
+
+  it('carries its status and its POP in the words every renderer shows', () => {
+    const consumed = { ...entry, consumedAt: CREATED + 6_000 };
+    expect(ticketAt(entry, CREATED)).toMatchObject({ status: 'awaiting_approval', statusWords: 'Awaiting your approval', popWords: '72%' });
+    expect(ticketAt(entry, CREATED + 60_000).statusWords).toBe('Expired: nothing was placed');
+    expect(ticketAt({ ...consumed, outcome: { status: 'submitted', orderId: 'o-1' } }, CREATED + 7_000).statusWords).toBe('Placed');
+    expect(ticketAt({ ...consumed, outcome: { status: 'rejected', detail: 'no' } }, CREATED + 7_000).statusWords).toBe('Rejected: nothing was placed');
+    expect(ticketAt({ ...consumed, outcome: { status: 'void', detail: 'rival' } }, CREATED + 7_000).statusWords).toBe(
+      'Void: another order of this position was approved first; nothing was placed',
+    );
+    expect(ticketAt(consumed, CREATED + 7_000).statusWords).toBe('Sent to the broker; its answer is not known yet');
+    const costed = { ...entry, details: { ...entry.details, pop: 0.6843, pop_after_costs: 0.6801 } };
+    expect(ticketAt(costed, CREATED).popWords).toBe('68.4% (68.0% after costs)');
+    expect(ticketAt({ ...entry, details: { expiry: '2026-12-18' } }, CREATED)).toMatchObject({ pop: null, popWords: 'unknown' });
+  });
 });
 
 describe('orderTicket for an exit', () => {

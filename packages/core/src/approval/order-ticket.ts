@@ -7,6 +7,8 @@ import { parseOcc } from './occ-symbol.js';
 import { payoffCurve, type HeldLeg } from './payoff-curve.js';
 import { numberOf, ticketBuyingPower, ticketCosts, ticketFlags } from './ticket-facts.js';
 import type { OrderTicket, TicketAccount, TicketLeg } from './ticket-types.js';
+import { moneyUnsigned } from '../words/money.js';
+import { popWords, TICKET_STATUS_WORDS } from '../words/ticket.js';
 
 /** What the ticket needs besides the proposal. */
 export interface TicketInputs {
@@ -20,7 +22,6 @@ export interface TicketInputs {
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const money = (x: number): string => `$${Math.abs(x).toFixed(2)}`;
 const contracts = (qty: number): string => `${String(qty)} contract${qty === 1 ? '' : 's'}`;
 
 /** "Fri 6 Mar 2026". */
@@ -41,6 +42,9 @@ export function orderTicket({ proposal, account, spot, now, marketNotice }: Tick
   const curve = held === null ? null : payoffCurve(held.legs, held.credit, proposal.qty, spot === null ? null : Math.round(spot * 100) / 100);
   const price = priceOf(proposal);
   const isExit = proposal.kind === 'exit';
+  const pop = isExit ? null : numberIn(proposal.details, 'pop');
+  const popAfterCosts = isExit ? null : numberIn(proposal.details, 'pop_after_costs');
+  const status = statusOf(proposal, now);
   return {
     proposalId: proposal.id,
     kind: proposal.kind,
@@ -53,13 +57,15 @@ export function orderTicket({ proposal, account, spot, now, marketNotice }: Tick
     maxProfit: isExit ? null : (curve?.maxProfit ?? null),
     maxLoss: isExit ? proposal.maxLoss : (curve?.maxLoss ?? proposal.maxLoss),
     breakevens: isExit ? [] : (curve?.breakevens ?? []),
-    pop: isExit ? null : numberIn(proposal.details, 'pop'),
-    popAfterCosts: isExit ? null : numberIn(proposal.details, 'pop_after_costs'),
+    pop,
+    popAfterCosts,
+    popWords: popWords(pop, popAfterCosts),
     costs: ticketCosts(proposal.details),
     buyingPower: ticketBuyingPower(proposal.details),
     flags: ticketFlags(proposal.details),
     account: accountOf(account),
-    status: statusOf(proposal, now),
+    status,
+    statusWords: TICKET_STATUS_WORDS[status],
     createdAt: proposal.createdAt,
     approvableAt: confirmableAt(proposal.createdAt),
     expiresAt: expiresAt(proposal.createdAt),
@@ -124,10 +130,10 @@ const priceOf = (proposal: Proposal): number => (proposal.kind === 'roll' ? (num
 
 /** "a credit of at least $0.70 per share ($70.00 for 1 contract)". */
 export function priceWords(price: number, qty: number, net: boolean): string {
-  const total = `${money(price * 100 * qty)} for ${contracts(qty)}`;
+  const total = `${moneyUnsigned(price * 100 * qty)} for ${contracts(qty)}`;
   const scope = net ? ' in all, across both orders' : '';
-  if (price < 0) return `a credit of at least ${money(price)} per share (${total})${scope}`;
-  if (price > 0) return `a debit of at most ${money(price)} per share (${total})${scope}`;
+  if (price < 0) return `a credit of at least ${moneyUnsigned(price)} per share (${total})${scope}`;
+  if (price > 0) return `a debit of at most ${moneyUnsigned(price)} per share (${total})${scope}`;
   return `no credit or debit ($0.00 per share)${scope}`;
 }
 

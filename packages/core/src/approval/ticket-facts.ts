@@ -1,7 +1,7 @@
 import { FLAG_CODES, type FlagCode, type TradeFlag } from '../events/trade-flags.js';
 import type { Json, JsonObject } from '../ports/json.js';
 import type { TicketBuyingPower, TicketCosts } from './ticket-types.js';
-import { money } from '../market/money-words.js';
+import { money } from '../words/money.js';
 
 const objectIn = (details: JsonObject, key: string): JsonObject | null => {
   const value = details[key];

@@ -82,6 +82,8 @@ export interface OrderTicket {
   readonly pop: number | null;
   /** The same with the costs taken off the credit. */
   readonly popAfterCosts: number | null;
+  /** Both as a person reads them: "68%", "68.4% (68.0% after costs)", "unknown" (`popWords`). */
+  readonly popWords: string;
   /** Null for proposals made before costs were recorded. */
   readonly costs: TicketCosts | null;
   /** Entries only. */
@@ -90,6 +92,8 @@ export interface OrderTicket {
   readonly flags: readonly TradeFlag[];
   readonly account: TicketAccount;
   readonly status: 'awaiting_approval' | 'expired' | 'placed' | 'rejected' | 'unknown' | 'void';
+  /** The status as every renderer shows it (`TICKET_STATUS_WORDS`): "Awaiting your approval", "Expired: nothing was placed", … */
+  readonly statusWords: string;
   /** Epoch ms. */
   readonly createdAt: number;
   readonly approvableAt: number;

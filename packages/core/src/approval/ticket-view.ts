@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { TradingAccountView } from '../brokers/trading-account.js';
-import { isoTime } from '../accounts/user-view.js';
+import { isoTime } from '../words/time.js';
 import { TradeFlagsView } from '../events/flag-view.js';
 import type { ApprovalRecord } from '../ports/proposal-store.js';
 import type { OrderTicket } from './ticket-types.js';
@@ -43,6 +43,7 @@ export const TicketView = v.pipe(
     breakevens: v.array(v.number()),
     pop: v.pipe(v.nullable(v.number()), v.description('Probability of profit at expiry, 0–1.')),
     pop_after_costs: v.nullable(v.number()),
+    pop_words: v.pipe(v.string(), v.description('pop and pop_after_costs in words: "68%", "68.4% (68.0% after costs)", or "unknown".')),
     costs: v.pipe(
       v.nullable(
         v.object({
@@ -60,6 +61,7 @@ export const TicketView = v.pipe(
     flags: TradeFlagsView,
     account: TradingAccountView,
     status: v.picklist(['awaiting_approval', 'expired', 'placed', 'rejected', 'unknown', 'void']),
+    status_words: v.pipe(v.string(), v.description('The status in words, as the approval page and the MCP App show it.')),
     approvable_at: v.string(),
     expires_at: v.string(),
     seconds_left: v.number(),
@@ -80,6 +82,7 @@ export const ticketView = (t: OrderTicket): v.InferOutput<typeof TicketView> => 
   breakevens: [...t.breakevens],
   pop: t.pop,
   pop_after_costs: t.popAfterCosts,
+  pop_words: t.popWords,
   costs:
     t.costs === null
       ? null
@@ -89,6 +92,7 @@ export const ticketView = (t: OrderTicket): v.InferOutput<typeof TicketView> => 
   flags: t.flags.map((f) => ({ code: f.code, date: f.date, message: f.message })),
   account: { broker: t.account.broker, environment: t.account.environment, simulated_market: t.account.simulatedMarket, words: t.account.words },
   status: t.status,
+  status_words: t.statusWords,
   approvable_at: isoTime(t.approvableAt),
   expires_at: isoTime(t.expiresAt),
   seconds_left: t.secondsLeft,

@@ -1,6 +1,6 @@
 import { parseDay } from '../market/days.js';
 import { easternDay, isEarlyClose, sessionClose, sessionOpen, tradingDayOnOrBefore } from '../market/exchange-calendar.js';
-import { newYorkTime } from '../market/time-words.js';
+import { newYorkTime } from '../words/time.js';
 import { heldFindings } from '../proposals/managed-legs.js';
 import type { BrokerPosition } from '../ports/broker.js';
 import type { ManagedPosition } from '../ports/position-store.js';

@@ -1,5 +1,5 @@
 import type { ManagedPosition, PositionLeg } from '../ports/position-store.js';
-import { money } from '../market/money-words.js';
+import { money } from '../words/money.js';
 
 export type AutorollRule = 'take_profit' | 'stop_loss' | 'management_dte' | 'short_strike_tested' | 'pin_risk' | 'expiry' | 'legs_changed';
 export type Severity = 'info' | 'warning' | 'critical';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { TradingAccountView, withAccount } from '../brokers/trading-account.js';
-import { isoTime } from '../accounts/user-view.js';
+import { isoTime } from '../words/time.js';
 import { currentSessionView, MarketSessionView } from '../market/session-view.js';
 import { defineOperation, READ_ONLY } from '../operations/operation.js';
 import { PositionId } from '../positions/position-id.js';

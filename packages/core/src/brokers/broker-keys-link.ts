@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { ResultAsync } from 'neverthrow';
-import { isoTime } from '../accounts/user-view.js';
+import { isoTime } from '../words/time.js';
 import { BROKER_KEYS_LINK_TTL_MS, brokerKeysUrl, mintLink } from '../browser/links.js';
 import { defineOperation, WRITE } from '../operations/operation.js';
 

@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import { isoTime } from '../accounts/user-view.js';
+import { isoTime } from '../words/time.js';
 import type { BrokerLink } from '../ports/broker-link-store.js';
 import type { BrokerLinkView } from './schemas.js';
 

@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import { isoTime } from '../accounts/user-view.js';
+import { isoTime } from '../words/time.js';
 import type { SessionKind } from '../ports/market-data.js';
 import type { CandidateFacts } from './candidate-facts.js';
 import type { Candidate } from './schemas.js';

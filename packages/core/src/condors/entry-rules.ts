@@ -1,6 +1,6 @@
 import type { Json } from '../ports/json.js';
 import type { OptionContract } from '../ports/market-data.js';
-import { money } from '../market/money-words.js';
+import { money } from '../words/money.js';
 
 /**
  * The market rules a condor must meet to be opened (options-math §2.8), in one place: find_iron_condors

@@ -1,6 +1,6 @@
 import type * as v from 'valibot';
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
-import { isoTime } from '../accounts/user-view.js';
+import { isoTime } from '../words/time.js';
 import { appError, type AppError } from '../errors/app-error.js';
 import { commissionOf } from '../costs/commission.js';
 import { daysToExpiry, expiryClose } from '../market/exchange-calendar.js';

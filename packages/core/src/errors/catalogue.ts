@@ -1,5 +1,6 @@
 import type { ToolName } from '../operations/tool-names.js';
 import type { ErrorCode } from './codes.js';
+import { CONFIRM_FLOOR_S, PROPOSAL_TTL_S } from '../proposals/timing.js';
 
 /** The HTTP statuses the contract assigns; 200 is for soft results carried in a successful body. */
 export type CatalogueStatus = 200 | 400 | 401 | 403 | 404 | 409 | 410 | 422 | 429 | 500 | 501 | 503;
@@ -215,12 +216,12 @@ export const ERROR_CATALOGUE = {
   PROPOSAL_NOT_FOUND: {
     status: 404,
     message: 'No proposal with this proposal_id was found for you.',
-    suggestion: 'Check the id; proposals last 60 seconds.',
+    suggestion: `Check the id; proposals last ${String(PROPOSAL_TTL_S)} seconds.`,
     seeTool: null,
   },
   PROPOSAL_EXPIRED: {
     status: 410,
-    message: 'The proposal expired (proposals live 60 seconds).',
+    message: `The proposal expired (proposals live ${String(PROPOSAL_TTL_S)} seconds).`,
     suggestion: 'Create a new one with propose_entry, propose_roll or propose_exit.',
     seeTool: 'propose_entry',
   },
@@ -250,7 +251,7 @@ export const ERROR_CATALOGUE = {
   },
   CONFIRM_TOO_FAST: {
     status: 422,
-    message: 'Confirmation arrived less than 5 seconds after the proposal.',
+    message: `Confirmation arrived less than ${String(CONFIRM_FLOOR_S)} seconds after the proposal.`,
     suggestion: 'Let the user review the proposal, then confirm.',
     seeTool: 'get_proposal',
   },

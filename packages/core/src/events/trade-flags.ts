@@ -1,7 +1,7 @@
 import { easternDay, earlyCloses, holidays } from '../market/exchange-calendar.js';
 import { civil, formatDay, parseDay, weekday } from '../market/days.js';
 import type { CorporateEvents, SessionKind } from '../ports/market-data.js';
-import { money } from '../market/money-words.js';
+import { money } from '../words/money.js';
 
 /** What a trader checks about the calendar before selling a condor. */
 export const FLAG_CODES = [

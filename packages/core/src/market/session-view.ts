@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { okAsync, type ResultAsync } from 'neverthrow';
-import { isoTime } from '../accounts/user-view.js';
+import { isoTime } from '../words/time.js';
 import type { MarketSession } from '../ports/market-data.js';
 import type { Services } from '../services.js';
-import { durationWords, newYorkTime } from './time-words.js';
+import { durationWords, newYorkTime } from '../words/time.js';
 
 export const MarketSessionView = v.pipe(
   v.object({

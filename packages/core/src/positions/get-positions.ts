@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { TradingAccountView, tradingAccountView } from '../brokers/trading-account.js';
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
-import { isoTime } from '../accounts/user-view.js';
+import { isoTime } from '../words/time.js';
 import { userBroker } from '../brokers/user-broker.js';
 import { appError, type AppError } from '../errors/app-error.js';
 import { currentSessionView, MarketSessionView } from '../market/session-view.js';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { isoTime } from '../accounts/user-view.js';
+import { isoTime } from '../words/time.js';
 import type { BrokerOrder } from '../ports/broker.js';
 import type { ManagedPosition } from '../ports/position-store.js';
 import type { Proposal, ProposalKind } from '../ports/proposal-store.js';

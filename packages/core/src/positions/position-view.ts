@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { isoTime } from '../accounts/user-view.js';
+import { isoTime } from '../words/time.js';
 import { daysToExpiry } from '../market/exchange-calendar.js';
 import { ApprovalView, approvalView } from '../approval/ticket-view.js';
 import type { Proposal } from '../ports/proposal-store.js';

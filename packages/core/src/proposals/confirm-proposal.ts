@@ -12,7 +12,7 @@ import { NEVER_SENT } from './reconcile-proposal.js';
 import { recordPlaced } from './record-order.js';
 import { ProposalId } from './proposal-view.js';
 import { continueRoll, secondStep } from './roll-steps.js';
-import { expiresAt, isExpired, isSubmitUnderway, isTooFast } from './timing.js';
+import { CONFIRM_FLOOR_S, confirmableAt, expiresAt, isExpired, isSubmitUnderway, isTooFast, PROPOSAL_TTL_S } from './timing.js';
 import { placementRefused, proposeTool, voidProposal } from './placement-refused.js';
 import { clientApprovalsAllowed, methodAllowed } from '../approval/approval-policy.js';
 import { approvalUrl, mintLink } from '../browser/links.js';
@@ -34,8 +34,8 @@ export const confirmProposal = defineOperation({
   name: 'confirm_proposal',
   title: 'Confirm a proposal (places the order)',
   description:
-    'Places the order of a proposal the user has reviewed and explicitly approved: at least 5 s after the proposal, within ' +
-    '60 s, never in the same tool-call batch that created it, and only once (the order carries the proposal id as its ' +
+    `Places the order of a proposal the user has reviewed and explicitly approved: at least ${String(CONFIRM_FLOOR_S)} s after the proposal, within ` +
+    `${String(PROPOSAL_TTL_S)} s, never in the same tool-call batch that created it, and only once (the order carries the proposal id as its ` +
     'client order id, so a retry can never place it twice). A person approves it: by default this tool alone never places ' +
     "an order — it asks the person (elicitation) when the client can, and otherwise answers CONFIRM_BLOCKED naming the " +
     'approval page (the approval_url of the proposal). A live account always needs the person.',
@@ -83,8 +83,8 @@ export function placeProposal(id: string, method: ApprovalMethod, ctx: HandlerCo
     return userBroker(caller.userId, services).andThen(({ broker, link }) => {
       if (!methodAllowed(method, link.environment, services)) return askPerson(proposal, link.environment, ctx);
       if (isTooFast(proposal.createdAt, now)) {
-        const wait = Math.ceil((proposal.createdAt + 5_000 - now) / 1000);
-        return errAsync(appError('CONFIRM_TOO_FAST', { message: `Confirmation arrived less than 5 seconds after the proposal; it can be confirmed in ${String(wait)} s.`, received: { proposal_id: id } }));
+        const wait = Math.ceil((confirmableAt(proposal.createdAt) - now) / 1000);
+        return errAsync(appError('CONFIRM_TOO_FAST', { message: `Confirmation arrived less than ${String(CONFIRM_FLOOR_S)} seconds after the proposal; it can be confirmed in ${String(wait)} s.`, received: { proposal_id: id } }));
       }
       const approval: ApprovalRecord = { method, at: now, userId: caller.userId, client: ctx.approval?.client ?? ctx.client, address: ctx.clientIp };
       return ResultAsync.fromSafePromise(services.proposals.consume(caller.userId, id, now, approval)).andThen((won) => {
@@ -236,7 +236,7 @@ function expiredUnsent(proposal: Proposal, ctx: HandlerContext<'trading'>): Resu
   ).andThen(() =>
     errAsync(
       appError('PROPOSAL_EXPIRED', {
-        message: 'The proposal was confirmed, but its order never reached the broker and its 60 seconds are over. Nothing was placed; make a new proposal.',
+        message: `The proposal was confirmed, but its order never reached the broker and its ${String(PROPOSAL_TTL_S)} seconds are over. Nothing was placed; make a new proposal.`,
         seeTool: proposeTool(proposal),
         received: { proposal_id: proposal.id },
       }),

@@ -10,8 +10,7 @@ import type { Json, JsonObject } from '../ports/json.js';
 import type { CorporateEvents, SessionKind } from '../ports/market-data.js';
 import type { Services } from '../services.js';
 import type { RepricedCondor } from './risk-gate.js';
-import { money } from '../market/money-words.js';
-import { dollars } from './managed-legs.js';
+import { money, roundCents } from '../words/money.js';
 
 /** What an entry costs, takes from buying power and runs into before expiry, for `qty` contracts at the limit credit. */
 export interface EntryFacts {
@@ -88,7 +87,7 @@ export function accountFindings(facts: EntryFacts, optionsBuyingPower: number, r
         `The order takes ${money(facts.buyingPowerReduction)} of options buying power (the wider wing × 100 × qty less the credit) and ` +
         `${money(facts.costs.open.total)} in fees, ${money(needed)} in all; the account has ${money(optionsBuyingPower)}.`,
       limit: `at most the account's options buying power, ${money(optionsBuyingPower)}`,
-      found: { needed: dollars(needed), available: dollars(optionsBuyingPower) },
+      found: { needed: roundCents(needed), available: roundCents(optionsBuyingPower) },
     });
   }
   for (const flag of facts.flags.filter((f) => refuse.includes(f.code))) {

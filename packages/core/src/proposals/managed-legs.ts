@@ -17,9 +17,6 @@ export { mid } from '../condors/entry-rules.js';
 // limit at the mid is never worse for the market than the mid itself: centsUp(0.834) = 0.84, centsUp(-0.834) = -0.83.
 export { centsUp } from '../costs/order-costs.js';
 
-/** Dollars rounded to the cent. */
-export const dollars = (amount: number): number => Math.round(amount * 100) / 100;
-
 /** The order leg that closes a held leg: a short is bought back, a long sold. */
 export const closingLeg = (leg: Pick<PositionLeg, 'symbol' | 'side'>): OrderLeg =>
   leg.side === 'short' ? { symbol: leg.symbol, side: 'buy', intent: 'buy_to_close' } : { symbol: leg.symbol, side: 'sell', intent: 'sell_to_close' };

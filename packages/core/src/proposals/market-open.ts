@@ -1,8 +1,8 @@
 import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
-import { isoTime } from '../accounts/user-view.js';
+import { isoTime } from '../words/time.js';
 import { marketError } from '../condors/market-errors.js';
 import { appError, type AppError } from '../errors/app-error.js';
-import { durationWords, newYorkTime } from '../market/time-words.js';
+import { durationWords, newYorkTime } from '../words/time.js';
 import type { MarketSession } from '../ports/market-data.js';
 import type { Services } from '../services.js';
 

@@ -1,4 +1,4 @@
-import { isoTime } from '../accounts/user-view.js';
+import { isoTime } from '../words/time.js';
 import type { OrderLeg } from '../ports/broker.js';
 import type { ManagedPosition, PositionLeg } from '../ports/position-store.js';
 import type { LegBook, PlacementRefusal, Proposal, ProposalOutcome } from '../ports/proposal-store.js';

@@ -14,6 +14,7 @@ import type { Proposal } from '../ports/proposal-store.js';
 import { gateRejected } from './gate-rejection.js';
 import { openSession } from './market-open.js';
 import { proposalAnswer, ProposalAnswer } from './proposal-answer.js';
+import { CONFIRM_LATER, CONFIRM_WINDOW } from './timing.js';
 import { entryOdds, type EntryOdds } from './entry-odds.js';
 import { accountFindings, entryCosts, entryFacts, type EntryFacts } from './entry-facts.js';
 import { eventsUntil } from '../events/events-until.js';
@@ -35,7 +36,7 @@ export const proposeEntry = defineOperation({
     'Re-prices a candidate from find_iron_condors against the current chain, runs the risk gate (market open, structure, max ' +
     'loss, credit/width, liquidity, quote age, price moves, overlapping legs, options buying power, and the calendar flags named in ' +
     'refuse_flags) and returns a proposal to show the user. Nothing ' +
-    'is traded: the user confirms with confirm_proposal between 5 and 60 seconds later, in a separate turn. A refusal is ' +
+    `is traded: the user confirms with confirm_proposal ${CONFIRM_LATER}, in a separate turn. A refusal is ` +
     'ENTRY_REJECTED with each reason in a sentence and received keyed by reason (market_closed says when the market opens).',
   input: v.strictObject({
     candidate: CandidateParameter,
@@ -193,7 +194,7 @@ function entryProposal(
     summary:
       `Sell ${String(qty)} ${candidate.ticker} ${candidate.expiry} iron condor ${String(longPut.strike)}/${String(shortPut.strike)}/` +
       `${String(shortCall.strike)}/${String(longCall.strike)} for a $${limitCredit.toFixed(2)} credit per share (limit); ` +
-      `max loss $${maxLoss.toFixed(2)}. Confirm with confirm_proposal after 5 s and within 60 s.`,
+      `max loss $${maxLoss.toFixed(2)}. ${CONFIRM_WINDOW}`,
     positionId: services.ids.uuid(),
     details: {
       expiry: candidate.expiry,

@@ -19,7 +19,6 @@ import {
   centsUp,
   closingLeg,
   describeLegs,
-  dollars,
   heldFindings,
   legsJson,
   mid,
@@ -28,7 +27,9 @@ import {
   widthAtRisk,
 } from './managed-legs.js';
 import { PositionId } from '../positions/position-id.js';
+import { roundCents } from '../words/money.js';
 import { ProposalAnswer, proposalAnswer } from './proposal-answer.js';
+import { CONFIRM_LATER, CONFIRM_WINDOW } from './timing.js';
 
 const isCents = (price: number): boolean => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6;
 
@@ -38,7 +39,7 @@ export const proposeExit = defineOperation({
   description:
     'Re-prices the legs of an open position the service manages and returns a proposal to close it in one order: the same ' +
     'legs with sides flipped (buy_to_close / sell_to_close) for a debit at most limit_price per share. Nothing is traded: ' +
-    'the user confirms with confirm_proposal between 5 and 60 seconds later, in a separate turn.',
+    `the user confirms with confirm_proposal ${CONFIRM_LATER}, in a separate turn.`,
   input: v.strictObject({
     position_id: PositionId,
     limit_price: v.optional(
@@ -158,8 +159,8 @@ function exitProposal(
   }: { readonly position: ManagedPosition; readonly limit: number; readonly midDebit: number; readonly costs: TradeCosts; readonly session: MarketSession },
   { services, caller, batchKey }: HandlerContext<'trading'>,
 ): Proposal {
-  const maxLoss = dollars(Math.max(0, limit) * 100 * position.qty);
-  const result = dollars((position.entryCredit - limit) * 100 * position.qty);
+  const maxLoss = roundCents(Math.max(0, limit) * 100 * position.qty);
+  const result = roundCents((position.entryCredit - limit) * 100 * position.qty);
   return {
     id: services.ids.uuid(),
     ownerId: caller.userId,
@@ -175,12 +176,12 @@ function exitProposal(
       `Close the ${position.ticker} iron condor (${String(position.qty)} contract${position.qty === 1 ? '' : 's'}: ${describeLegs(position.legs)}) in one order for ` +
       `${limit < 0 ? `at least a $${(-limit).toFixed(2)} credit` : `at most a $${limit.toFixed(2)} debit`} per share (limit; mid $${midDebit.toFixed(2)}): at most $${maxLoss.toFixed(2)} in all. It was opened for ` +
       `a $${position.entryCredit.toFixed(2)} credit, so closing at the limit ${result >= 0 ? 'keeps' : 'loses'} $${Math.abs(result).toFixed(2)}. ` +
-      'Confirm with confirm_proposal after 5 s and within 60 s.',
+      CONFIRM_WINDOW,
     positionId: position.id,
     details: {
       expiry: position.expiry,
       legs: legsJson(position.legs),
-      mid_debit: dollars(midDebit * 100) / 100,
+      mid_debit: roundCents(midDebit * 100) / 100,
       debit: limit,
       entry_credit: position.entryCredit,
       result_at_limit: result,

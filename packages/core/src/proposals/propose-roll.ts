@@ -22,7 +22,6 @@ import {
   centsUp,
   closingLeg,
   describeLegs,
-  dollars,
   heldFindings,
   legsJson,
   mid,
@@ -34,9 +33,11 @@ import {
   widthAtRisk,
 } from './managed-legs.js';
 import { PositionId } from '../positions/position-id.js';
+import { roundCents } from '../words/money.js';
 import { ProposalAnswer, proposalAnswer } from './proposal-answer.js';
 import { absDelta, DEFAULT_SHORT_DELTA, nearestExpiry, openCredit, preferCredit, verticalOf, verticalsByDelta, type ExpiryChoice, type Vertical } from './roll-plan.js';
 import { secondStepClientId } from './roll-steps.js';
+import { CONFIRM_LATER, CONFIRM_WINDOW } from './timing.js';
 
 type Input = { position_id: string; side: 'put' | 'call' | 'both'; target_dte: number; short_delta?: number | undefined };
 
@@ -48,7 +49,7 @@ export const proposeRoll = defineOperation({
     'nearest target_dte, with the same wing width and the short at short_delta, rolled for a net credit where one is within ' +
     '0.05 delta of the target. One side is one 4-leg order (close the old vertical, open the new one). The whole condor is ' +
     'two orders, because the broker takes at most 4 legs per order: step 1 closes the condor, step 2 opens the new one once ' +
-    'step 1 has filled. Nothing is traded until the user confirms with confirm_proposal between 5 and 60 seconds later.',
+    `step 1 has filled. Nothing is traded until the user confirms with confirm_proposal ${CONFIRM_LATER}.`,
   input: v.strictObject({
     position_id: PositionId,
     side: v.pipe(v.picklist(['put', 'call', 'both']), v.description("Which vertical to roll; 'both' rolls the whole condor in two orders.")),
@@ -256,7 +257,7 @@ const ordered = (legs: readonly PositionLeg[]): PositionLeg[] => [...legs].sort(
 
 /** The position's max loss in dollars once rolled at the limit(s): wings at risk less all credits taken. */
 function maxLossAfter(position: ManagedPosition, legsAfter: readonly PositionLeg[], net: number): number {
-  return dollars(Math.max(0, widthAtRisk(legsAfter) - (position.entryCredit - net)) * 100 * position.qty);
+  return roundCents(Math.max(0, widthAtRisk(legsAfter) - (position.entryCredit - net)) * 100 * position.qty);
 }
 
 const contracts = (qty: number): string => `${String(qty)} contract${qty === 1 ? '' : 's'}`;
@@ -286,7 +287,7 @@ function oneOrder({ position, side, input, where }: Rolled & { readonly side: Ro
     `${describeLegs([side.old.short, side.old.long])} and sell ${describeLegs(opened)} (${String(where.choice.dte)} days, short |delta| ` +
     `${side.next.shortDelta.toFixed(2)}, width $${side.width.toFixed(2)}) for ${priceWords(limit)} per share (limit: the mid of the 4 legs, rounded to the cent).${debitNote} ` +
     `Closing the old vertical and opening the new one are one order, so the roll fills whole or not at all. Afterwards: credit $${(position.entryCredit - limit).toFixed(2)} per share, ` +
-    `max loss $${maxLoss.toFixed(2)}. Confirm with confirm_proposal after 5 s and within 60 s.`;
+    `max loss $${maxLoss.toFixed(2)}. ${CONFIRM_WINDOW}`;
   return rollProposal(
     {
       position,
@@ -316,7 +317,7 @@ function twoOrders({ position, sides, input, where }: Rolled & { readonly sides:
       gateRejected('The roll cannot be proposed', [{ reason: 'credit', sentence: `The new condor would open for ${value}, not a credit.`, limit: 'the new condor opens for a credit', found: value }]),
     );
   }
-  const net = dollars(closeLimit + openLimit);
+  const net = roundCents(closeLimit + openLimit);
   const opened = ordered(sides.flatMap(newLegs));
   const closeLegs = ordered(sides.flatMap((s) => [s.old.short, s.old.long])).map(closingLeg);
   const openLegs = opened.map((leg) => openingLeg(leg, leg.side));
@@ -330,7 +331,7 @@ function twoOrders({ position, sides, input, where }: Rolled & { readonly sides:
     `$${(position.entryCredit - net).toFixed(2)} per share, max loss $${maxLoss.toFixed(2)}. Risk of a half-done roll: if step 1 fills and ` +
     `step 2 does not (the market moves away from its limit, the broker refuses it, or the day ends), you hold no ${position.ticker} condor ` +
     'at all: it is closed, not rolled, and a new one must be proposed with propose_entry. If step 1 has not filled when you confirm, ' +
-    'confirm again with this proposal_id once it has. Confirm with confirm_proposal after 5 s and within 60 s.';
+    `confirm again with this proposal_id once it has. ${CONFIRM_WINDOW}`;
   return ok(
     rollProposal(
       {
@@ -385,7 +386,7 @@ function common({
     closes: legsJson(sides.flatMap((s) => [s.old.short, s.old.long])),
     opens: legsJson(sides.flatMap(newLegs)),
     net_price: net,
-    credit_after: dollars(position.entryCredit - net),
+    credit_after: roundCents(position.entryCredit - net),
     legs_after: legsJson(legsAfter),
   };
 }

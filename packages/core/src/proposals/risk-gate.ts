@@ -1,7 +1,7 @@
 import type { OptionContract } from '../ports/market-data.js';
 import type { CandidateEssentials } from '../condors/candidate-input.js';
 import { creditFindings, mid, openingFindings, type GateFinding } from '../condors/entry-rules.js';
-import { money } from '../market/money-words.js';
+import { money } from '../words/money.js';
 
 /** The account-dependent limits of the entry risk gate; the market rules are `ENTRY_RULES`. Dollars unless stated. */
 export interface RiskLimits {

@@ -3,6 +3,14 @@ export const PROPOSAL_TTL_MS = 60_000;
 /** A confirmation needs 5 s of review: at exactly 5.000 s it is allowed. */
 export const CONFIRM_FLOOR_MS = 5_000;
 
+/** The two in whole seconds, for sentences: tool descriptions, summaries and error messages say them from here. */
+export const PROPOSAL_TTL_S = PROPOSAL_TTL_MS / 1000;
+export const CONFIRM_FLOOR_S = CONFIRM_FLOOR_MS / 1000;
+/** The last sentence of every proposal's summary. */
+export const CONFIRM_WINDOW = `Confirm with confirm_proposal after ${String(CONFIRM_FLOOR_S)} s and within ${String(PROPOSAL_TTL_S)} s.`;
+/** When a proposing tool's description says the user confirms. */
+export const CONFIRM_LATER = `between ${String(CONFIRM_FLOOR_S)} and ${String(PROPOSAL_TTL_S)} seconds later`;
+
 export const expiresAt = (createdAt: number): number => createdAt + PROPOSAL_TTL_MS;
 export const confirmableAt = (createdAt: number): number => createdAt + CONFIRM_FLOOR_MS;
 export const isExpired = (createdAt: number, now: number): boolean => now >= expiresAt(createdAt);

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
-import { isoTime } from '../accounts/user-view.js';
+import { isoTime } from '../words/time.js';
 import { marketError } from '../condors/market-errors.js';
 import { defineOperation, type HandlerContext } from '../operations/operation.js';
 import type { JsonObject } from '../ports/json.js';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
-import { isoTime } from '../accounts/user-view.js';
+import { isoTime } from '../words/time.js';
 import { appError } from '../errors/app-error.js';
 import { defineOperation, READ_ONLY } from '../operations/operation.js';
 import type { StrategyRun } from '../ports/strategy-run-store.js';

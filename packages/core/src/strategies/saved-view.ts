@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { isoTime } from '../accounts/user-view.js';
+import { isoTime } from '../words/time.js';
 import type { SavedStrategy } from '../ports/saved-strategy-store.js';
 
 export const SavedStrategyView = v.object({

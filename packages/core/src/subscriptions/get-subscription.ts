@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { ResultAsync } from 'neverthrow';
-import { isoTime } from '../accounts/user-view.js';
+import { isoTime } from '../words/time.js';
 import { defineOperation, READ_ONLY } from '../operations/operation.js';
 import { nextUtcMidnight, utcDay } from '../quotas/utc-day.js';
 import type { Services } from '../services.js';

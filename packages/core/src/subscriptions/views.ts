@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { isoTime } from '../accounts/user-view.js';
+import { isoTime } from '../words/time.js';
 import type { Subscription } from '../ports/subscription-store.js';
 
 export const SubscriptionView = v.object({

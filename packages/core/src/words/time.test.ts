@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { durationWords, newYorkTime } from './time-words.js';
+import { durationWords, newYorkTime } from './time.js';
 
 describe('time in words', () => {
   it('says an instant in New York time, through daylight saving', () => {

@@ -1,5 +1,8 @@
-import { DAY_MS, civil, weekday } from './days.js';
-import { easternDay, easternOffsetHours } from './exchange-calendar.js';
+import { DAY_MS, civil, weekday } from '../market/days.js';
+import { easternDay, easternOffsetHours } from '../market/exchange-calendar.js';
+
+/** Epoch milliseconds as an ISO-8601 UTC timestamp. */
+export const isoTime = (ms: number): string => new Date(ms).toISOString();
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];

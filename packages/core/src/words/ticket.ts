@@ -1,0 +1,22 @@
+import type { OrderTicket } from '../approval/ticket-types.js';
+import { percent, tenths } from './percent.js';
+
+/** What each state of a proposal is called on its ticket, the same on the approval page, the MCP App and the API. */
+export const TICKET_STATUS_WORDS = {
+  awaiting_approval: 'Awaiting your approval',
+  expired: 'Expired: nothing was placed',
+  placed: 'Placed',
+  rejected: 'Rejected: nothing was placed',
+  unknown: 'Sent to the broker; its answer is not known yet',
+  void: 'Void: another order of this position was approved first; nothing was placed',
+} as const satisfies Record<OrderTicket['status'], string>;
+
+/**
+ * The probability of profit at expiry as a person reads it: a whole percentage, or to a tenth beside the figure after
+ * costs (costs move it by tenths of a point, so whole ones would show the same number twice).
+ * @example popWords(0.684, null) // '68%'; popWords(0.6843, 0.6801) // '68.4% (68.0% after costs)'; popWords(null, null) // 'unknown'
+ */
+export function popWords(pop: number | null, afterCosts: number | null): string {
+  if (pop === null) return 'unknown';
+  return afterCosts === null ? percent(pop) : `${tenths(pop)} (${tenths(afterCosts)} after costs)`;
+}
