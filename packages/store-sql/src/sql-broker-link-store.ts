@@ -13,6 +13,7 @@ const toLink = (row: Selectable<BrokerLinksTable>): BrokerLink => ({
   keyHint: row.key_hint,
   connectedAt: row.connected_at,
   updatedAt: row.updated_at,
+  accountNumber: row.account_number,
 });
 
 /** BrokerLinkStore over SQL (SQLite or PostgreSQL): one row per user; sealed keys are JSON text. */
@@ -38,6 +39,7 @@ export class SqlBrokerLinkStore implements BrokerLinkStore {
       key_hint: link.keyHint,
       connected_at: link.connectedAt,
       updated_at: link.updatedAt,
+      account_number: link.accountNumber ?? null,
     };
     await this.db
       .insertInto('broker_links')

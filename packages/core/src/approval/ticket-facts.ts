@@ -10,8 +10,35 @@ const objectIn = (details: JsonObject, key: string): JsonObject | null => {
 /** A finite number stored in a proposal's details, else null. */
 export const numberOf = (value: Json | undefined): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
-/** The costs a proposal stored when it was made (details.costs), as the ticket shows them; null for older proposals. */
+/** The broker's own figures a proposal stored from its dry run (details.broker_figures), where its broker has one. */
+function brokerFiguresIn(details: JsonObject): { source: string; fees: number; change: number; after: number } | null {
+  const figures = objectIn(details, 'broker_figures');
+  const source = figures?.['source'];
+  const fees = numberOf(figures?.['fees']);
+  const change = numberOf(figures?.['buying_power_change']);
+  const after = numberOf(figures?.['buying_power_after']);
+  return typeof source === 'string' && fees !== null && change !== null && after !== null ? { source, fees, change, after } : null;
+}
+
+/**
+ * The costs a proposal stored when it was made (details.costs), as the ticket shows them; null for older proposals.
+ * Where the broker computed the opening fees itself (its dry run), they replace condor's estimate and say so.
+ */
 export function ticketCosts(details: JsonObject): TicketCosts | null {
+  const estimated = estimatedCosts(details);
+  const broker = brokerFiguresIn(details);
+  if (estimated === null || broker === null) return estimated;
+  const total = broker.fees + (estimated.close ?? 0);
+  const closing = estimated.close === null ? '' : ` and about ${money(estimated.close)} to close later (condor's estimate)`;
+  return {
+    ...estimated,
+    open: broker.fees,
+    total,
+    words: `Fees and commission, broker-computed (${broker.source}): ${money(broker.fees)} to open${closing}, ${money(total)} in all.`,
+  };
+}
+
+function estimatedCosts(details: JsonObject): TicketCosts | null {
   const costs = objectIn(details, 'costs');
   const total = numberOf(costs?.['total']);
   const perContract = numberOf(costs?.['per_contract']);
@@ -38,6 +65,14 @@ export function ticketBuyingPower(details: JsonObject): TicketBuyingPower | null
   const reduction = numberOf(bp?.['reduction']);
   const ratio = numberOf(bp?.['return_on_buying_power']);
   if (reduction === null || ratio === null) return null;
+  const broker = brokerFiguresIn(details);
+  if (broker !== null) {
+    return {
+      reduction: broker.change,
+      returnOnBuyingPower: ratio,
+      words: `${money(broker.change)} of buying power, broker-computed (${broker.source}), leaving ${money(broker.after)}; condor's estimate was ${money(reduction)}.`,
+    };
+  }
   return {
     reduction,
     returnOnBuyingPower: ratio,

@@ -5,15 +5,21 @@ import { accountWords } from './trading-account.js';
 
 describe('BROKERS', () => {
   it('lists every broker once, the keyless default first; set_broker_keys takes keys only for brokers that have them', () => {
-    expect(BROKER_NAMES).toEqual(['sim', 'alpaca']);
+    expect(BROKER_NAMES).toEqual(['sim', 'alpaca', 'tastytrade']);
     expect(DEFAULT_BROKER).toBe('sim');
     expect(BROKERS[DEFAULT_BROKER].keys).toBeNull();
-    expect(KEYED_BROKERS).toEqual(['alpaca']);
+    expect(KEYED_BROKERS).toEqual(['alpaca', 'tastytrade']);
   });
 
   it("maps set_broker_keys' two keys onto credentials of the broker's own kind", () => {
-    for (const name of KEYED_BROKERS) expect(BROKERS[name].keys.credentials({ api_key: 'K', api_secret: 'S' }).kind).toBe(name);
+    for (const name of KEYED_BROKERS) expect(BROKERS[name].keys.credentials({ api_key: 'K', api_secret: 'S' }, null).kind).toBe(name);
     expect(BROKERS.alpaca.keys.credentials({ api_key: 'K', api_secret: 'S' })).toEqual({ kind: 'alpaca', apiKey: 'K', apiSecret: 'S' });
+    expect(BROKERS.tastytrade.keys.credentials({ api_key: 'K', api_secret: 'S' }, '5WT00001')).toEqual({
+      kind: 'tastytrade',
+      clientSecret: 'K',
+      refreshToken: 'S',
+      accountNumber: '5WT00001',
+    });
   });
 
   it("names each broker in the account's words and in connect_broker's description", () => {

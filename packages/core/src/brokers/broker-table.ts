@@ -11,8 +11,10 @@ export interface StoredKeys {
 export interface BrokerKeys {
   /** In words, what the person enters as each parameter (Alpaca: its API key id and secret). */
   readonly fields: { readonly [Field in keyof StoredKeys]: string };
-  /** How the stored keys map onto the adapter's credentials. */
-  readonly credentials: (keys: StoredKeys) => BrokerCredentials;
+  /** The names of the broker-keys page's two form fields, as the broker calls them (`client_secret`, `refresh_token`). */
+  readonly formNames: { readonly [Field in keyof StoredKeys]: string };
+  /** How the stored keys (and the account chosen when connecting, if any) map onto the adapter's credentials. */
+  readonly credentials: (keys: StoredKeys, accountNumber: string | null) => BrokerCredentials;
 }
 
 /** What core may rely on at a broker: real differences are flags here, never a test of the broker's name. */
@@ -21,6 +23,10 @@ export interface BrokerCapabilities {
   readonly environments: readonly BrokerEnvironment[];
   /** The most legs one multi-leg order may carry. */
   readonly maxLegsPerOrder: number;
+  /** Its adapter's `dryRun` gives the broker's own fees and buying power, which replace condor's estimate on the ticket. */
+  readonly dryRun: boolean;
+  /** One login may hold several accounts: `Brokers.listAccounts` lists them and the person chooses one when connecting. */
+  readonly chooseAccount: boolean;
 }
 
 export interface BrokerSpec {
@@ -45,15 +51,30 @@ export const BROKERS = {
   sim: {
     words: { name: 'Simulated paper broker', short: 'simulated', connect: 'is the simulated paper broker (no keys needed)' },
     keys: null,
-    capabilities: { environments: ['paper'], maxLegsPerOrder: 4 },
+    capabilities: { environments: ['paper'], maxLegsPerOrder: 4, dryRun: false, chooseAccount: false },
   },
   alpaca: {
     words: { name: 'Alpaca', short: 'Alpaca', connect: 'uses the keys from set_broker_keys' },
     keys: {
       fields: { api_key: 'API key id', api_secret: 'API secret' },
+      formNames: { api_key: 'api_key', api_secret: 'api_secret' },
       credentials: ({ api_key, api_secret }) => ({ kind: 'alpaca', apiKey: api_key, apiSecret: api_secret }),
     },
-    capabilities: { environments: ['paper', 'live'], maxLegsPerOrder: 4 },
+    capabilities: { environments: ['paper', 'live'], maxLegsPerOrder: 4, dryRun: false, chooseAccount: false },
+  },
+  tastytrade: {
+    words: {
+      name: 'tastytrade',
+      short: 'tastytrade',
+      connect:
+        'uses the OAuth client secret and refresh token from set_broker_keys (api_key = client secret, api_secret = refresh token; paper = the sandbox) and the account_number chosen among the login’s accounts',
+    },
+    keys: {
+      fields: { api_key: 'OAuth client secret', api_secret: 'refresh token (from the OAuth grant)' },
+      formNames: { api_key: 'client_secret', api_secret: 'refresh_token' },
+      credentials: ({ api_key, api_secret }, accountNumber) => ({ kind: 'tastytrade', clientSecret: api_key, refreshToken: api_secret, accountNumber }),
+    },
+    capabilities: { environments: ['paper', 'live'], maxLegsPerOrder: 4, dryRun: true, chooseAccount: true },
   },
 } as const satisfies Record<BrokerName, BrokerSpec>;
 

@@ -6,6 +6,7 @@ import { defineOperation, WRITE } from '../operations/operation.js';
 import type { BrokerLink, BrokerName } from '../ports/broker-link-store.js';
 import type { Caller } from '../operations/operation.js';
 import type { Services } from '../services.js';
+import { accountToTrade } from './account-choice.js';
 import { brokerError } from './broker-errors.js';
 import { linkView } from './link-view.js';
 import { liveTradingRefusal } from './live-trading.js';
@@ -13,7 +14,7 @@ import { BROKER_NAMES, BROKERS, DEFAULT_BROKER, type BrokerSpec } from './broker
 import { BrokerLinkView, ENVIRONMENTS } from './schemas.js';
 import { openCredentials } from './sealed-keys.js';
 
-type Input = { authorization_confirmed: boolean; broker?: BrokerName | undefined; environment?: 'paper' | 'live' | undefined };
+type Input = { authorization_confirmed: boolean; broker?: BrokerName | undefined; environment?: 'paper' | 'live' | undefined; account_number?: string | undefined };
 
 export const connectBroker = defineOperation({
   name: 'connect_broker',
@@ -25,6 +26,14 @@ export const connectBroker = defineOperation({
     authorization_confirmed: v.pipe(v.boolean(), v.description('True once the user has read and accepted the broker-authorization document.')),
     broker: v.optional(v.pipe(v.picklist(BROKER_NAMES), v.description('Default: the broker of your stored keys, else sim.'))),
     environment: v.optional(v.pipe(v.picklist(ENVIRONMENTS), v.description('Default: the environment of your stored keys, else paper.'))),
+    account_number: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.regex(/^[A-Za-z0-9-]{1,32}$/, 'account_number is the broker’s account number, e.g. 5WT00001.'),
+        v.description('Where one login holds several accounts (tastytrade): the one to trade. Default: the one chosen before, or the only tradeable one.'),
+      ),
+    ),
   }),
   output: v.object({
     link: BrokerLinkView,
@@ -35,11 +44,12 @@ export const connectBroker = defineOperation({
   quota: false,
   rest: { method: 'POST', path: '/broker/connection' },
   annotations: { ...WRITE, idempotentHint: true, openWorldHint: true },
-  errors: ['AUTHORIZATION_NOT_CONFIRMED', 'BROKER_NOT_CONNECTED', 'SERVICE_NOT_CONFIGURED', 'BROKER_RATE_LIMITED', 'SERVICE_UNAVAILABLE', 'ONBOARDING_REQUIRED'],
+  errors: ['AUTHORIZATION_NOT_CONFIRMED', 'BROKER_NOT_CONNECTED', 'VALIDATION_ERROR', 'SERVICE_NOT_CONFIGURED', 'BROKER_RATE_LIMITED', 'SERVICE_UNAVAILABLE', 'ONBOARDING_REQUIRED'],
   handler: (input, { services, caller }) =>
     authorized(input, caller, services)
       .andThen(() => ResultAsync.fromSafePromise(services.brokerLinks.get(caller.userId)))
       .andThen((stored) => linkToVerify(input, stored, caller, services))
+      .andThen((link) => accountToTrade(services, link, input.account_number ?? null))
       .andThen((link) =>
         openCredentials(link, services).andThen((credentials) =>
           services.brokers

@@ -9,4 +9,5 @@ export const linkView = (link: BrokerLink): v.InferOutput<typeof BrokerLinkView>
   key_hint: link.keyHint === null ? null : `…${link.keyHint}`,
   connected: link.connectedAt !== null,
   connected_at: link.connectedAt === null ? null : isoTime(link.connectedAt),
+  account_number: link.accountNumber ?? null,
 });

@@ -9,4 +9,5 @@ export const BrokerLinkView = v.object({
   key_hint: v.pipe(v.nullable(v.string()), v.description('The last four characters of the API key; the keys themselves are never shown.')),
   connected: v.boolean(),
   connected_at: v.nullable(v.string()),
+  account_number: v.pipe(v.nullable(v.string()), v.description('The account chosen among the login’s accounts (tastytrade); null where the keys are one account.')),
 });

@@ -38,6 +38,6 @@ export function openCredentials(link: BrokerLink, services: Services): ResultAsy
             seeTool: 'set_broker_keys',
           }),
         )
-      : okAsync(keys.credentials({ api_key: apiKey, api_secret: apiSecret })),
+      : okAsync(keys.credentials({ api_key: apiKey, api_secret: apiSecret }, link.accountNumber ?? null)),
   );
 }

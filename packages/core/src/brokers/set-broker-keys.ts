@@ -9,11 +9,13 @@ import { linkView } from './link-view.js';
 import { liveTradingRefusal } from './live-trading.js';
 import { sealKeys, secretsMissing } from './sealed-keys.js';
 
-const Key = (description: string) => v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(256), v.description(description));
+/** Long enough for tastytrade's JWT-like refresh tokens, which run far past the 256 characters of Alpaca's keys. */
+const KEY_MAX_LENGTH = 4096;
+const Key = (description: string) => v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(KEY_MAX_LENGTH), v.description(description));
 
 const SetBrokerKeysInput = v.strictObject({
-  api_key: Key('The API key id.'),
-  api_secret: Key('The API secret.'),
+  api_key: Key('The API key id (tastytrade: the OAuth client secret).'),
+  api_secret: Key('The API secret (tastytrade: the refresh token of the OAuth grant).'),
   broker: v.optional(v.pipe(v.picklist(KEYED_BROKERS), v.description('The broker the keys belong to.')), 'alpaca'),
   environment: v.optional(v.pipe(v.picklist(ENVIRONMENTS), v.description('Paper or live keys.')), 'paper'),
 });

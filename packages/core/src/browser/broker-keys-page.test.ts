@@ -117,7 +117,7 @@ describe('setBrokerKeysByLink', () => {
     ['an empty key', { ...KEYS, api_key: '' }],
     ['a blank secret', { ...KEYS, api_secret: '   ' }],
     ['no secret', { ...KEYS, api_secret: undefined }],
-    ['a key of 257 characters', { ...KEYS, api_key: 'K'.repeat(257) }],
+    ['a key of 4,097 characters', { ...KEYS, api_key: 'K'.repeat(4097) }],
     ['an unknown environment', { ...KEYS, environment: 'demo' }],
     ['a number for a key', { ...KEYS, api_key: 12345 }],
   ])('answers VALIDATION_ERROR for %s, stores nothing, and the link still works', async (_what, input) => {

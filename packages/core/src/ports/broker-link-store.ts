@@ -1,7 +1,7 @@
 import type { Sealed } from './secret-box.js';
 
 /** Which broker a user links; each has one row in `BROKERS` (`brokers/broker-table.ts`) with its words, keys and capabilities. */
-export type BrokerName = 'sim' | 'alpaca';
+export type BrokerName = 'sim' | 'alpaca' | 'tastytrade';
 export type BrokerEnvironment = 'paper' | 'live';
 
 /**
@@ -19,6 +19,11 @@ export interface BrokerLink {
   /** When `connect_broker` verified the link; null while only keys are set (or after disconnecting). */
   readonly connectedAt: number | null;
   readonly updatedAt: number;
+  /**
+   * The account chosen when connecting, where one login holds several (tastytrade); absent or null where a key pair
+   * is one account, and until the person chooses.
+   */
+  readonly accountNumber?: string | null;
 }
 
 /** A short-lived access token an adapter minted for a link, sealed, kept so every instance uses it until it expires. */

@@ -77,14 +77,41 @@ export interface Broker {
   /** The order placed with this client order id, or null when none was. */
   orderByClientId(clientOrderId: string): ResultAsync<BrokerOrder | null, BrokerError>;
   cancel(orderId: string): ResultAsync<CancelOutcome, BrokerError>;
+  /** The broker's own fees and buying-power effect of an order, placing nothing; only where its row says `dryRun`. */
+  dryRun?(order: MultiLegOrder): ResultAsync<BrokerDryRun, BrokerError>;
 }
 
 /**
  * The secrets one broker's adapter signs in with, one variant per broker that takes keys; its row in `BROKERS`
- * builds it from the keys `set_broker_keys` stored. A new broker adds its variant, e.g.
- * `{ kind: 'tastytrade'; clientSecret; refreshToken }`.
+ * builds it from the keys `set_broker_keys` stored (and, where one login holds several accounts, the account the
+ * person chose when connecting; null before that).
  */
-export type BrokerCredentials = { readonly kind: 'alpaca'; readonly apiKey: string; readonly apiSecret: string };
+export type BrokerCredentials =
+  | { readonly kind: 'alpaca'; readonly apiKey: string; readonly apiSecret: string }
+  | { readonly kind: 'tastytrade'; readonly clientSecret: string; readonly refreshToken: string; readonly accountNumber: string | null };
+
+/** One account a broker login may trade, for the person to choose when connecting. */
+export interface BrokerAccountChoice {
+  readonly accountNumber: string;
+  /** In words: its nickname and type, e.g. "Individual margin account (Main)". */
+  readonly description: string;
+  /** False for an account the login may only read, or one that is closed. */
+  readonly canTrade: boolean;
+}
+
+/** The broker's own figures for one order, from its dry run (design §14): they replace condor's estimate. */
+export interface BrokerDryRun {
+  /** Dollars, all fees of the order. */
+  readonly fees: number;
+  /** Dollars of buying power the order uses (positive) or frees (negative). */
+  readonly buyingPowerChange: number;
+  /** Dollars of buying power left after it. */
+  readonly buyingPowerAfter: number;
+  /** Why the broker would refuse the order, in its words; empty when it would take it. */
+  readonly refusals: readonly string[];
+  /** The broker's warnings in words (e.g. "the order works from the next session"). */
+  readonly warnings: readonly string[];
+}
 
 /** What a broker adapter needs to open a user's account. */
 export interface BrokerAccess {
@@ -100,4 +127,6 @@ export interface Brokers {
   /** The brokers a user may link here (e.g. ['sim'], or ['sim', 'alpaca']). */
   readonly available: readonly BrokerName[];
   open(access: BrokerAccess): Broker;
+  /** The accounts a login may trade, where its broker's row says `chooseAccount`; the person picks one when connecting. */
+  listAccounts?(access: BrokerAccess): ResultAsync<readonly BrokerAccountChoice[], BrokerError>;
 }

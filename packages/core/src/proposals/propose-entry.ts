@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { err, errAsync, ok, okAsync, ResultAsync, safeTry } from 'neverthrow';
+import { BROKERS, type BrokerSpec } from '../brokers/broker-table.js';
 import { userBroker } from '../brokers/user-broker.js';
+import { brokerFigures, brokerFiguresDetails, dryRunFindings } from './broker-figures.js';
 import { brokerError } from '../brokers/broker-errors.js';
 import { CandidateParameter, readCandidate, type CandidateEssentials } from '../condors/candidate-input.js';
 import { ENTRY_RULES, limitCreditOf, type GateFinding } from '../condors/entry-rules.js';
@@ -8,7 +10,7 @@ import { marketError } from '../condors/market-errors.js';
 import { appError, type AppError } from '../errors/app-error.js';
 import { marketSessionView } from '../market/session-view.js';
 import { defineOperation, WRITE, type HandlerContext } from '../operations/operation.js';
-import type { BrokerPosition } from '../ports/broker.js';
+import type { BrokerPosition, OrderLeg } from '../ports/broker.js';
 import type { MarketSession, OptionContract } from '../ports/market-data.js';
 import type { Proposal } from '../ports/proposal-store.js';
 import { gateRejected } from './gate-rejection.js';
@@ -96,7 +98,7 @@ function propose(candidate: CandidateEssentials, input: Input, ctx: HandlerConte
   const now = services.clock.now();
   return safeTry(async function* () {
     const session = yield* openSession(services, candidate.ticker, 'The candidate cannot be proposed');
-    const { broker } = yield* userBroker(caller.userId, services);
+    const { broker, link } = yield* userBroker(caller.userId, services);
     const [account, held] = yield* ResultAsync.combine([broker.verify(), broker.positions()]).mapErr((e) =>
       brokerError(e, (message) => appError('ENTRY_REJECTED', { message })),
     );
@@ -115,9 +117,14 @@ function propose(candidate: CandidateEssentials, input: Input, ctx: HandlerConte
       eventsUntil(services, candidate.ticker, candidate.expiry),
       entryOdds(services, { ticker: candidate.ticker, expiry: candidate.expiry, condor, limitCredit: order.limitCredit, costPerShare: costs.perShare }),
     ]);
-    const facts = entryFacts(services, { ...order, costs, market: { spot: odds.spot, session: session.kind, events, expiry: candidate.expiry } });
-    const findings = [...orderFindings, ...accountFindings(facts, account.buyingPower, input.refuse_flags)];
+    const estimated = entryFacts(services, { ...order, costs, market: { spot: odds.spot, session: session.kind, events, expiry: candidate.expiry } });
+    const spec: BrokerSpec = BROKERS[link.broker];
+    const figures = yield* brokerFigures(broker, spec, { qty: input.qty, limitPrice: -order.limitCredit, legs: entryLegs(condor) });
+    // The broker's own figures, where it has them, replace condor's estimate of buying power (and are the gate's).
+    const accountChecks = accountFindings(estimated, account.buyingPower, input.refuse_flags).filter((f) => figures === null || f.reason !== 'buying_power');
+    const findings = [...orderFindings, ...accountChecks, ...(figures === null ? [] : dryRunFindings(figures, spec))];
     if (findings.length > 0) return err(gateRejected('The risk gate rejected the candidate', findings, { suggestion: GATE_SUGGESTION }));
+    const facts = figures === null ? estimated : { ...estimated, details: { ...estimated.details, broker_figures: brokerFiguresDetails(figures, spec) } };
     return ok(yield* proposalAnswer(entryProposal({ ...order, session, odds, facts }, ctx), ctx));
   });
 }
@@ -169,6 +176,14 @@ function overlapping(condor: RepricedCondor, held: readonly BrokerPosition[]): A
   });
 }
 
+/** The four legs that open the condor, in the order every entry carries them. */
+const entryLegs = ({ longPut, shortPut, shortCall, longCall }: RepricedCondor): OrderLeg[] => [
+  { symbol: longPut.symbol, side: 'buy', intent: 'buy_to_open' },
+  { symbol: shortPut.symbol, side: 'sell', intent: 'sell_to_open' },
+  { symbol: shortCall.symbol, side: 'sell', intent: 'sell_to_open' },
+  { symbol: longCall.symbol, side: 'buy', intent: 'buy_to_open' },
+];
+
 function entryProposal(
   { candidate, condor, qty, limitCredit, width, session, odds, facts }: EntryOrder & { readonly session: MarketSession; readonly odds: EntryOdds; readonly facts: EntryFacts },
   { services, caller, batchKey }: HandlerContext<'trading'>,
@@ -183,12 +198,7 @@ function entryProposal(
     createdAt: services.clock.now(),
     ticker: candidate.ticker,
     qty,
-    legs: [
-      { symbol: longPut.symbol, side: 'buy', intent: 'buy_to_open' },
-      { symbol: shortPut.symbol, side: 'sell', intent: 'sell_to_open' },
-      { symbol: shortCall.symbol, side: 'sell', intent: 'sell_to_open' },
-      { symbol: longCall.symbol, side: 'buy', intent: 'buy_to_open' },
-    ],
+    legs: entryLegs(condor),
     limitPrice: -limitCredit,
     maxLoss,
     summary:

@@ -25,6 +25,7 @@ export function brokerLinkStoreContract(adapter: string, make: (ownerIds: readon
     keyHint: null,
     connectedAt: null,
     updatedAt: T0,
+    accountNumber: null,
     ...overrides,
   });
   const alpacaLink = (overrides: Partial<BrokerLink> = {}): BrokerLink =>
@@ -87,6 +88,15 @@ export function brokerLinkStoreContract(adapter: string, make: (ownerIds: readon
       expect(await store.get(OTHER)).toEqual(alpacaLink({ ownerId: OTHER }));
       await store.put(simLink());
       expect(await store.get(USER)).toEqual(simLink());
+    });
+
+    it('keeps the account chosen among a login’s accounts, and forgets it when the link is replaced without one', async () => {
+      const store = await fresh();
+      const tastytrade = alpacaLink({ broker: 'tastytrade', environment: 'paper', accountNumber: '5WT00002' });
+      await store.put(tastytrade);
+      expect(await store.get(USER)).toEqual(tastytrade);
+      await store.put(alpacaLink({ broker: 'tastytrade', environment: 'paper', updatedAt: T0 + 9, accountNumber: null }));
+      expect((await store.get(USER))?.accountNumber).toBeNull();
     });
 
     it('keeps a minted token under its link key, sealed, until a newer one; deleting the link forgets its tokens', async () => {

@@ -1,6 +1,8 @@
 import type {
   Broker,
   BrokerAccess,
+  BrokerAccountChoice,
+  BrokerDryRun,
   BrokerAccount,
   BrokerError,
   BrokerName,
@@ -45,6 +47,10 @@ interface FakeAccount {
   retryAfterSeconds: number;
   failNextSubmit: boolean;
   loseNextAck: boolean;
+  /** What a dry run answers (a broker whose row has one); by default fees of $1 a contract and the order's max loss in buying power. */
+  dryRun: ((order: MultiLegOrder) => Result<BrokerDryRun, BrokerError>) | null;
+  /** The orders dry-run, oldest first. */
+  readonly dryRuns: MultiLegOrder[];
 }
 
 const OCC = /^[A-Z0-9.]{1,6}\d{6}[CP]\d{8}$/;
@@ -65,6 +71,8 @@ export class FakeBrokers implements Brokers {
   /** Every access `open` received, in order (credentials included). */
   readonly opened: BrokerAccess[] = [];
   private readonly accounts = new Map<string, FakeAccount>();
+  /** The accounts each owner's login may hold (a broker whose row says `chooseAccount`). */
+  private readonly logins = new Map<string, readonly BrokerAccountChoice[]>();
   private readonly prices = new Map<string, number>();
   private readonly clock: Clock;
   private readonly buyingPower: number;
@@ -79,6 +87,25 @@ export class FakeBrokers implements Brokers {
   open(access: BrokerAccess): Broker {
     this.opened.push(access);
     return new FakeBroker(this.state(access.ownerId), this.clock, this.prices, () => `fake-order-${String(++this.orderCount).padStart(6, '0')}`);
+  }
+
+  /** How the owner's dry runs are answered; null restores the default figures. */
+  answerDryRuns(ownerId: string, answer: ((order: MultiLegOrder) => Result<BrokerDryRun, BrokerError>) | null): void {
+    this.state(ownerId).dryRun = answer;
+  }
+
+  /** The orders the owner's account dry-ran, oldest first. */
+  dryRunsOf(ownerId: string): readonly MultiLegOrder[] {
+    return [...this.state(ownerId).dryRuns];
+  }
+
+  /** The accounts the owner's login holds, listed by `listAccounts` (default one tradeable account, FAKE-1). */
+  setLoginAccounts(ownerId: string, choices: readonly BrokerAccountChoice[]): void {
+    this.logins.set(ownerId, choices);
+  }
+
+  listAccounts(access: BrokerAccess): ResultAsync<readonly BrokerAccountChoice[], BrokerError> {
+    return okAsync(this.logins.get(access.ownerId) ?? [{ accountNumber: 'FAKE-1', description: 'Individual margin account', canTrade: true }]);
   }
 
   /** How the owner's next orders are answered; null restores "fill at the limit". */
@@ -185,6 +212,8 @@ export class FakeBrokers implements Brokers {
         retryAfterSeconds: 0,
         failNextSubmit: false,
         loseNextAck: false,
+        dryRun: null,
+        dryRuns: [],
       };
       this.accounts.set(ownerId, account);
     }
@@ -236,6 +265,12 @@ function problem(account: FakeAccount, order: MultiLegOrder): string | undefined
   return undefined;
 }
 
+/** $1 a contract per leg in fees, and a buying-power change of $500 a condor less the credit. */
+function defaultDryRun(order: MultiLegOrder, buyingPower: number): BrokerDryRun {
+  const change = Math.round((500 + order.limitPrice * 100) * order.qty * 100) / 100;
+  return { fees: order.legs.length * order.qty, buyingPowerChange: change, buyingPowerAfter: buyingPower - change, refusals: [], warnings: [] };
+}
+
 class FakeBroker implements Broker {
   constructor(
     private readonly account: FakeAccount,
@@ -246,6 +281,12 @@ class FakeBroker implements Broker {
 
   verify(): ResultAsync<BrokerAccount, BrokerError> {
     return this.call(() => (this.account.verifyError ? errAsync(this.account.verifyError) : okAsync(this.account.account)));
+  }
+
+  dryRun(order: MultiLegOrder): ResultAsync<BrokerDryRun, BrokerError> {
+    this.account.dryRuns.push(order);
+    const answer = this.account.dryRun?.(order) ?? ok(defaultDryRun(order, this.account.account.buyingPower));
+    return answer.isOk() ? okAsync(answer.value) : errAsync(answer.error);
   }
 
   positions(): ResultAsync<readonly BrokerPosition[], BrokerError> {

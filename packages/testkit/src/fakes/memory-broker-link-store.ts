@@ -17,7 +17,7 @@ export class MemoryBrokerLinkStore implements BrokerLinkStore {
   }
 
   put(link: BrokerLink): Promise<void> {
-    this.byOwner.set(link.ownerId, JSON.stringify(link));
+    this.byOwner.set(link.ownerId, JSON.stringify({ ...link, accountNumber: link.accountNumber ?? null }));
     return Promise.resolve();
   }
 
