@@ -27,7 +27,7 @@ export function mountOperations(app: Hono<RestEnv>, services: Services): void {
 
 async function callOperation(c: Context<RestEnv>, operation: AnyOperation, services: Services): Promise<Response> {
   const { credential, source } = findCredential(c);
-  if (source === 'cookie' && isCrossSiteWrite(c.req.method, { ...c.req.header(), host: hostOf(c) })) {
+  if (source === 'cookie' && isCrossSiteWrite(c.req.method, { ...c.req.header(), host: hostOf(c) }, services.config.publicUrl ?? null)) {
     return statusResponse(403, 'Cross-origin request refused: a session cookie only works from this site. Send Authorization: Bearer <token> instead.');
   }
   const batchKey = batchKeyOf(c.req.header(BATCH_HEADER));

@@ -1,3 +1,5 @@
+import { DEFAULT_CORE_CONFIG } from '@condor/core';
+import { createTestServices } from '@condor/testkit';
 import { describe, expect, it } from 'vitest';
 import { EMAIL, expectErrorResult, harness, loggedIn, type Harness } from './helpers.js';
 
@@ -46,5 +48,19 @@ describe('cross-site writes with the session cookie', () => {
     const { cookie } = await loggedIn(h);
     const read = await h.send('GET', '/v1/subscription', undefined, { cookie, host: HOST, 'sec-fetch-site': 'cross-site' });
     expect(read.status).toBe(200);
+  });
+
+  it('behind a proxy that rewrites Host, lets the cookie write from the public URL through and still refuses others', async () => {
+    const publicUrl = 'https://condor.example:8443';
+    const h = harness({}, createTestServices({ config: { ...DEFAULT_CORE_CONFIG, publicUrl } }));
+    const { cookie } = await loggedIn(h);
+    // nginx's `proxy_set_header Host $host` drops the port the browser's Origin names.
+    const proxied = { cookie, host: HOST, 'sec-fetch-site': 'same-origin' };
+    const foreign = await h.send('POST', '/v1/subscription', {}, { ...proxied, origin: 'https://condor.example:9443' });
+    await expectErrorResult(foreign, 403, 'FORBIDDEN');
+    expect(await activeSubscription(h)).toBeUndefined();
+    const fromPublic = await h.send('POST', '/v1/subscription', {}, { ...proxied, origin: publicUrl });
+    expect(fromPublic.status).toBe(200);
+    expect(await activeSubscription(h)).toMatchObject({ plan: 'premium' });
   });
 });

@@ -20,12 +20,13 @@ const FLAGS = [
 
 /**
  * A headless chromium driven by playwright-core, on a fresh profile (Playwright makes a temporary user-data-dir
- * per launch and removes it on close). Each test opens its own `browser.newContext()`: its own cookies.
+ * per launch and removes it on close). Each test opens its own `browser.newContext()`: its own cookies. `extraArgs`
+ * add switches, e.g. `--host-resolver-rules=MAP condor.test 127.0.0.1` for a public name served on loopback.
  *
  * @example const browser = await launchBrowser(); const page = await (await browser.newContext()).newPage();
  */
-export const launchBrowser = (): Promise<Browser> =>
-  chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: FLAGS, timeout: 60_000 });
+export const launchBrowser = (extraArgs: readonly string[] = []): Promise<Browser> =>
+  chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...FLAGS, ...extraArgs], timeout: 60_000 });
 
 /** Fills in condor's HTML login form on `page` (already showing it) and waits for where it leads. */
 export async function logIn(page: Page, email: string, password = PASSWORD): Promise<void> {
