@@ -29,6 +29,7 @@ import { TastytradeBrokers } from '@condor/broker-tastytrade';
 import { EventLoopScheduler } from './adapters/event-loop-scheduler.js';
 import { RoutedBrokers } from './adapters/routed-brokers.js';
 import { SealedTokenCache } from './adapters/sealed-token-cache.js';
+import { SERVER_LOGIN_OWNER, ServerLoginTokenCache } from './adapters/server-login-token-cache.js';
 import { buildSecretBox } from './config/secret-key.js';
 import { JsonLogger } from './adapters/json-logger.js';
 import { sqlOAuthServices } from './oauth-services.js';
@@ -88,7 +89,6 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
   const simMarket = new SimMarketData(clock, 1, { session: config.simSession });
   const site = { url: config.publicUrl ?? `http://${urlHost(config.host)}:${String(config.port)}` };
   if (config.marketData.source === 'sim') logger.info('sim_session', { session: config.simSession });
-  const market = marketDataOf(config, simMarket, clock);
   const rateLimits = new SqlRateLimitStore(db);
   const purge = setInterval(() => {
     rateLimits.purgeEnded(clock.now()).catch((error: unknown) => {
@@ -106,7 +106,15 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
   const ids = new CryptoIds();
   const brokerLinks = new SqlBrokerLinkStore(db);
   // Access tokens a broker adapter mints are kept sealed in the database, so every instance uses one per link.
-  const tokenCache = secrets === null ? undefined : new SealedTokenCache({ links: brokerLinks, secrets, now: () => clock.now(), logger });
+  const tokenCache =
+    secrets === null ? undefined : new ServerLoginTokenCache(new SealedTokenCache({ links: brokerLinks, secrets, now: () => clock.now(), logger }), () => clock.now());
+  const tastytrade = new TastytradeBrokers({
+    version: CONDOR_VERSION,
+    ...(config.tastytradeApiUrl === null ? {} : { apiUrl: config.tastytradeApiUrl }),
+    now: () => clock.now(),
+    ...(tokenCache === undefined ? {} : { tokenCache }),
+  });
+  const market = marketDataOf(config, { simulated: simMarket, tastytrade, clock });
   const services: Services = {
     clock,
     ids,
@@ -138,12 +146,7 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
         ? { sim: new SimBrokers(simMarket, clock, ids, { ledger: new SqlPaperLedger(db), outsidePosition: config.simOutsidePosition }) }
         : {}),
       alpaca: new AlpacaBrokers({ baseUrls: alpacaBaseUrls(config), now: () => clock.now() }),
-      tastytrade: new TastytradeBrokers({
-        version: CONDOR_VERSION,
-        ...(config.tastytradeApiUrl === null ? {} : { apiUrl: config.tastytradeApiUrl }),
-        now: () => clock.now(),
-        ...(tokenCache === undefined ? {} : { tokenCache }),
-      }),
+      tastytrade,
     }),
     marketNotice: config.marketData.source === 'sim' ? SIMULATED_NOTICE : null,
     logger,
@@ -226,14 +229,32 @@ function alpacaBaseUrls(config: RuntimeConfig): Partial<Record<'paper' | 'live',
   };
 }
 
-/** The simulated market, or Alpaca's market data with the server's key pair. */
-function marketDataOf(config: RuntimeConfig, simulated: SimMarketData, clock: Clock): MarketData {
+/** Where the market data comes from besides the configuration: the simulated market, the tastytrade brokers, the clock. */
+interface MarketSources {
+  readonly simulated: SimMarketData;
+  /** The brokers users trade through: the server's own login shares their client (and its User-Agent and host). */
+  readonly tastytrade: TastytradeBrokers;
+  readonly clock: Clock;
+}
+
+/** The simulated market, Alpaca's market data with the server's key pair, or tastytrade's with the server's own grant. */
+function marketDataOf(config: RuntimeConfig, sources: MarketSources): MarketData {
   const source = config.marketData;
-  if (source.source === 'sim') return simulated;
-  return new AlpacaMarketData({
-    credentials: { apiKey: source.keyId, apiSecret: source.secretKey },
-    ...(source.dataUrl === null ? {} : { dataBaseUrl: source.dataUrl }),
-    ...(config.alpacaUrls.paper === null ? {} : { tradingBaseUrl: config.alpacaUrls.paper }),
-    now: () => clock.now(),
-  });
+  switch (source.source) {
+    case 'sim':
+      return sources.simulated;
+    case 'alpaca':
+      return new AlpacaMarketData({
+        credentials: { apiKey: source.keyId, apiSecret: source.secretKey },
+        ...(source.dataUrl === null ? {} : { dataBaseUrl: source.dataUrl }),
+        ...(config.alpacaUrls.paper === null ? {} : { tradingBaseUrl: config.alpacaUrls.paper }),
+        now: () => sources.clock.now(),
+      });
+    case 'tastytrade':
+      return sources.tastytrade.marketData({
+        ownerId: SERVER_LOGIN_OWNER,
+        environment: source.environment,
+        credentials: { kind: 'tastytrade', clientSecret: source.clientSecret, refreshToken: source.refreshToken, accountNumber: null },
+      });
+  }
 }

@@ -170,7 +170,26 @@ describe('loadConfig: market data source', () => {
     expect(() => loadConfig({ CONDOR_MARKET_DATA: 'alpaca', CONDOR_ALPACA_DATA_KEY_ID: 'AKSERVER' })).toThrow(/CONDOR_ALPACA_DATA_SECRET_KEY/);
     const alpaca = loadConfig({ CONDOR_MARKET_DATA: 'alpaca', CONDOR_ALPACA_DATA_KEY_ID: 'AKSERVER', CONDOR_ALPACA_DATA_SECRET_KEY: 'server-secret' });
     expect(alpaca.marketData).toEqual({ source: 'alpaca', keyId: 'AKSERVER', secretKey: 'server-secret', dataUrl: null });
-    expect(() => loadConfig({ CONDOR_MARKET_DATA: 'bloomberg' })).toThrow(/CONDOR_MARKET_DATA must be one of: sim, alpaca/);
+    expect(() => loadConfig({ CONDOR_MARKET_DATA: 'bloomberg' })).toThrow(/CONDOR_MARKET_DATA must be one of: sim, alpaca, tastytrade/);
+  });
+
+  it("tastytrade needs the server's own client secret and refresh token, on the sandbox unless told live, and never prints them", () => {
+    const grant = { CONDOR_MARKET_DATA: 'tastytrade', CONDOR_TASTYTRADE_CLIENT_SECRET: 'server-client-secret', CONDOR_TASTYTRADE_REFRESH_TOKEN: 'server.refresh.token' };
+    expect(loadConfig(grant).marketData).toEqual({ source: 'tastytrade', clientSecret: 'server-client-secret', refreshToken: 'server.refresh.token', environment: 'paper' });
+    expect(loadConfig({ ...grant, CONDOR_TASTYTRADE_ENVIRONMENT: 'live' }).marketData).toMatchObject({ environment: 'live' });
+    expect(() => loadConfig({ ...grant, CONDOR_TASTYTRADE_ENVIRONMENT: 'cert' })).toThrow(/CONDOR_TASTYTRADE_ENVIRONMENT must be one of: paper, live/);
+    const missing = (env: Record<string, string>): string => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error('loadConfig accepted a missing grant');
+    };
+    const message = missing({ CONDOR_MARKET_DATA: 'tastytrade', CONDOR_TASTYTRADE_CLIENT_SECRET: 'server-client-secret' });
+    expect(message).toMatch(/CONDOR_TASTYTRADE_CLIENT_SECRET and CONDOR_TASTYTRADE_REFRESH_TOKEN/);
+    expect(message).not.toContain('server-client-secret');
+    expect(missing({ CONDOR_MARKET_DATA: 'tastytrade', CONDOR_TASTYTRADE_REFRESH_TOKEN: 'server.refresh.token' })).not.toContain('server.refresh.token');
   });
 });
 

@@ -82,12 +82,15 @@ export interface RuntimeConfig {
   /** CONDOR_TASTYTRADE_API_URL: one host replacing both of tastytrade's (sandbox and production); null: tastytrade's own. */
   readonly tastytradeApiUrl: string | null;
   /**
-   * Where prices come from (CONDOR_MARKET_DATA): the simulated market, or Alpaca with the server's own key pair
-   * (CONDOR_ALPACA_DATA_KEY_ID, CONDOR_ALPACA_DATA_SECRET_KEY; CONDOR_ALPACA_DATA_URL overrides the data host).
+   * Where prices come from (CONDOR_MARKET_DATA): the simulated market, Alpaca with the server's own key pair
+   * (CONDOR_ALPACA_DATA_KEY_ID, CONDOR_ALPACA_DATA_SECRET_KEY; CONDOR_ALPACA_DATA_URL overrides the data host), or
+   * tastytrade with the server's own grant (CONDOR_TASTYTRADE_CLIENT_SECRET, CONDOR_TASTYTRADE_REFRESH_TOKEN) on
+   * CONDOR_TASTYTRADE_ENVIRONMENT (`paper`, the sandbox, by default; `live`, production).
    */
   readonly marketData:
     | { readonly source: 'sim' }
-    | { readonly source: 'alpaca'; readonly keyId: string; readonly secretKey: string; readonly dataUrl: string | null };
+    | { readonly source: 'alpaca'; readonly keyId: string; readonly secretKey: string; readonly dataUrl: string | null }
+    | { readonly source: 'tastytrade'; readonly clientSecret: string; readonly refreshToken: string; readonly environment: 'paper' | 'live' };
   /** REST requests allowed per client address per window. */
   readonly rateLimit: { readonly limit: number; readonly windowSeconds: number };
   /** Reverse proxies trusted to append to X-Forwarded-For (0: use the socket address). */
@@ -257,11 +260,25 @@ function hosts(raw: string | undefined): string[] | null {
 }
 
 function marketDataSource(env: NodeJS.ProcessEnv): RuntimeConfig['marketData'] {
-  if (oneOf(env, 'CONDOR_MARKET_DATA', ['sim', 'alpaca'], 'sim') === 'sim') return { source: 'sim' };
-  const keyId = text(env.CONDOR_ALPACA_DATA_KEY_ID);
-  const secretKey = text(env.CONDOR_ALPACA_DATA_SECRET_KEY);
-  if (keyId === null || secretKey === null) {
-    throw new ConfigError('CONDOR_MARKET_DATA=alpaca needs the server key pair in CONDOR_ALPACA_DATA_KEY_ID and CONDOR_ALPACA_DATA_SECRET_KEY.');
+  const source = oneOf(env, 'CONDOR_MARKET_DATA', ['sim', 'alpaca', 'tastytrade'], 'sim');
+  switch (source) {
+    case 'sim':
+      return { source };
+    case 'alpaca': {
+      const keyId = text(env.CONDOR_ALPACA_DATA_KEY_ID);
+      const secretKey = text(env.CONDOR_ALPACA_DATA_SECRET_KEY);
+      if (keyId === null || secretKey === null) {
+        throw new ConfigError('CONDOR_MARKET_DATA=alpaca needs the server key pair in CONDOR_ALPACA_DATA_KEY_ID and CONDOR_ALPACA_DATA_SECRET_KEY.');
+      }
+      return { source, keyId, secretKey, dataUrl: url('CONDOR_ALPACA_DATA_URL', env.CONDOR_ALPACA_DATA_URL) };
+    }
+    case 'tastytrade': {
+      const clientSecret = text(env.CONDOR_TASTYTRADE_CLIENT_SECRET);
+      const refreshToken = text(env.CONDOR_TASTYTRADE_REFRESH_TOKEN);
+      if (clientSecret === null || refreshToken === null) {
+        throw new ConfigError('CONDOR_MARKET_DATA=tastytrade needs the server\'s own grant in CONDOR_TASTYTRADE_CLIENT_SECRET and CONDOR_TASTYTRADE_REFRESH_TOKEN.');
+      }
+      return { source, clientSecret, refreshToken, environment: oneOf(env, 'CONDOR_TASTYTRADE_ENVIRONMENT', ['paper', 'live'], 'paper') };
+    }
   }
-  return { source: 'alpaca', keyId, secretKey, dataUrl: url('CONDOR_ALPACA_DATA_URL', env.CONDOR_ALPACA_DATA_URL) };
 }
