@@ -88,10 +88,31 @@ describe('two instances on one PostgreSQL', () => {
     return token;
   }
 
-  /** `count` entry proposals on `ticker`, made on both instances; users share the one fake Alpaca account, so each test trades its own ticker. */
-  async function proposals(token: string, ticker: string, count: number): Promise<string[]> {
-    const found = await send(a, 'POST', '/v1/iron-condors/search', { ticker, top_k: count, dte_min: 20, dte_max: 60 }, token);
-    const candidates = found.body['candidates'] as unknown[];
+  /** Leg symbols of a search candidate. */
+  const legSymbols = (candidate: unknown): string[] =>
+    Object.values((candidate as { legs: Record<string, { occ_symbol: string }> }).legs).map((leg) => leg.occ_symbol);
+
+  /**
+   * `count` proposals of candidates that share no leg (issue 33: a confirm refuses legs another placement holds), each
+   * in its own batch, alternating between the instances; the candidates come from searches of successive DTE windows.
+   * Users share the one fake Alpaca account, so each test trades its own ticker.
+   */
+  async function proposals(token: string, tickers: string | readonly string[], count: number): Promise<string[]> {
+    const candidates: unknown[] = [];
+    const taken = new Set<string>();
+    const windows = [[20, 44], [45, 69], [70, 120]] as const;
+    // At most six searches (the free tier's daily quota here, QUOTA): three DTE windows on each of two tickers.
+    const searches = (typeof tickers === 'string' ? [tickers] : tickers).slice(0, 2).flatMap((ticker) => windows.map(([from, to]) => ({ ticker, from, to })));
+    for (const { ticker, from, to } of searches) {
+      if (candidates.length >= count) break;
+      const found = await send(a, 'POST', '/v1/iron-condors/search', { ticker, top_k: 10, dte_min: from, dte_max: to }, token);
+      for (const candidate of (found.body['candidates'] as unknown[] | undefined) ?? []) {
+        const legs = legSymbols(candidate);
+        if (candidates.length >= count || legs.some((symbol) => taken.has(symbol))) continue;
+        legs.forEach((symbol) => taken.add(symbol));
+        candidates.push(candidate);
+      }
+    }
     expect(candidates).toHaveLength(count);
     const ids: string[] = [];
     for (const [i, candidate] of candidates.entries()) {
@@ -265,7 +286,7 @@ describe('two instances on one PostgreSQL', () => {
 
   it('survives kill -9 of one instance mid-burst: the other keeps serving, nothing is confirmed twice or lost', async () => {
     const token = await user('crash@example.com', true);
-    const ids = await proposals(token, 'QQQ', 8);
+    const ids = await proposals(token, ['QQQ', 'DIA'], 8);
     await new Promise((resolve) => setTimeout(resolve, 5_100));
     // Alpaca takes 2 s to answer each order: the instance killed meanwhile has consumed proposals whose orders
     // reached Alpaca but whose outcome it never recorded.
