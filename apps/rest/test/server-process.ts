@@ -9,7 +9,10 @@ const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 export interface RunningServer {
   readonly baseUrl: string;
   readonly dataDir: string;
+  /** The process's stderr, line by line: its JSON log. */
   readonly logs: string[];
+  /** Whatever the process writes to stdout (nothing, normally: the log is on stderr), line by line. */
+  readonly stdout: string[];
   stop(): Promise<void>;
   /** Ends the process with SIGKILL, as a crash would: no shutdown work runs. */
   kill(): Promise<void>;
@@ -36,9 +39,11 @@ export async function startServer(env: Record<string, string> = {}, options: Ser
   const child = spawn(process.execPath, ['--conditions=@condor/source', '--import', 'tsx', 'apps/rest/src/main.ts'], {
     cwd: REPO_ROOT,
     env: { ...process.env, NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', CONDOR_DATA_DIR: dataDir, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: string[] = [];
+  const stdout: string[] = [];
+  createInterface({ input: child.stdout }).on('line', (line) => stdout.push(line));
   const port = await new Promise<number>((done, fail) => {
     const timer = setTimeout(() => { fail(new Error(`server did not start:\n${logs.join('\n')}`)); }, 30_000);
     child.once('exit', (code) => { fail(new Error(`server exited with ${String(code)}:\n${logs.join('\n')}`)); });
@@ -54,7 +59,7 @@ export async function startServer(env: Record<string, string> = {}, options: Ser
   const baseUrl = `http://127.0.0.1:${String(port)}`;
   await waitReady(baseUrl);
   const removed = owned ? dataDir : null;
-  return { baseUrl, dataDir, logs, stop: () => stop(child, removed), kill: () => stop(child, removed, 'SIGKILL') };
+  return { baseUrl, dataDir, logs, stdout, stop: () => stop(child, removed), kill: () => stop(child, removed, 'SIGKILL') };
 }
 
 function parse(line: string): Record<string, unknown> | null {
