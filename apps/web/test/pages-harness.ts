@@ -42,12 +42,13 @@ export interface Trader {
 
 export type Harness = ReturnType<typeof pagesHarness>;
 
-export function pagesHarness(overrides: { liveTradingEnabled?: boolean } = {}) {
-  const brokers = new FakeBrokers();
+/** `brokers` replaces the default fake brokers (`sim` and `alpaca`), e.g. with one that also has `tastytrade`. */
+export function pagesHarness(overrides: { liveTradingEnabled?: boolean; brokers?: FakeBrokers } = {}) {
+  const { brokers = new FakeBrokers(), ...config } = overrides;
   const services: TestServices = createTestServices({
     brokers,
     market: new FixtureMarketData({ SPY: { quote: { symbol: 'SPY', bid: 570, ask: 570.02, last: 570.01, time: QUOTED }, chains: { [EXPIRY]: CHAIN } } }),
-    config: { ...DEFAULT_CORE_CONFIG, publicUrl: ORIGIN, ...overrides },
+    config: { ...DEFAULT_CORE_CONFIG, publicUrl: ORIGIN, ...config },
   });
   const app = webRoutes(services);
   const bare = { services, credential: null, requestId: 'pages', batchKey: null };

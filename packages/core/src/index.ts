@@ -115,7 +115,10 @@ export { ELICITATION_TTL_MS, closeElicitation, openElicitation } from './approva
 // Pages for people: browser logins and CSRF, single-use links, the broker-keys page.
 export { BROWSER_SESSION_TTL_MS, browserCaller, csrfTokenFor, endBrowserSession, startBrowserSession, type BrowserCaller } from './browser/browser-session.js';
 export { BROKER_KEYS_LINK_TTL_MS, approvalUrl, brokerKeysUrl, pageUrl } from './browser/links.js';
-export { brokerKeysForm, setBrokerKeysByLink } from './browser/broker-keys-page.js';
+export { brokerKeysForm, brokerKeysPage, setBrokerKeysByLink, type BrokerKeysPageView } from './browser/broker-keys-page.js';
+export { chosenBroker, keysFromForm, offeredBrokers, type BrokerKeysChoice, type EnvironmentChoice, type KeyFieldView } from './browser/broker-keys-fields.js';
+export { saveBrokerKeysForm, type BrokerKeysSaved } from './browser/broker-keys-save.js';
+export { accountsToChoose, chooseBrokerAccount, type AccountChoiceView, type AccountsToChoose } from './browser/broker-account-choice.js';
 export { reconcileProposal, type Reconciliation } from './proposals/reconcile-proposal.js';
 export type { ManagedPosition, PositionLeg, PositionStatus, PositionStore } from './ports/position-store.js';
 export type { PaperBook, PaperChange, PaperHolding, PaperLedger, PaperOpening, PaperOrderRecord } from './ports/paper-ledger.js';

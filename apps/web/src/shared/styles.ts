@@ -34,4 +34,6 @@ input[type=email], input[type=password], input[type=text] { width: 100%; padding
 fieldset { border: 1px solid var(--line); border-radius: 6px; margin: 12px 0; }
 fieldset label { display: inline; font-weight: normal; margin-right: 16px; }
 .muted { color: var(--muted); }
+nav.brokers a { margin: 0 8px; }
+nav.brokers a[aria-current] { font-weight: 600; color: var(--ink); text-decoration: none; }
 `;

@@ -1,11 +1,13 @@
 import * as v from 'valibot';
 import { errAsync, ResultAsync } from 'neverthrow';
+import { BROKERS, KEYED_BROKERS } from '../brokers/broker-table.js';
 import { liveTradingRefusal } from '../brokers/live-trading.js';
 import { secretsMissing } from '../brokers/sealed-keys.js';
 import { setBrokerKeys, storeBrokerKeys } from '../brokers/set-broker-keys.js';
 import { appError, type AppError } from '../errors/app-error.js';
 import type { Services } from '../services.js';
 import type { BrowserCaller } from './browser-session.js';
+import { chosenBroker, offeredBrokers, type BrokerKeysChoice } from './broker-keys-fields.js';
 import { findLink } from './links.js';
 
 const expiredLink = (): AppError =>
@@ -18,17 +20,42 @@ export function brokerKeysForm(services: Services, caller: BrowserCaller, linkTo
   );
 }
 
-/** Stores the key pair typed on the broker-keys page (sealed, as set_broker_keys does); the link is used up. */
+/** The broker-keys page: until when the link works, the brokers it takes keys for, and the one whose form it shows. */
+export interface BrokerKeysPageView {
+  readonly expiresAt: number;
+  readonly liveAllowed: boolean;
+  readonly brokers: readonly BrokerKeysChoice[];
+  /** The broker asked for (`?broker=`) when offered, else the first offered; null where the deployment takes no keys. */
+  readonly selected: BrokerKeysChoice | null;
+}
+
+/** The broker-keys page's view model, for the broker `asked` (a query value, checked here). */
+export function brokerKeysPage(services: Services, caller: BrowserCaller, linkToken: string, asked: unknown): ResultAsync<BrokerKeysPageView, AppError> {
+  return brokerKeysForm(services, caller, linkToken).map((form) => {
+    const brokers = offeredBrokers(services);
+    return { ...form, brokers, selected: chosenBroker(brokers, asked) };
+  });
+}
+
+/**
+ * Stores the key pair typed on the broker-keys page (sealed, as set_broker_keys does, under its parameter names;
+ * `broker` defaults as there); the link is used up.
+ */
 export function setBrokerKeysByLink(
   services: Services,
   caller: BrowserCaller,
   linkToken: string,
-  input: { api_key: unknown; api_secret: unknown; environment: unknown },
+  input: { api_key: unknown; api_secret: unknown; environment: unknown; broker?: unknown },
 ): ResultAsync<{ keyHint: string; environment: 'paper' | 'live' }, AppError> {
   return brokerKeysForm(services, caller, linkToken).andThen(() => {
-    const parsed = v.safeParse(setBrokerKeys.input, { api_key: input.api_key, api_secret: input.api_secret, environment: input.environment ?? 'paper' });
+    const broker = v.safeParse(setBrokerKeys.input.entries.broker, input.broker);
+    if (!broker.success) {
+      return errAsync(appError('VALIDATION_ERROR', { message: `Choose one of the brokers: ${KEYED_BROKERS.join(', ')}.` }));
+    }
+    const parsed = v.safeParse(setBrokerKeys.input, { api_key: input.api_key, api_secret: input.api_secret, broker: broker.output, environment: input.environment ?? 'paper' });
     if (!parsed.success) {
-      return errAsync(appError('VALIDATION_ERROR', { message: 'Enter the API key id and the API secret (each 1–256 characters), and paper or live.' }));
+      const { fields } = BROKERS[broker.output].keys;
+      return errAsync(appError('VALIDATION_ERROR', { message: `Enter the ${fields.api_key} and the ${fields.api_secret} (each 1–4,096 characters), and paper or live.` }));
     }
     const refusal = liveTradingRefusal(parsed.output.environment, services) ?? (services.secrets === null ? secretsMissing() : null);
     if (refusal !== null) return errAsync(refusal);
