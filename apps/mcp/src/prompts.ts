@@ -1,4 +1,4 @@
-import { renderError, Ticker, type AppError, type ToolName } from '@condor/core';
+import { CONFIRM_FLOOR_S, PROPOSAL_TTL_S, renderError, Ticker, type AppError, type ToolName } from '@condor/core';
 import { ProtocolError, ProtocolErrorCode, type GetPromptResult, type Prompt, type Server, type ServerContext } from '@modelcontextprotocol/server';
 import * as v from 'valibot';
 import type { Offer } from './offer.js';
@@ -8,7 +8,7 @@ import type { ScopedCall } from './scoped-call.js';
 /** A tool name as prompts write it: in backticks, checked against the catalogue's names. */
 const tool = (name: ToolName): string => `\`${name}\``;
 
-const APPROVAL = `only after the user explicitly approves it, in a later turn, call ${tool('confirm_proposal')} with its proposal_id (5 to 60 seconds after the proposal; never in the same turn)`;
+const APPROVAL = `only after the user explicitly approves it, in a later turn, call ${tool('confirm_proposal')} with its proposal_id (${String(CONFIRM_FLOOR_S)} to ${String(PROPOSAL_TTL_S)} seconds after the proposal; never in the same turn)`;
 
 interface PromptSpec {
   readonly prompt: Prompt;

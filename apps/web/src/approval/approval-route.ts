@@ -1,6 +1,7 @@
 import {
   approvalTicket,
   approveByLink,
+  CONFIRM_FLOOR_S,
   rejectByLink,
   type AppError,
   type BrowserCaller,
@@ -82,7 +83,7 @@ const notice = (code: string, heading: string, text: string, tone: 'warn' | 'err
 function refused(c: Context, services: Services, caller: BrowserCaller, token: string, signedIn: SignedIn, error: AppError): Promise<Response> {
   if (error.code === 'CONFIRM_TOO_FAST') {
     return showTicket(c, services, caller, token, signedIn, (ticket) =>
-      notice(error.code, 'Too early', `Too early: a proposal can be approved 5 seconds after it was made. You can approve in ${String(Math.max(1, ticket.secondsUntilApprovable))} s.`, 'warn'), 422);
+      notice(error.code, 'Too early', `Too early: a proposal can be approved ${String(CONFIRM_FLOOR_S)} seconds after it was made. You can approve in ${String(Math.max(1, ticket.secondsUntilApprovable))} s.`, 'warn'), 422);
   }
   if (error.code === 'PROPOSAL_ALREADY_CONSUMED') {
     return showTicket(c, services, caller, token, signedIn, () =>
