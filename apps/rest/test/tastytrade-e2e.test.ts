@@ -11,9 +11,10 @@ import { startServer, type RunningServer } from './server-process.js';
 /**
  * Issue 32's walk against the real server process and a local fake of tastytrade's Open API (in this process), with
  * tastytrade's chains as the market data (CONDOR_MARKET_DATA=tastytrade) and a person's approval required
- * (CONDOR_APPROVAL defaults to human): register, onboard, link tastytrade keys, choose the account, search, propose
- * (the ticket shows tastytrade's dry-run fees and buying power), approve in chromium, one order filled at the fake,
- * propose the exit, approve, closed — over REST and over MCP. The client secret, the refresh token and the access
+ * (CONDOR_APPROVAL defaults to human): register, onboard, the person enters the tastytrade keys on condor's keys page
+ * in chromium, the account is chosen (on the page, or by connect_broker), search, propose (the ticket shows
+ * tastytrade's dry-run fees and buying power), approve in chromium, one order filled at the fake, propose the exit,
+ * approve, closed — over REST and over MCP. The client secret, the refresh token and the access
  * tokens minted from them are then looked for in every answer, log line, page and the database file.
  */
 
@@ -100,12 +101,37 @@ async function person(email: string) {
   const context = await browser.newContext();
   contexts.push(context);
   const page = await context.newPage();
+  const openAsOwner = async (url: string): Promise<void> => {
+    await page.goto(url);
+    if (new URL(page.url()).pathname === '/login') await logIn(page, email, PASSWORD);
+    expect(page.url()).toBe(url);
+  };
   return {
+    /**
+     * Opens the keys link, picks tastytrade, leaves paper (the sandbox) chosen and types the client secret and the
+     * refresh token; then chooses `account` among the login's accounts the page offers, or leaves that to the agent.
+     */
+    async enterKeys(link: string, account: string | null): Promise<void> {
+      await openAsOwner(link);
+      await Promise.all([page.waitForURL(`${link}?broker=tastytrade`), page.click('[data-role="brokers"] a[data-broker="tastytrade"]')]);
+      const form = page.locator('form[action^="/broker-keys/"]');
+      expect(await form.locator('input[name="environment"][value="paper"]').isChecked()).toBe(true);
+      await page.fill('input[name="client_secret"]', fake.clientSecret);
+      await page.fill('input[name="refresh_token"]', fake.refreshToken);
+      await Promise.all([page.waitForURL(link), form.locator('button[type="submit"]').click()]);
+      expect(await page.locator('[data-role="key-hint"]').innerText()).toBe(`…${fake.clientSecret.slice(-4)}`);
+      const offered = page.locator('form[action="/broker-account"] input[name="account_number"]');
+      expect(await Promise.all((await offered.all()).map((input) => input.getAttribute('value')))).toEqual(['5WT00001', '5WT00002', '5WT00003']);
+      pages.push(await page.content());
+      if (account === null) return;
+      await page.check(`input[name="account_number"][value="${account}"]`);
+      await Promise.all([page.waitForURL(`${server.baseUrl}/broker-account`), page.click('form[action="/broker-account"] button[type="submit"]')]);
+      expect(await page.locator('[data-role="account-number"]').innerText()).toBe(account);
+      pages.push(await page.content());
+    },
     /** Opens a proposal's approval link, approves once the 5-second floor has passed; the ticket's costs and the order id placed. */
     async approve(approvalUrl: string): Promise<{ costs: string; buyingPower: string | null; orderId: string }> {
-      await page.goto(approvalUrl);
-      if (new URL(page.url()).pathname === '/login') await logIn(page, email, PASSWORD);
-      expect(page.url()).toBe(approvalUrl);
+      await openAsOwner(approvalUrl);
       const costs = await page.locator('[data-role="costs"]').innerText();
       // An exit's ticket shows no buying power: closing frees it.
       const buyingPower = (await page.locator('[data-role="buying-power"]').count()) === 0 ? null : await page.locator('[data-role="buying-power"]').innerText();
@@ -134,22 +160,27 @@ const positionOf = async (call: Call, positionId: string): Promise<Record<string
   return (held['positions'] as Record<string, unknown>[] | undefined)?.[0] ?? held;
 };
 
-/** From onboarding to a closed iron condor in `account` at tastytrade, the agent calling `call` and the person approving in chromium. */
-async function walk(call: Call, email: string, account: string): Promise<void> {
+/**
+ * From onboarding to a closed iron condor in `account` at tastytrade, the agent calling `call` and the person entering
+ * the keys and approving in chromium; the person chooses the account on the keys page, or (`choosesOnPage` false)
+ * the agent names it to connect_broker.
+ */
+async function walk(call: Call, email: string, account: string, choosesOnPage: boolean): Promise<void> {
   const approver = await person(email);
   for (const name of ['eua', 'risk-disclosure', 'broker-authorization']) await call('get_legal_document', { name });
   await call('accept_eua');
   await call('acknowledge_risk');
 
-  // The keys: until the broker-keys page offers tastytrade, the agent stores them with set_broker_keys.
-  const stored = await call('set_broker_keys', { broker: 'tastytrade', api_key: fake.clientSecret, api_secret: fake.refreshToken, environment: 'paper' });
-  expect(stored['link']).toMatchObject({ broker: 'tastytrade', environment: 'paper', account_number: null, connected: false });
-
-  // The login holds three tradeable accounts (and a closed one): connect asks which, then takes the one named.
-  const asked = await call('connect_broker', { authorization_confirmed: true, broker: 'tastytrade' });
-  expect(asked).toMatchObject({ error: 'VALIDATION_ERROR', expected: 'one of: 5WT00001, 5WT00002, 5WT00003' });
-  const connected = await call('connect_broker', { authorization_confirmed: true, broker: 'tastytrade', account_number: account });
-  expect(connected['link']).toMatchObject({ broker: 'tastytrade', connected: true, account_number: account });
+  // The keys go from the person's browser to condor, never through the agent.
+  const link = await call('get_broker_keys_link');
+  await approver.enterKeys(new URL(String(link['url']), server.baseUrl).href, choosesOnPage ? account : null);
+  if (!choosesOnPage) {
+    // The login holds three tradeable accounts (and a closed one): connect asks which, then takes the one named.
+    const asked = await call('connect_broker', { authorization_confirmed: true, broker: 'tastytrade' });
+    expect(asked).toMatchObject({ error: 'VALIDATION_ERROR', expected: 'one of: 5WT00001, 5WT00002, 5WT00003' });
+  }
+  const connected = await call('connect_broker', { authorization_confirmed: true, broker: 'tastytrade', ...(choosesOnPage ? {} : { account_number: account }) });
+  expect(connected['link']).toMatchObject({ broker: 'tastytrade', environment: 'paper', connected: true, account_number: account });
 
   const found = await call('find_iron_condors', { ticker: 'SPY', top_k: 1, dte_min: 20, dte_max: 50 });
   expect(found['market_notice']).toBeNull();
@@ -194,7 +225,7 @@ describe('tastytrade end to end against the fake, a person approving in chromium
     const email = 'tasty-rest@example.com';
     await restCaller(() => null)('register', { email, password: PASSWORD });
     const token = String((await restCaller(() => null)('login', { email, password: PASSWORD }))['access_token']);
-    await walk(restCaller(() => token), email, '5WT00001');
+    await walk(restCaller(() => token), email, '5WT00001', true);
   }, 60_000);
 
   it('over MCP (Streamable HTTP, the v2 SDK client), with a Bearer token', async () => {
@@ -208,7 +239,7 @@ describe('tastytrade end to end against the fake, a person approving in chromium
         const result = await client.callTool({ name: tool, arguments: args });
         answers.push(JSON.stringify(result));
         return (result.structuredContent ?? {}) as Record<string, unknown>;
-      }, email, SECOND_MARGIN.accountNumber);
+      }, email, SECOND_MARGIN.accountNumber, false);
     } finally {
       await client.close();
     }
@@ -227,7 +258,8 @@ describe('tastytrade end to end against the fake, a person approving in chromium
     expect(database).toContain(SECOND_MARGIN.accountNumber);
     const places = { answers: answers.join('\n'), logs: [...server.logs, ...server.stdout].join('\n'), pages: pages.join('\n'), database };
     expect(answers.length).toBeGreaterThan(20);
-    expect(pages).toHaveLength(8);
+    // Keys saved and account chosen, then four approval pages, over REST; keys saved and four approval pages over MCP.
+    expect(pages).toHaveLength(11);
     expect(server.logs.length).toBeGreaterThan(10);
     for (const [where, text] of Object.entries(places)) {
       for (const secret of secrets) expect(text.includes(secret), `${where} holds a secret (${secret.slice(0, 6)}…)`).toBe(false);
