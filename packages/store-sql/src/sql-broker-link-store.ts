@@ -54,6 +54,16 @@ export class SqlBrokerLinkStore implements BrokerLinkStore {
     return result.numDeletedRows === 1n;
   }
 
+  async disconnectIfUnchanged(ownerId: string, updatedAt: number, at: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('broker_links')
+      .set({ connected_at: null, updated_at: at })
+      .where('owner_id', '=', ownerId)
+      .where('updated_at', '=', updatedAt)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
   async keptToken(linkKey: string): Promise<KeptToken | undefined> {
     const row = await this.db.selectFrom('broker_tokens').select(['sealed_token', 'expires_at']).where('link_key', '=', linkKey).executeTakeFirst();
     const sealed = parseSealed(row?.sealed_token ?? null, 'broker_tokens.sealed_token');

@@ -4,6 +4,7 @@ import type { Broker } from '../ports/broker.js';
 import type { BrokerLink } from '../ports/broker-link-store.js';
 import type { Services } from '../services.js';
 import { openCredentials } from './sealed-keys.js';
+import { unlinkingOnRefusal } from './unlinking-broker.js';
 
 const notConnected = (message: string): AppError => appError('BROKER_NOT_CONNECTED', { message });
 
@@ -20,7 +21,7 @@ export function userBroker(userId: string, services: Services): ResultAsync<{ br
     if (link?.connectedAt == null) return errAsync(notConnected('No active broker account is linked.'));
     return openCredentials(link, services).map((credentials) => ({
       link,
-      broker: services.brokers.open({ ownerId: userId, broker: link.broker, environment: link.environment, credentials }),
+      broker: unlinkingOnRefusal(services.brokers.open({ ownerId: userId, broker: link.broker, environment: link.environment, credentials }), link, services),
     }));
   });
 }

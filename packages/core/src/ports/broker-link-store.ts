@@ -39,6 +39,11 @@ export interface BrokerLinkStore {
   put(link: BrokerLink): Promise<void>;
   /** Removes the owner's link (keys and kept tokens included); false when there was none. */
   delete(ownerId: string): Promise<boolean>;
+  /**
+   * Marks the owner's link unconnected at `at` — only while it is still the link last written at `updatedAt`, so keys
+   * entered since are never undone; false when it changed or is gone.
+   */
+  disconnectIfUnchanged(ownerId: string, updatedAt: number, at: number): Promise<boolean>;
   /** The token kept under `linkKey` (the adapter's key for one link and key pair), if any. */
   keptToken(linkKey: string): Promise<KeptToken | undefined>;
   /**

@@ -99,6 +99,16 @@ export function brokerLinkStoreContract(adapter: string, make: (ownerIds: readon
       expect((await store.get(USER))?.accountNumber).toBeNull();
     });
 
+    it('marks a link unconnected only while it is the link last written', async () => {
+      const store = await fresh();
+      await store.put(alpacaLink({ updatedAt: T0 + 5 }));
+      expect(await store.disconnectIfUnchanged(USER, T0 + 4, T0 + 9)).toBe(false);
+      expect(await store.get(USER)).toEqual(alpacaLink({ updatedAt: T0 + 5 }));
+      expect(await store.disconnectIfUnchanged(USER, T0 + 5, T0 + 9)).toBe(true);
+      expect(await store.get(USER)).toEqual(alpacaLink({ connectedAt: null, updatedAt: T0 + 9 }));
+      expect(await store.disconnectIfUnchanged(OTHER, T0 + 5, T0 + 9)).toBe(false);
+    });
+
     it('keeps a minted token under its link key, sealed, until a newer one; deleting the link forgets its tokens', async () => {
       const store = await fresh();
       await store.put(alpacaLink());

@@ -26,6 +26,14 @@ export class MemoryBrokerLinkStore implements BrokerLinkStore {
     return Promise.resolve(this.byOwner.delete(ownerId));
   }
 
+  disconnectIfUnchanged(ownerId: string, updatedAt: number, at: number): Promise<boolean> {
+    const text = this.byOwner.get(ownerId);
+    const link = text === undefined ? undefined : (JSON.parse(text) as BrokerLink);
+    if (link?.updatedAt !== updatedAt) return Promise.resolve(false);
+    this.byOwner.set(ownerId, JSON.stringify({ ...link, connectedAt: null, updatedAt: at }));
+    return Promise.resolve(true);
+  }
+
   keptToken(linkKey: string): Promise<KeptToken | undefined> {
     const token = this.tokens.get(linkKey)?.token ?? undefined;
     return Promise.resolve(token === undefined ? undefined : (JSON.parse(JSON.stringify(token)) as KeptToken));
