@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { CATALOGUE } from '@condor/core';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_ACCOUNTS, FakeTastytrade } from '../../../packages/broker-tastytrade/test/fake-tastytrade.js';
+import { DEFAULT_ACCOUNTS, FakeTastytrade } from '@condor/testkit';
 import { newClient } from '../../mcp/test/support.js';
 import { launchBrowser, logIn } from '../../web/test/browser.js';
 import { startServer, type RunningServer } from './server-process.js';

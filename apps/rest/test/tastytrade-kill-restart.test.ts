@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeTastytrade } from '../../../packages/broker-tastytrade/test/fake-tastytrade.js';
+import { FakeTastytrade } from '@condor/testkit';
 import { freshDataDir, startServer, type RunningServer, sendJson, type JsonAnswer } from './server-process.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { MultiLegOrder } from '@condor/core';
 import { describe, expect, it } from 'vitest';
 import { TASTYTRADE_ORDER_API_VERSION, toTastytradeSymbol } from '../src/index.js';
-import { isRefusal, readOrderRequest } from './fake-tastytrade-orders.js';
+import { isRefusal, readOrderRequest } from '@condor/testkit';
 import { entryLegs, exitLegs, failure, inAccount, value, VERSION, world } from './tastytrade-setup.js';
 
 const condor = (clientOrderId: string, limitPrice = -0.5, qty = 1): MultiLegOrder => ({ clientOrderId, qty, limitPrice, legs: entryLegs() });

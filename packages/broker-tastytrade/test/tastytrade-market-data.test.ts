@@ -1,7 +1,7 @@
 import { expiryClose, impliedVolatility, priceOption, yearsBetween, type MarketDataError } from '@condor/core';
 import type { Result } from 'neverthrow';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_METRICS } from './fake-tastytrade-quotes.js';
+import { DEFAULT_METRICS } from '@condor/testkit';
 import { failure, marketWorld, value } from './tastytrade-market-setup.js';
 import { NOW } from './tastytrade-setup.js';
 

@@ -1,7 +1,7 @@
 import type { BrokerEnvironment, MarketDataError } from '@condor/core';
 import type { Result } from 'neverthrow';
 import type { TastytradeMarketData, TastytradeMarketDataOptions } from '../src/index.js';
-import type { FakeTastytradeOptions } from './fake-tastytrade.js';
+import type { FakeTastytradeOptions } from '@condor/testkit';
 import { world, type World } from './tastytrade-setup.js';
 
 export interface MarketWorld extends World {

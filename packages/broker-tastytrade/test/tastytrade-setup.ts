@@ -3,7 +3,7 @@ import { FakeClock } from '@condor/testkit';
 import type { Result } from 'neverthrow';
 import { afterEach } from 'vitest';
 import { TastytradeBrokers, type DryRunBroker, type TastytradeBrokersOptions, type TastytradeCredentials } from '../src/index.js';
-import { FakeTastytrade, type FakeTastytradeOptions } from './fake-tastytrade.js';
+import { FakeTastytrade, type FakeTastytradeOptions } from '@condor/testkit';
 
 /** A Monday, 10:00 in New York: the market is open. */
 export const NOW = Date.parse('2026-03-02T15:00:00Z');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryTokenCache, TastytradeBrokers, type TokenCache } from '../src/index.js';
-import { ACCESS_TOKEN_SECONDS } from './fake-tastytrade.js';
+import { ACCESS_TOKEN_SECONDS } from '@condor/testkit';
 import { entryLegs, failure, inAccount, NOW, value, VERSION, world } from './tastytrade-setup.js';
 
 const MINUTE = 60_000;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { execute } from '@condor/core';
 import { openDatabase } from '@condor/store-sql';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FakeTastytrade } from '../../broker-tastytrade/test/fake-tastytrade.js';
+import { FakeTastytrade } from '@condor/testkit';
 import { buildRuntime, type Runtime } from './build-runtime.js';
 import { loadConfig } from './config/load-config.js';
 

@@ -1,6 +1,6 @@
 import { execute, type BrokerAccess } from '@condor/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeTastytrade } from '../../broker-tastytrade/test/fake-tastytrade.js';
+import { FakeTastytrade } from '@condor/testkit';
 import { freshPostgresDatabase, TEST_DATABASE_URL } from '../../store-sql/test/fresh-postgres-database.js';
 import { buildRuntime, type Runtime } from './build-runtime.js';
 import { loadConfig } from './config/load-config.js';

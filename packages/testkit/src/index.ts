@@ -1,5 +1,6 @@
 /** Test doubles and port contract suites shared by every package's tests. */
 export { FakeClock } from './fakes/fake-clock.js';
+export { ACCESS_TOKEN_SECONDS, DEFAULT_ACCOUNTS, DEFAULT_METRICS, FakeTastytrade, isRefusal, readOrderRequest, type FakeTastytradeOptions } from './fakes/tastytrade/index.js';
 export { SeededIds } from './fakes/seeded-ids.js';
 export { FakeDigest, FakePasswordHasher, FakeTokenSigner } from './fakes/fake-passwords.js';
 export { MemorySessionStore, MemoryUserStore } from './fakes/memory-stores.js';
@@ -52,3 +53,5 @@ export { oauthGrantStoreContract } from './contracts/oauth-grant-store.contract.
 export { OAUTH_SETUP, type OAuthStoreSetup } from './contracts/oauth-fixtures.js';
 export { DOCUMENT_CLIENT_ID, DOCUMENT_REDIRECT, OAUTH_ISSUER, OAUTH_PERSON, OAUTH_RESOURCE, authorizationParams, oauthTestServices, pkcePair } from './oauth-world.js';
 export { httpsServer, selfSignedCertificate, type TestCertificate, type TestHttpsServer, type TestRoute } from './tls-fixture.js';
+export { MemoryRetentionStore } from './fakes/memory-retention-store.js';
+export { retentionStoreContract } from './contracts/index.js';

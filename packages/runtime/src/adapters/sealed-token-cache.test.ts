@@ -3,7 +3,7 @@ import type { BrokerLinkStore } from '@condor/core';
 import { SqlBrokerLinkStore, SqlUserStore } from '@condor/store-sql';
 import { RecordingLogger } from '@condor/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FakeTastytrade } from '../../../broker-tastytrade/test/fake-tastytrade.js';
+import { FakeTastytrade } from '@condor/testkit';
 import { testDialects } from '../../../store-sql/test/temp-database.js';
 import { AesGcmSecretBox } from './aes-gcm-secret-box.js';
 import { SealedTokenCache, tokenContext } from './sealed-token-cache.js';

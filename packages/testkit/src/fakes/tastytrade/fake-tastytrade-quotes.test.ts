@@ -1,7 +1,8 @@
-import { FakeClock } from '@condor/testkit';
+import { FakeClock } from '../fake-clock.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeTastytrade } from './fake-tastytrade.js';
-import { NOW } from './tastytrade-setup.js';
+/** A Monday, 10:00 in New York: the fake's market is open. */
+const NOW = Date.parse('2026-03-02T15:00:00Z');
 
 // The fake's market data on its own, against the shapes of reference §4, with plain fetch.
 
