@@ -9,7 +9,7 @@ export interface PostgresOptions {
   readonly schema?: string;
   /** The most connections the pool opens (pg's default is 10). */
   readonly max?: number;
-  /** Hears about idle connections that broke (the pool drops them and goes on). */
+  /** Hears about connections that broke, idle or held (the pool drops them and goes on; a held one's work fails). */
   readonly onIdleError?: (error: Error) => void;
 }
 
@@ -39,8 +39,17 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Kysely
     options: settings.join(' '),
     ...(options.max === undefined ? {} : { max: options.max }),
   });
-  // An idle connection that breaks (a server restart) is dropped by the pool, which then emits
-  // 'error'; unheard, that event would end the process. The next query opens a fresh connection.
-  pool.on('error', (error) => options.onIdleError?.(error));
+  // A connection that breaks (a server restart) emits 'error'; unheard, that event would end the process. The
+  // pool hears its idle connections (and drops them), but not one checked out and between two statements (in a
+  // transaction, say): each connection gets a listener of its own. An idle one's error reaches both listeners,
+  // as one object: it is told once. The next query opens a fresh connection.
+  const told = new WeakSet<Error>();
+  const tell = (error: Error): void => {
+    if (told.has(error)) return;
+    told.add(error);
+    options.onIdleError?.(error);
+  };
+  pool.on('connect', (client) => client.on('error', tell));
+  pool.on('error', tell);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
