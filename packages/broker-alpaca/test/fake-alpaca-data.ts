@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { LoopbackServer } from './loopback-server.js';
+import { LoopbackServer } from '@condor/testkit';
 import { easternDay, easternTime, expiryClose, formatDay, priceOption, yearsBetween } from '@condor/core';
 
 /** One request the fake received (keys are never recorded, only whether they matched). */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { LoopbackServer } from './loopback-server.js';
+import { LoopbackServer } from '@condor/testkit';
 
 /** One request the fake received (keys are never recorded, only whether they matched). */
 export interface RecordedRequest {

@@ -1,5 +1,6 @@
 /** Test doubles and port contract suites shared by every package's tests. */
 export { FakeClock } from './fakes/fake-clock.js';
+export { LoopbackServer } from './fakes/loopback-server.js';
 export { ACCESS_TOKEN_SECONDS, DEFAULT_ACCOUNTS, DEFAULT_METRICS, FakeTastytrade, isRefusal, readOrderRequest, type FakeTastytradeOptions } from './fakes/tastytrade/index.js';
 export { SeededIds } from './fakes/seeded-ids.js';
 export { FakeDigest, FakePasswordHasher, FakeTokenSigner } from './fakes/fake-passwords.js';

@@ -4,7 +4,7 @@ import { FakeBook, type FakeAccountSpec, type PlaceOptions } from './fake-tastyt
 import { FakeMarket } from './fake-tastytrade-market.js';
 import { isRefusal, readOrderRequest, refuse, WORKING, type Refusal } from './fake-tastytrade-orders.js';
 import { FakeQuotes } from './fake-tastytrade-quotes.js';
-import { LoopbackServer } from './loopback-server.js';
+import { LoopbackServer } from '../loopback-server.js';
 
 /** One request the fake received. Secrets are never recorded: only the state of the bearer token. */
 export interface RecordedRequest {
