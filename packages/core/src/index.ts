@@ -75,6 +75,8 @@ export type { Billing } from './ports/billing.js';
 export type { QuotaStore } from './ports/quota-store.js';
 export type { CallBatchStore } from './ports/call-batch-store.js';
 export type { RateLimitStore, WindowCount } from './ports/rate-limit-store.js';
+export type { RetentionStore } from './ports/retention-store.js';
+export { RETENTION, RETENTION_KINDS, retentionCutoffs, type RetentionCutoffs, type RetentionKind, type RetentionSpec } from './retention/retention.js';
 export type { Json, JsonObject } from './ports/json.js';
 export type { Scheduler } from './ports/scheduler.js';
 export type { Sealed, SecretBox } from './ports/secret-box.js';

@@ -14,6 +14,7 @@ import {
   SqlProposalStore,
   SqlQuotaStore,
   SqlRateLimitStore,
+  SqlRetentionStore,
   SqlSavedStrategyStore,
   SqlSessionStore,
   SqlStrategyRunStore,
@@ -21,6 +22,8 @@ import {
   SqlUserStore,
 } from '@condor/store-sql';
 import { sql } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { CryptoIds } from './adapters/crypto-ids.js';
 import { HmacTokenSigner } from './adapters/hmac-token-signer.js';
 import { InstantBilling } from './adapters/instant-billing.js';
@@ -46,10 +49,8 @@ import { CachedTokenSigner } from './cache/cached-token-signer.js';
 import { CachedUserStore } from './cache/cached-user-store.js';
 import { CoalescedRateLimits } from './rate-limits/coalesced-rate-limits.js';
 import { StartupReconciler } from './reconcile/reconcile-at-start.js';
+import { RetentionLoop } from './retention/retention-loop.js';
 import { CONDOR_VERSION } from './version.js';
-
-/** How often ended rate-limit windows are deleted, so the table holds only live windows. */
-const PURGE_INTERVAL_MS = 10 * 60_000;
 
 export interface Readiness {
   readonly ok: boolean;
@@ -90,12 +91,9 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
   const site = { url: config.publicUrl ?? `http://${urlHost(config.host)}:${String(config.port)}` };
   if (config.marketData.source === 'sim') logger.info('sim_session', { session: config.simSession });
   const rateLimits = new SqlRateLimitStore(db);
-  const purge = setInterval(() => {
-    rateLimits.purgeEnded(clock.now()).catch((error: unknown) => {
-      logger.warn('rate_limit_purge_failed', { error: error instanceof Error ? error.message : String(error) });
-    });
-  }, PURGE_INTERVAL_MS);
-  purge.unref();
+  // Ended links, sessions, codes, families, rate-limit windows and call batches go after their retention (docs/retention.md).
+  const retention = new RetentionLoop({ store: new SqlRetentionStore(db), clock, logger, holder: `${hostname()}:${String(process.pid)}:${randomUUID()}` });
+  retention.start();
   const addressLimits = new CoalescedRateLimits(rateLimits, {
     limit: config.rateLimit.limit,
     now: () => clock.now(),
@@ -192,7 +190,7 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
       return { ok: Object.values(checks).every((c) => c === 'ok'), checks };
     },
     close: async () => {
-      clearInterval(purge);
+      await retention.stop();
       await addressLimits.close().catch(() => undefined);
       await reconciler.stop();
       await db.destroy();

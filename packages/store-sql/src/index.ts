@@ -24,3 +24,4 @@ export { SqlApiKeyStore } from './sql-api-key-store.js';
 export { SqlOAuthClientStore } from './sql-oauth-client-store.js';
 export { SqlAuthorizationCodeStore } from './sql-authorization-code-store.js';
 export { SqlOAuthGrantStore } from './sql-oauth-grant-store.js';
+export { SqlRetentionStore } from './sql-retention-store.js';

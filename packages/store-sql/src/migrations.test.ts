@@ -16,6 +16,7 @@ const TABLES = [
   'call_batches',
   'document_acceptances',
   'document_reads',
+  'leases',
   'oauth_clients',
   'oauth_grants',
   'paper_accounts',

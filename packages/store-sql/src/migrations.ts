@@ -5,6 +5,7 @@ import { apiKeys } from './migration-0010.js';
 import { oauthMigration } from './migration-0011.js';
 import { outcomeStatusMigration } from './migration-0012.js';
 import { tastytradeMigration } from './migration-0013.js';
+import { retentionMigration } from './migration-0014.js';
 import { dialectOf } from './sql-dialect.js';
 
 const accounts: Migration = {
@@ -396,6 +397,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0011_oauth': oauthMigration,
   '0012_outcome_status': outcomeStatusMigration,
   '0013_tastytrade': tastytradeMigration,
+  '0014_retention': retentionMigration,
 };
 
 /**

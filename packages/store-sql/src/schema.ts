@@ -258,6 +258,13 @@ export interface ApiKeysTable {
   revoked_at: NullableEpochMsColumn;
 }
 
+/** The `leases` table: a periodic job that runs on one instance at a time, run by `holder` until `until`. */
+export interface LeasesTable {
+  name: string;
+  holder: string;
+  until: EpochMsColumn;
+}
+
 /** The whole schema, as Kysely sees it. */
 export interface Database extends OAuthTables {
   users: UsersTable;
@@ -281,4 +288,5 @@ export interface Database extends OAuthTables {
   approval_links: ApprovalLinksTable;
   browser_sessions: BrowserSessionsTable;
   api_keys: ApiKeysTable;
+  leases: LeasesTable;
 }

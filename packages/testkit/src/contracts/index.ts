@@ -16,3 +16,4 @@ export { paperLedgerContract } from './paper-ledger.contract.js';
 export { singleUseLinkStoreContract } from './single-use-link-store.contract.js';
 export { browserSessionStoreContract } from './browser-session-store.contract.js';
 export { apiKeyStoreContract } from './api-key-store.contract.js';
+export { retentionStoreContract } from './retention-store.contract.js';
