@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { postgresTypes } from './postgres-types.js';
 import type { Database } from './schema.js';
+import { markingUnavailable } from './unavailable-marking.js';
 
 /** How openPostgres sets up its pool. */
 export interface PostgresOptions {
@@ -51,5 +52,5 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Kysely
   };
   pool.on('connect', (client) => client.on('error', tell));
   pool.on('error', tell);
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: markingUnavailable(new PostgresDialect({ pool })) });
 }

@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
+import { markingUnavailable } from './unavailable-marking.js';
 
 /** Opens (creating if needed) a SQLite database file, or ':memory:', in WAL mode with foreign keys on; statements are prepared once. */
 export function openSqlite(file: string): Kysely<Database> {
@@ -13,5 +14,5 @@ export function openSqlite(file: string): Kysely<Database> {
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
   database.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  return new Kysely<Database>({ dialect: markingUnavailable(new SqliteDialect({ database: withStatementCache(database) })) });
 }

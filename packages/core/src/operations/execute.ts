@@ -11,6 +11,7 @@ import { issuesToAppError, notAnObject } from '../validation/issues-to-error.js'
 import { findOperation } from './catalogue.js';
 import { GATES } from './gates.js';
 import type { AnyOperation, Caller, HandlerContext, ProgressReporter, SessionEffect, ShellApproval } from './operation.js';
+import { isStoreUnavailable, STORE_RETRY_AFTER_SECONDS } from '../errors/store-unavailable.js';
 
 /** What a shell hands `execute` besides the tool name and the raw input. */
 export interface ExecuteContext {
@@ -67,6 +68,18 @@ export async function execute(
       (error) => err(renderError(error, secrets)),
     );
   } catch (thrown) {
+    if (isStoreUnavailable(thrown)) {
+      ctx.services.logger.warn('store_unavailable', { request_id: ctx.requestId, tool: name, error: thrown instanceof Error ? thrown.message : String(thrown) });
+      return err(
+        renderError(
+          appError('SERVICE_UNAVAILABLE', {
+            message: 'The database is not reachable right now; the call did not complete.',
+            suggestion: 'Retry in a few seconds. A confirm retried with the same proposal_id never places twice.',
+            retryAfterSeconds: STORE_RETRY_AFTER_SECONDS,
+          }),
+        ),
+      );
+    }
     ctx.services.logger.error('unhandled_exception', {
       request_id: ctx.requestId,
       tool: name,
