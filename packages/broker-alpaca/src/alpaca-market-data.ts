@@ -5,7 +5,7 @@ import { AlpacaHttp, ALPACA_TRADING_URLS, type AlpacaCredentials, type AlpacaRes
 import * as wire from './alpaca-market-wire.js';
 import { AlpacaRateLimiter } from './alpaca-rate-limiter.js';
 import { WireError } from './alpaca-wire.js';
-import { CoalescingCache } from './coalescing-cache.js';
+import { CoalescingCache } from '@condor/core';
 
 /** Alpaca's Market Data API host, the same for paper and live keys. */
 export const ALPACA_DATA_URL = 'https://data.alpaca.markets';

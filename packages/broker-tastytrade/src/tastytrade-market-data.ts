@@ -1,7 +1,7 @@
 import type { BrokerError, CorporateEvents, DailyBar, Dividend, IvPoint, MarketData, MarketDataError, MarketSession, OptionContract, Quote } from '@condor/core';
 import { easternDay, exchangeSession, formatDay, parseDay } from '@condor/core';
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
-import { CoalescingCache } from './coalescing-cache.js';
+import { CoalescingCache } from '@condor/core';
 import { pricedChain, underlyingQuote } from './tastytrade-chain-pricing.js';
 import type { TastytradeResponse } from './tastytrade-http.js';
 import * as wire from './tastytrade-market-wire.js';
