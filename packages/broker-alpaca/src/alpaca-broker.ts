@@ -1,3 +1,4 @@
+import { cancelOutcomeOf } from '@condor/core';
 import type { Broker, BrokerAccount, BrokerError, BrokerOrder, BrokerPosition, CancelOutcome, MultiLegOrder } from '@condor/core';
 import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
 import type { AlpacaHttp, AlpacaResponse } from './alpaca-http.js';
@@ -62,7 +63,7 @@ export class AlpacaBroker implements Broker {
     return this.http.request('DELETE', path).andThen((response): ResultAsync<CancelOutcome, BrokerError> => {
       if (response.status === 404 || response.status === 422) return okAsync({ kind: 'refused', message: response.message });
       if (response.status !== 204 && response.status !== 200) return this.unexpected(response);
-      return this.http.request('GET', path).andThen((reread) => this.decode(reread, 200, toOrder)).map(cancelOutcome);
+      return this.http.request('GET', path).andThen((reread) => this.decode(reread, 200, toOrder)).map(cancelOutcomeOf);
     });
   }
 
@@ -79,21 +80,5 @@ export class AlpacaBroker implements Broker {
   /** A 4xx the endpoint does not document: Alpaca refused the request, with its reason. */
   private unexpected(response: AlpacaResponse): ResultAsync<never, BrokerError> {
     return errAsync({ kind: 'rejected', message: `Alpaca answered ${response.status}: ${response.message}` });
-  }
-}
-
-function cancelOutcome(order: BrokerOrder): CancelOutcome {
-  switch (order.status) {
-    // A still-working order after a 204: Alpaca accepted the cancel, which completes asynchronously.
-    case 'canceled':
-    case 'pending_cancel':
-    case 'accepted':
-    case 'partially_filled':
-      return { kind: 'canceled' };
-    case 'filled':
-      return { kind: 'refused', message: 'the order filled before it could be cancelled' };
-    case 'rejected':
-    case 'expired':
-      return { kind: 'refused', message: `the order is already ${order.status}` };
   }
 }

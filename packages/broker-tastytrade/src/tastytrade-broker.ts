@@ -1,3 +1,4 @@
+import { cancelOutcomeOf } from '@condor/core';
 import type { Broker, BrokerAccount, BrokerDryRun, BrokerError, BrokerOrder, BrokerPosition, CancelOutcome, MultiLegOrder } from '@condor/core';
 import { ResultAsync, err, errAsync, ok, okAsync, type Result } from 'neverthrow';
 import { buyingPowerOf, toAccount, toOptionPosition } from './tastytrade-account-wire.js';
@@ -122,7 +123,7 @@ export class TastytradeBroker implements Broker {
       .andThen((data) => this.read(() => toOrder(data)))
       .andThen((order) => {
         const wait = CANCEL_WAITS_MS[reread];
-        if (order.status !== 'pending_cancel' || wait === undefined) return okAsync(cancelOutcome(order));
+        if (order.status !== 'pending_cancel' || wait === undefined) return okAsync(cancelOutcomeOf(order));
         return ResultAsync.fromSafePromise(this.options.sleep(wait)).andThen(() => this.awaitCancel(path, reread + 1));
       });
   }
@@ -255,20 +256,4 @@ function newestFirst(orders: BrokerOrder[]): BrokerOrder[] {
 function totalPages(response: TastytradeResponse): number | null {
   const pages = response.pagination?.['total-pages'];
   return typeof pages === 'number' ? pages : null;
-}
-
-function cancelOutcome(order: BrokerOrder): CancelOutcome {
-  switch (order.status) {
-    // Still working after a 200: tastytrade accepted the cancel, which completes asynchronously.
-    case 'canceled':
-    case 'pending_cancel':
-    case 'accepted':
-    case 'partially_filled':
-      return { kind: 'canceled' };
-    case 'filled':
-      return { kind: 'refused', message: 'the order filled before it could be cancelled' };
-    case 'rejected':
-    case 'expired':
-      return { kind: 'refused', message: `the order is already ${order.status}` };
-  }
 }

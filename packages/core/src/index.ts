@@ -8,6 +8,7 @@ export { ERROR_CODES, SOFT_CODES, isSoftCode, type ErrorCode, type SoftCode } fr
 export { ERROR_CATALOGUE, statusOf, type CatalogueStatus, type ErrorSpec } from './errors/catalogue.js';
 export { appError, type AppError, type AppErrorDetails } from './errors/app-error.js';
 export { CoalescingCache } from './market/coalescing-cache.js';
+export { cancelOutcomeOf } from './brokers/cancel-outcome.js';
 export { isStoreUnavailable, STORE_RETRY_AFTER_SECONDS } from './errors/store-unavailable.js';
 export { ERROR_RESULT_KEYS, type ErrorResult } from './errors/error-result.js';
 export { ERROR_RESULT_JSON_SCHEMA } from './errors/error-result-schema.js';

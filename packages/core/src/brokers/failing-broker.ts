@@ -5,7 +5,7 @@ import type { Broker, BrokerError } from '../ports/broker.js';
  * A broker whose every call fails with the same error: what an adapter opens for an account it cannot serve
  * (another broker's, or one without keys).
  * @example
- * if (access.broker !== 'alpaca') return failingBroker({ kind: 'unavailable', message: `AlpacaBrokers only opens Alpaca accounts, not ${access.broker}` });
+ * if (access.credentials === null) return failingBroker({ kind: 'auth_failed', message: 'no keys are stored for this account' });
  */
 export function failingBroker(error: BrokerError): Broker {
   const failure = (): ResultAsync<never, BrokerError> => errAsync(error);

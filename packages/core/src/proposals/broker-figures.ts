@@ -5,11 +5,10 @@ import type { GateFinding } from '../condors/entry-rules.js';
 import { appError, type AppError } from '../errors/app-error.js';
 import type { Broker, BrokerDryRun, MultiLegOrder } from '../ports/broker.js';
 import type { JsonObject } from '../ports/json.js';
+import { roundCents } from '../words/money.js';
 
 /** The client order id of a dry run: it places nothing, so it needs none of its own. */
 const DRY_RUN_ID = 'dry-run';
-
-const cents = (dollars: number): number => Math.round(dollars * 100) / 100;
 
 /**
  * The broker's own fees and buying-power effect of the order (design §14), where its row says it has a dry run;
@@ -39,9 +38,9 @@ export function dryRunFindings(figures: BrokerDryRun, spec: BrokerSpec): GateFin
     ...refusals,
     {
       reason: 'buying_power',
-      sentence: `${spec.words.short}'s dry run says the order takes $${cents(figures.buyingPowerChange).toFixed(2)} of buying power, leaving $${cents(figures.buyingPowerAfter).toFixed(2)}.`,
+      sentence: `${spec.words.short}'s dry run says the order takes $${roundCents(figures.buyingPowerChange).toFixed(2)} of buying power, leaving $${roundCents(figures.buyingPowerAfter).toFixed(2)}.`,
       limit: 'buying power left after the order, by the broker’s own figures',
-      found: { buying_power_change: cents(figures.buyingPowerChange), buying_power_after: cents(figures.buyingPowerAfter) },
+      found: { buying_power_change: roundCents(figures.buyingPowerChange), buying_power_after: roundCents(figures.buyingPowerAfter) },
     },
   ];
 }
@@ -49,8 +48,8 @@ export function dryRunFindings(figures: BrokerDryRun, spec: BrokerSpec): GateFin
 /** What a proposal records of the broker's figures (`details.broker_figures`), which the ticket shows instead of condor's estimate. */
 export const brokerFiguresDetails = (figures: BrokerDryRun, spec: BrokerSpec): JsonObject => ({
   source: `${spec.words.short} dry run`,
-  fees: cents(figures.fees),
-  buying_power_change: cents(figures.buyingPowerChange),
-  buying_power_after: cents(figures.buyingPowerAfter),
+  fees: roundCents(figures.fees),
+  buying_power_change: roundCents(figures.buyingPowerChange),
+  buying_power_after: roundCents(figures.buyingPowerAfter),
   warnings: [...figures.warnings],
 });
