@@ -4,7 +4,7 @@ import { createTestServices, FakeBrokers, FakeClock, type TestServices } from '@
 import { execute } from '../operations/execute.js';
 import type { ProposalStore } from '../ports/proposal-store.js';
 import { reconcileProposal } from './reconcile-proposal.js';
-import { browserLogin, entryProposal, onboardedUser } from '../approval/approval-fixture.js';
+import { browserLogin, CONDOR_OPEN_LEGS, entryProposal, onboardedUser } from '../approval/approval-fixture.js';
 import { approveByLink, rejectByLink } from '../approval/approval-page.js';
 import { mintLink } from '../browser/links.js';
 import type { ApprovalMethod } from '../ports/proposal-store.js';
@@ -124,12 +124,22 @@ async function checkInvariants(model: Model, real: Real): Promise<void> {
   }
 }
 
+/**
+ * The fixture's legs moved up $n in strike, so that every proposal of a run opens its own contracts: this model is
+ * about one proposal's life, and leg overlaps at placement (issue 33) are confirm-positions.model.test's.
+ */
+const legsOfProposal = (n: number) =>
+  CONDOR_OPEN_LEGS.map((leg) => {
+    const strike = Number(leg.symbol.slice(-8)) + n * 1000;
+    return { ...leg, symbol: `${leg.symbol.slice(0, -8)}${String(strike).padStart(8, '0')}` };
+  });
+
 class Propose implements fc.AsyncCommand<Model, Real> {
   constructor(readonly batch: string) {}
   check = () => true;
   async run(model: Model, real: Real): Promise<void> {
     const id = real.services.ids.uuid();
-    await real.services.proposals.insert(entryProposal({ id, ownerId: real.userId, createdAt: model.now, batchKey: this.batch }));
+    await real.services.proposals.insert(entryProposal({ id, ownerId: real.userId, createdAt: model.now, batchKey: this.batch, legs: legsOfProposal(model.proposals.length) }));
     const link = await mintLink(real.services, 'approve_proposal', real.userId, id, model.now + 60_000);
     model.proposals.push({ id, createdAt: model.now, batch: this.batch, state: 'fresh', consumedAt: 0, link, method: null });
   }
