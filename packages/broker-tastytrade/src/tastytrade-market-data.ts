@@ -42,7 +42,7 @@ const TICKER = /^[A-Z0-9./]{1,10}$/;
  * from the equity instrument, expirations and contracts from the nested chain, bid and ask of the underlying and
  * of an expiration's contracts from `GET /market-data/by-type` in calls of at most 100 symbols, and IV and greeks
  * computed from the mids with core's solver and model (tastytrade's REST quotes carry neither). Market metrics
- * give the dividend yield, today's IV rank (`ivRank`) and the next earnings date and ex-dividend date; the
+ * give the dividend yield, today's IV rank (`ivRankToday`) and the next earnings date and ex-dividend date; the
  * historic corporate events give past ones. tastytrade serves no daily bars and no IV history over REST: both
  * answer `unsupported`. On the sandbox, whose market data and metrics are absent (a 502), the failure says so.
  * @example
@@ -143,11 +143,12 @@ export class TastytradeMarketData implements MarketData {
 
   /**
    * Today's IV rank and percentile from the market metrics, 0–100 as core ranks, with the IV index they rank.
-   * Not on the MarketData port yet: core computes IV rank from `ivHistory`, which tastytrade cannot give.
+   * The port's `ivRankToday` capability: tastytrade ranks a year of the real chain's IV, where condor would only
+   * have the realised-volatility proxy.
    * @example
-   * await market.ivRank('AAPL'); // Ok({ rank: 42.73, percentile: 33.08, volatility: 0.2618 })
+   * await market.ivRankToday('AAPL'); // Ok({ rank: 42.73, percentile: 33.08, volatility: 0.2618 })
    */
-  ivRank(symbol: string): MarketResult<TastytradeIvRank> {
+  ivRankToday(symbol: string): MarketResult<TastytradeIvRank> {
     return this.known(symbol).andThen((ticker) =>
       this.metricsOf(ticker).map((metrics) => ({
         rank: metrics?.ivRank == null ? null : metrics.ivRank * 100,

@@ -26,7 +26,7 @@ describe('TastytradeMarketData: symbols and quotes', () => {
       market.ivHistory('OLD', '2025-01-01', '2025-02-01'),
       market.dividendYield('OLD'),
       market.events('OLD', '2026-01-01', '2026-06-01'),
-      market.ivRank('OLD'),
+      market.ivRankToday('OLD'),
     ]);
     for (const result of failures) expect(failure(result as Result<unknown, MarketDataError>)).toEqual({ kind: 'unknown_symbol' });
     expect(fake.requests.filter((r) => r.path !== '/oauth/token').map((r) => r.path)).toEqual(['/instruments/equities/OLD']);
@@ -143,7 +143,7 @@ describe('TastytradeMarketData: chains', () => {
 describe('TastytradeMarketData: IV rank and events', () => {
   it('maps the IV index rank and percentile (0–1) onto core\'s 0–100', async () => {
     const { market } = await marketWorld();
-    const rank = value(await market.ivRank('AAPL'));
+    const rank = value(await market.ivRankToday('AAPL'));
     expect(rank.rank).toBeCloseTo(42.73, 10);
     expect(rank.percentile).toBeCloseTo(33.08, 10);
     expect(rank.volatility).toBe(0.2618);
@@ -151,7 +151,7 @@ describe('TastytradeMarketData: IV rank and events', () => {
 
   it('answers null parts when the metrics do not rank the symbol', async () => {
     const { market } = await marketWorld({ fake: { prices: { XYZ: 40 } } });
-    expect(value(await market.ivRank('XYZ'))).toEqual({ rank: null, percentile: null, volatility: null });
+    expect(value(await market.ivRankToday('XYZ'))).toEqual({ rank: null, percentile: null, volatility: null });
   });
 
   it('lists the next expected report and the next ex-date (at the amount last paid) up to an expiry', async () => {
@@ -204,7 +204,7 @@ describe('TastytradeMarketData: failures', () => {
     const { market, sleeps } = await marketWorld({ fake: { sandbox: true }, environment: 'paper' });
     expect(value(await market.isTradeable('SPY'))).toBe(true);
     expect(value(await market.expirations('SPY'))).toHaveLength(8);
-    for (const result of [await market.quote('SPY'), await market.optionChain('SPY', '2026-03-20'), await market.ivRank('AAPL'), await market.events('AAPL', TODAY, day(60))]) {
+    for (const result of [await market.quote('SPY'), await market.optionChain('SPY', '2026-03-20'), await market.ivRankToday('AAPL'), await market.events('AAPL', TODAY, day(60))]) {
       const error = failure(result as Result<unknown, MarketDataError>);
       expect(error.kind).toBe('unavailable');
       expect(error.kind === 'unavailable' ? error.message : '').toMatch(/^tastytrade's sandbox serves no market data or market metrics \(tastytrade GET \/market-(data\/by-type|metrics\S*) answered 502/);

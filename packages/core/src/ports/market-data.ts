@@ -119,6 +119,12 @@ export interface CorporateEvents {
   readonly dividends: readonly Dividend[] | null;
 }
 
+/** The provider's own ranking of today's implied volatility against its past year, 0–100 as core's `ivRank`; null parts it has none for. */
+export interface ProviderIvRank {
+  readonly rank: number | null;
+  readonly percentile: number | null;
+}
+
 /**
  * Prices of underlyings and their options, as a market (simulated or a broker's API) knows them now.
  * Symbols are underlying tickers; an unknown or non-tradeable one fails every lookup with
@@ -148,6 +154,11 @@ export interface MarketData {
    * `dailyBars`; `unsupported` from a provider that keeps no such history.
    */
   ivHistory(symbol: string, fromDate: string, toDate: string): ResultAsync<readonly IvPoint[], MarketDataError>;
+  /**
+   * Today's IV rank and percentile as the provider publishes them (tastytrade's market metrics). A capability:
+   * absent where the provider publishes none, and core ranks the `ivHistory` itself.
+   */
+  ivRankToday?(symbol: string): ResultAsync<ProviderIvRank, MarketDataError>;
   /** The risk-free rate the market prices options with, annualised and continuously compounded (0.04 = 4 %). */
   riskFreeRate(): ResultAsync<number, MarketDataError>;
   /** The underlying's dividend yield, annualised and continuously compounded (0 for none). */

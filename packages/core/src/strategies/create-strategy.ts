@@ -4,9 +4,11 @@ import { isoTime } from '../words/time.js';
 import { marketError } from '../condors/market-errors.js';
 import { defineOperation, type HandlerContext } from '../operations/operation.js';
 import type { JsonObject } from '../ports/json.js';
+import type { ProviderIvRank } from '../ports/market-data.js';
 import { CREATE_STRATEGY_TIER } from '../tiers/create-strategy-tier.js';
 import { optimize } from './backtest/optimizer.js';
 import { defaultGrid } from './default-grid.js';
+import { gateToday, providerIvRank } from './gate-today.js';
 import { loadHistory, type LoadedHistory } from './market-history.js';
 import { popModel } from './pop-model.js';
 import { CreateStrategyInput, RunView, type CreateStrategyParameters } from './schemas.js';
@@ -19,7 +21,8 @@ export const createStrategy = defineOperation({
   description:
     'Backtests iron-condor rule sets (short-strike delta, wing width, entry DTE, profit taking, management DTE, stop) ' +
     'over the ticker’s daily history — legs priced with the historical ATM IV on today’s smile, fills at the natural ' +
-    'price, overlapping trades sized within max_capital — and returns top_strategies ranked by the objective (rank 1 = best). ' +
+    'price, overlapping trades sized within max_capital — and returns top_strategies ranked by the objective (rank 1 = best), ' +
+    'with iv_rank_today: today’s IV rank (the provider’s own where it publishes one) and whether the gate is open today. ' +
     'These are rules, not tradeable contracts: save one (save_strategy) and search with it (find_iron_condors). ' +
     'Sends progress notifications when the call carries a progress token.',
   input: CreateStrategyInput,
@@ -40,11 +43,12 @@ export const createStrategy = defineOperation({
       .mapErr(fail)
       .andThen((tradeable) => (tradeable ? okAsync(undefined) : errAsync(fail({ kind: 'unknown_symbol' }))))
       .andThen(() => loadHistory(market, input.ticker, startedAt, input.lookback_years).mapErr(fail))
-      .andThen((loaded) => run(input, loaded, ctx, startedAt));
+      .andThen((loaded) => providerIvRank(market, input.ticker).map((provided) => ({ loaded, provided })))
+      .andThen(({ loaded, provided }) => run(input, loaded, provided, ctx, startedAt));
   },
 });
 
-function run(input: CreateStrategyParameters, loaded: LoadedHistory, ctx: HandlerContext<'user'>, startedAt: number) {
+function run(input: CreateStrategyParameters, loaded: LoadedHistory, provided: ProviderIvRank | null, ctx: HandlerContext<'user'>, startedAt: number) {
   const { services } = ctx;
   const settings = settingsOf(input, loaded.firstEntryIndex);
   const pop = popModel(input.pop_model, input.seed);
@@ -68,6 +72,7 @@ function run(input: CreateStrategyParameters, loaded: LoadedHistory, ctx: Handle
       metrics: metricsView(strategy.metrics),
     }));
     const sessions = loaded.history.sessions.slice(loaded.firstEntryIndex);
+    const today = gateToday(settings.ivRankGate, loaded.history.sessions, provided);
     const view: v.InferOutput<typeof RunView> = {
       run_id: services.ids.uuid(),
       created_at: isoTime(finishedAt),
@@ -75,6 +80,7 @@ function run(input: CreateStrategyParameters, loaded: LoadedHistory, ctx: Handle
       objective: input.objective,
       pop_model: input.pop_model,
       history: { from: sessions[0]?.date ?? '', to: sessions.at(-1)?.date ?? '', sessions: sessions.length, iv_source: loaded.ivSource },
+      iv_rank_today: { rank: today.rank, percentile: today.percentile, source: today.source, gate_open: today.open },
       evaluated,
       duration_ms: finishedAt - startedAt,
       market_notice: services.marketNotice,

@@ -117,6 +117,12 @@ export const RunView = v.object({
   objective: v.picklist(OBJECTIVES),
   pop_model: v.picklist(POP_MODELS),
   history: v.object({ from: v.string(), to: v.string(), sessions: v.number(), iv_source: v.picklist(['provider', 'realised_volatility']) }),
+  iv_rank_today: v.object({
+    rank: v.nullable(v.number()),
+    percentile: v.nullable(v.number()),
+    source: v.picklist(['provider', 'history']),
+    gate_open: v.boolean(),
+  }),
   evaluated: v.number(),
   duration_ms: v.number(),
   market_notice: v.nullable(v.string()),

@@ -1,5 +1,6 @@
 import { parseDay } from '../../market/days.js';
 import { ivPercentile, ivRank } from '../iv-rank.js';
+import { gatePasses } from '../iv-rank-gate.js';
 import { realisedVolatility } from '../realised-volatility.js';
 import type { BacktestSettings, MarketHistory } from '../types.js';
 import { weeklyExpiries, type ExpiryChoice } from './expiries.js';
@@ -27,22 +28,6 @@ export interface RunContext {
   readonly entries: readonly ScheduledEntry[];
 }
 
-function gateOpen(settings: BacktestSettings, history: MarketHistory, index: number, rank: number | null): boolean {
-  const { mode, threshold } = settings.ivRankGate;
-  switch (mode) {
-    case 'off':
-      return true;
-    case 'minimum':
-      return rank !== null && rank >= threshold;
-    case 'maximum':
-      return rank !== null && rank <= threshold;
-    case 'percentile_minimum': {
-      const percentile = ivPercentile(history.sessions, index);
-      return percentile !== null && percentile >= threshold;
-    }
-  }
-}
-
 /** The scheduled entry indices: firstEntryIndex, then every entryIntervalSessions (at least 1) sessions. */
 export function entrySchedule(settings: BacktestSettings, sessions: number): number[] {
   const interval = Math.max(1, Math.floor(settings.entryIntervalSessions));
@@ -61,7 +46,7 @@ export function runContext(history: MarketHistory, settings: BacktestSettings): 
     const rank = ivRank(sessions, index);
     return {
       index,
-      gateOpen: gateOpen(settings, history, index, rank),
+      gateOpen: gatePasses(settings.ivRankGate, rank, () => ivPercentile(sessions, index)),
       ivRank: rank,
       forecastVolatility: realisedVolatility(sessions, index) ?? session?.atmVol ?? 0,
       expiries: weeklyExpiries(days[index] ?? Number.NaN, settings.dteMin, settings.dteMax),
