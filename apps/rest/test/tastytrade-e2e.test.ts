@@ -213,8 +213,9 @@ async function walk(call: Call, email: string, account: string, choosesOnPage: b
 
   const exit = await call('propose_exit', { position_id: positionId });
   expect(exit, JSON.stringify(exit)).toMatchObject({ kind: 'exit', approval_url: expect.any(String) as unknown });
-  // Closing fees stay condor's estimate: the dry run prices opening orders (docs/decisions.md).
-  await approver.approve(new URL(String(exit['approval_url']), server.baseUrl).href);
+  expect((exit['details'] as Record<string, unknown>)['broker_figures']).toMatchObject({ source: 'tastytrade dry run', order: 'closing' });
+  const closed = await approver.approve(new URL(String(exit['approval_url']), server.baseUrl).href);
+  expect(closed.costs).toMatch(/^Fees and commission, broker-computed \(tastytrade dry run\): \$\d+\.\d\d to close\.$/);
   expect(placedAtTastytrade(account)).toEqual([proposalId, exit['proposal_id']]);
   expect(statusesAtTastytrade(exit['proposal_id'])).toEqual(['Filled']);
   expect(await positionOf(call, positionId)).toMatchObject({ status: 'closed' });

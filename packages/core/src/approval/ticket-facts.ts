@@ -11,13 +11,14 @@ const objectIn = (details: JsonObject, key: string): JsonObject | null => {
 export const numberOf = (value: Json | undefined): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
 /** The broker's own figures a proposal stored from its dry run (details.broker_figures), where its broker has one. */
-function brokerFiguresIn(details: JsonObject): { source: string; fees: number; change: number; after: number } | null {
+function brokerFiguresIn(details: JsonObject): { source: string; closing: boolean; fees: number; change: number; after: number } | null {
   const figures = objectIn(details, 'broker_figures');
   const source = figures?.['source'];
+  const closing = figures?.['order'] === 'closing';
   const fees = numberOf(figures?.['fees']);
   const change = numberOf(figures?.['buying_power_change']);
   const after = numberOf(figures?.['buying_power_after']);
-  return typeof source === 'string' && fees !== null && change !== null && after !== null ? { source, fees, change, after } : null;
+  return typeof source === 'string' && fees !== null && change !== null && after !== null ? { source, closing, fees, change, after } : null;
 }
 
 /**
@@ -28,6 +29,10 @@ export function ticketCosts(details: JsonObject): TicketCosts | null {
   const estimated = estimatedCosts(details);
   const broker = brokerFiguresIn(details);
   if (estimated === null || broker === null) return estimated;
+  if (broker.closing) {
+    const total = broker.fees + (estimated.open ?? 0);
+    return { ...estimated, close: broker.fees, total, words: `Fees and commission, broker-computed (${broker.source}): ${money(broker.fees)} to close.` };
+  }
   const total = broker.fees + (estimated.close ?? 0);
   const closing = estimated.close === null ? '' : ` and about ${money(estimated.close)} to close later (condor's estimate)`;
   return {
@@ -66,7 +71,7 @@ export function ticketBuyingPower(details: JsonObject): TicketBuyingPower | null
   const ratio = numberOf(bp?.['return_on_buying_power']);
   if (reduction === null || ratio === null) return null;
   const broker = brokerFiguresIn(details);
-  if (broker !== null) {
+  if (broker !== null && !broker.closing) {
     return {
       reduction: broker.change,
       returnOnBuyingPower: ratio,

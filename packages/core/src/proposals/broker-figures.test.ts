@@ -1,4 +1,4 @@
-import { createTestServices, FakeBrokers, FixtureMarketData } from '@condor/testkit';
+import { AGENT_CONFIRMS, createTestServices, FakeBrokers, FakeClock, FixtureMarketData } from '@condor/testkit';
 import { err, ok } from 'neverthrow';
 import { describe, expect, it } from 'vitest';
 import { proposalTicket } from '../approval/reject-proposal.js';
@@ -35,7 +35,7 @@ const CHAIN = [contract('put', 540, 1.5, 1.55), contract('put', 545, 2.1, 2.15),
 async function tastytrader(broker: 'tastytrade' | 'alpaca') {
   const market = new FixtureMarketData({ SPY: { quote: { symbol: 'SPY', bid: 570, ask: 570.02, last: 570.01, time: QUOTED }, chains: { [EXPIRY]: CHAIN } } });
   const brokers = new FakeBrokers({ available: ['sim', 'alpaca', 'tastytrade'] });
-  const services = createTestServices({ market, brokers });
+  const services = createTestServices({ market, brokers, config: AGENT_CONFIRMS });
   const bare = { services, credential: null, requestId: 'dry-run', batchKey: null };
   await execute('register', { email: 'tt@example.com', password: 'dry run password 1' }, bare);
   const login = (await execute('login', { email: 'tt@example.com', password: 'dry run password 1' }, bare))._unsafeUnwrap().value as { access_token: string; user: { user_id: string } };
@@ -61,6 +61,7 @@ describe("propose_entry with the broker's dry run", () => {
       fees: 2.3,
       buying_power_change: 362.3,
       buying_power_after: 99_637.7,
+      order: 'opening',
       warnings: ['Your order will begin working during next valid session.'],
     });
     const ticket = (await proposalTicket(services, credential, view.proposal_id))._unsafeUnwrap();
@@ -89,5 +90,24 @@ describe("propose_entry with the broker's dry run", () => {
     const view = (await call('propose_entry', { candidate: CANDIDATE, qty: 1 }))._unsafeUnwrap().value as { details: Record<string, unknown> };
     expect(view.details['broker_figures']).toBeUndefined();
     expect(brokers.dryRunsOf(userId)).toEqual([]);
+  });
+
+  it("dry-runs the closing order of an exit: the ticket shows the broker's fees to close, and a refusal is the gate's", async () => {
+    const { services, brokers, call, credential, userId } = await tastytrader('tastytrade');
+    brokers.answerDryRuns(userId, () => ok({ fees: 2.3, buyingPowerChange: 362.3, buyingPowerAfter: 99_637.7, refusals: [], warnings: [] }));
+    const entry = (await call('propose_entry', { candidate: CANDIDATE, qty: 1 }))._unsafeUnwrap().value as { proposal_id: string; position_id: string };
+    (services.clock as FakeClock).advance(5_000);
+    (await execute('confirm_proposal', { proposal_id: entry.proposal_id }, { services, credential, requestId: 'confirm', batchKey: 'another-batch' }))._unsafeUnwrap();
+    brokers.answerDryRuns(userId, (order) => ok({ fees: 1.15, buyingPowerChange: -360, buyingPowerAfter: 100_000, refusals: [], warnings: [`${String(order.legs.length)} legs`] }));
+    const exit = (await call('propose_exit', { position_id: entry.position_id }))._unsafeUnwrap().value as { proposal_id: string; details: Record<string, unknown> };
+    expect(brokers.dryRunsOf(userId).at(-1)).toMatchObject({ qty: 1, legs: [expect.objectContaining({ symbol: occ('put', 540), intent: 'sell_to_close' }), expect.anything(), expect.anything(), expect.anything()] });
+    expect(exit.details['broker_figures']).toEqual({ source: 'tastytrade dry run', order: 'closing', fees: 1.15, buying_power_change: -360, buying_power_after: 100_000, warnings: ['4 legs'] });
+    const ticket = (await proposalTicket(services, credential, exit.proposal_id))._unsafeUnwrap();
+    expect(ticket.costs).toMatchObject({ close: 1.15, words: 'Fees and commission, broker-computed (tastytrade dry run): $1.15 to close.' });
+
+    brokers.answerDryRuns(userId, () => ok({ fees: 1.15, buyingPowerChange: -360, buyingPowerAfter: 100_000, refusals: ['Closing orders are not allowed on this account.'], warnings: [] }));
+    const refused = (await call('propose_exit', { position_id: entry.position_id }))._unsafeUnwrapErr().body;
+    expect(refused).toMatchObject({ error: 'ENTRY_REJECTED', received: { broker_dry_run: 'Closing orders are not allowed on this account.' } });
+    expect(brokers.allOrders(userId)).toHaveLength(1);
   });
 });

@@ -45,9 +45,13 @@ export function dryRunFindings(figures: BrokerDryRun, spec: BrokerSpec): GateFin
   ];
 }
 
-/** What a proposal records of the broker's figures (`details.broker_figures`), which the ticket shows instead of condor's estimate. */
-export const brokerFiguresDetails = (figures: BrokerDryRun, spec: BrokerSpec): JsonObject => ({
+/**
+ * What a proposal records of the broker's figures (`details.broker_figures`), which the ticket shows instead of
+ * condor's estimate: `order` says whether they are the opening order's (an entry) or the closing order's (an exit).
+ */
+export const brokerFiguresDetails = (figures: BrokerDryRun, spec: BrokerSpec, order: 'opening' | 'closing' = 'opening'): JsonObject => ({
   source: `${spec.words.short} dry run`,
+  order,
   fees: roundCents(figures.fees),
   buying_power_change: roundCents(figures.buyingPowerChange),
   buying_power_after: roundCents(figures.buyingPowerAfter),

@@ -11,6 +11,10 @@ import type { ManagedPosition } from '../ports/position-store.js';
 import type { Proposal } from '../ports/proposal-store.js';
 import type { GateFinding } from '../condors/entry-rules.js';
 import { marketSessionView } from '../market/session-view.js';
+import { BROKERS } from '../brokers/broker-table.js';
+import { userBroker } from '../brokers/user-broker.js';
+import type { JsonObject } from '../ports/json.js';
+import { brokerFigures, brokerFiguresDetails, dryRunFindings } from './broker-figures.js';
 import { gateRejected } from './gate-rejection.js';
 import { openSession } from './market-open.js';
 import {
@@ -90,7 +94,9 @@ export const proposeExit = defineOperation({
       const findings = [...(input.limit_price === undefined ? quoteFindings(contracts) : []), ...(whole ? limitFindings(limit, closing) : [])];
       if (findings.length > 0) return err(gateRejected('The exit cannot be proposed', findings));
       const costs = closingCosts(closing, contracts, commissionOf(ctx.services));
-      return ok(yield* proposalAnswer(exitProposal({ position: closing, limit, midDebit, costs, session }, ctx), ctx));
+      const proposal = exitProposal({ position: closing, limit, midDebit, costs, session }, ctx);
+      const figures = yield* closingFigures(proposal, ctx);
+      return ok(yield* proposalAnswer(figures === null ? proposal : { ...proposal, details: { ...proposal.details, broker_figures: figures } }, ctx));
     }),
 });
 
@@ -105,6 +111,22 @@ function legsToClose(position: ManagedPosition, remainingOnly: boolean, ctx: Han
     const gone = new Set(findings.map((f) => f.leg));
     const left = position.legs.filter((leg) => !gone.has(leg.symbol));
     return remainingOnly && left.length > 0 ? okAsync({ ...position, legs: left }) : errAsync(notHeld(findings));
+  });
+}
+
+/**
+ * The broker's own fees of the closing order, where its row has a dry run (design §14); a dry run that says the
+ * broker would refuse the close is the gate's, before anyone is asked.
+ */
+function closingFigures(proposal: Proposal, ctx: HandlerContext<'trading'>): ResultAsync<JsonObject | null, AppError> {
+  return userBroker(ctx.caller.userId, ctx.services).andThen(({ broker, link }) => {
+    const spec = BROKERS[link.broker];
+    return brokerFigures(broker, spec, { qty: proposal.qty, limitPrice: proposal.limitPrice, legs: proposal.legs }).andThen((figures) => {
+      if (figures === null) return okAsync(null);
+      const refusals = dryRunFindings({ ...figures, buyingPowerAfter: Math.max(0, figures.buyingPowerAfter) }, spec);
+      if (refusals.length > 0) return errAsync(gateRejected('The exit cannot be proposed', refusals));
+      return okAsync(brokerFiguresDetails(figures, spec, 'closing'));
+    });
   });
 }
 
