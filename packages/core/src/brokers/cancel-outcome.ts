@@ -15,6 +15,7 @@ export function cancelOutcomeOf(order: BrokerOrder): CancelOutcome {
       return { kind: 'refused', message: 'the order filled before it could be cancelled' };
     case 'rejected':
     case 'expired':
+    case 'replaced':
       return { kind: 'refused', message: `the order is already ${order.status}` };
   }
 }

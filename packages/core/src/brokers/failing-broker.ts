@@ -9,5 +9,5 @@ import type { Broker, BrokerError } from '../ports/broker.js';
  */
 export function failingBroker(error: BrokerError): Broker {
   const failure = (): ResultAsync<never, BrokerError> => errAsync(error);
-  return { verify: failure, positions: failure, orders: failure, submit: failure, orderByClientId: failure, cancel: failure };
+  return { verify: failure, positions: failure, orders: failure, submit: failure, orderByClientId: failure, cancel: failure, replace: failure };
 }

@@ -19,6 +19,7 @@ export function unlinkingOnRefusal(broker: Broker, link: BrokerLink, services: S
           : errAsync(error),
       );
   const dryRun = broker.dryRun?.bind(broker);
+  const replace = broker.replace?.bind(broker);
   return {
     verify: watched(() => broker.verify()),
     positions: watched(() => broker.positions()),
@@ -27,5 +28,6 @@ export function unlinkingOnRefusal(broker: Broker, link: BrokerLink, services: S
     orderByClientId: watched((clientOrderId: string) => broker.orderByClientId(clientOrderId)),
     cancel: watched((orderId: string) => broker.cancel(orderId)),
     ...(dryRun === undefined ? {} : { dryRun: watched((order: Parameters<Broker['submit']>[0]) => dryRun(order)) }),
+    ...(replace === undefined ? {} : { replace: watched((replacement: Parameters<NonNullable<Broker['replace']>>[0]) => replace(replacement)) }),
   };
 }

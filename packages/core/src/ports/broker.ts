@@ -48,7 +48,8 @@ export interface MultiLegOrder {
   readonly legs: readonly OrderLeg[];
 }
 
-export type OrderStatus = 'accepted' | 'filled' | 'partially_filled' | 'canceled' | 'rejected' | 'expired' | 'pending_cancel';
+/** `replaced`: ended by a replace (its `replacedBy` is the order that took its place; a fill before that stays on it). */
+export type OrderStatus = 'accepted' | 'filled' | 'partially_filled' | 'canceled' | 'rejected' | 'expired' | 'pending_cancel' | 'replaced';
 
 export interface BrokerOrder {
   readonly id: string;
@@ -61,6 +62,24 @@ export interface BrokerOrder {
   readonly filledAvgPrice: number | null;
   readonly submittedAt: number;
   readonly legs: readonly OrderLeg[];
+  /** The id of the order that replaced this one (status `replaced`); absent or null otherwise. */
+  readonly replacedBy?: string | null;
+  /** The id of the order this one replaced; absent or null for an order submitted afresh. */
+  readonly replaces?: string | null;
+}
+
+/**
+ * A working order's new limit (design §15): the broker cancels the order and puts a new one with a new id in its
+ * place, same legs and quantity. A replace is not atomic with fills: the old order may fill before the new one
+ * stands, so neither order's fate is known until both are read back.
+ */
+export interface OrderReplacement {
+  /** The broker's id of the working order to replace. */
+  readonly orderId: string;
+  /** The client order id of the new order (one per step, so a retry after a crash finds it instead of sending twice). */
+  readonly clientOrderId: string;
+  /** Per share, condor's sign, as `MultiLegOrder.limitPrice`. */
+  readonly limitPrice: number;
 }
 
 /** What a cancel came to: cancelled, or refused by the broker with its reason (CANCEL_FAILED). */
@@ -77,6 +96,12 @@ export interface Broker {
   /** The order placed with this client order id, or null when none was. */
   orderByClientId(clientOrderId: string): ResultAsync<BrokerOrder | null, BrokerError>;
   cancel(orderId: string): ResultAsync<CancelOutcome, BrokerError>;
+  /**
+   * Replaces a working order's limit; the new order (new id, `replaces` the old one). `rejected` when the old order
+   * is no longer working (filled, in part or in full, cancelled, expired or already replaced), or a step the broker
+   * refuses; `unavailable` when the outcome is unknown (look the new order up by its client order id).
+   */
+  replace?(replacement: OrderReplacement): ResultAsync<BrokerOrder, BrokerError>;
   /** The broker's own fees and buying-power effect of an order, placing nothing; only where its row says `dryRun`. */
   dryRun?(order: MultiLegOrder): ResultAsync<BrokerDryRun, BrokerError>;
 }
