@@ -197,3 +197,6 @@ export { readCandidate, isStrategyShape, type CandidateEssentials } from './cond
 export { Ticker } from './condors/schemas.js';
 // OAuth 2.1 for remote MCP clients (design §13).
 export * from './oauth/index.js';
+export type * from './ports/working-order-store.js';
+export { inBand, pricingPlan, stepsOf, type BandMarket, type PlanProblem, type PlanRequest, type PricingPlan } from './working-orders/pricing-plan.js';
+export { DEFAULT_WORST_FROM_MID, FINAL_REST_MS, WALK_MODE_NAMES, WALK_MODES, type WalkMode } from './working-orders/walk-modes.js';

@@ -16,6 +16,7 @@ import type { SavedStrategyStore } from './ports/saved-strategy-store.js';
 import type { Scheduler } from './ports/scheduler.js';
 import type { Brokers } from './ports/broker.js';
 import type { BrokerLinkStore } from './ports/broker-link-store.js';
+import type { WorkingOrderStore } from './ports/working-order-store.js';
 import type { PositionStore } from './ports/position-store.js';
 import type { ProposalStore } from './ports/proposal-store.js';
 import type { SecretBox } from './ports/secret-box.js';
@@ -110,6 +111,8 @@ export interface Services {
   readonly oauth: OAuthServices;
   readonly apiKeys: ApiKeyStore;
   readonly positions: PositionStore;
+  /** Orders condor works inside an approved band (design §15), with the walker's lease. */
+  readonly workingOrders: WorkingOrderStore;
   readonly brokers: Brokers;
   /** Null when no encryption key is configured (production without CONDOR_SECRET_KEY): broker keys cannot be stored. */
   readonly secrets: SecretBox | null;

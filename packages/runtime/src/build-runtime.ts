@@ -11,6 +11,7 @@ import {
   SqlOnboardingStore,
   SqlPaperLedger,
   SqlPositionStore,
+  SqlWorkingOrderStore,
   SqlProposalStore,
   SqlQuotaStore,
   SqlRateLimitStore,
@@ -136,6 +137,7 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
     oauth: sqlOAuthServices(db, config, clock),
     apiKeys: new CachedApiKeyStore(new SqlApiKeyStore(db)),
     positions: new SqlPositionStore(db),
+    workingOrders: new SqlWorkingOrderStore(db),
     market,
     // The paper broker fills against the simulated market, so it is offered only when prices are simulated too.
     // Its accounts live in the database: a restart forgets nothing, and every instance trades the same account.

@@ -25,3 +25,4 @@ export { SqlOAuthClientStore } from './sql-oauth-client-store.js';
 export { SqlAuthorizationCodeStore } from './sql-authorization-code-store.js';
 export { SqlOAuthGrantStore } from './sql-oauth-grant-store.js';
 export { SqlRetentionStore } from './sql-retention-store.js';
+export { SqlWorkingOrderStore } from './sql-working-order-store.js';

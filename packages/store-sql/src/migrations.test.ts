@@ -32,6 +32,7 @@ const TABLES = [
   'strategy_runs',
   'subscriptions',
   'users',
+  'working_orders',
 ];
 
 for (const dialect of dialects) {

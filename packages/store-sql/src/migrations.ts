@@ -6,6 +6,7 @@ import { oauthMigration } from './migration-0011.js';
 import { outcomeStatusMigration } from './migration-0012.js';
 import { tastytradeMigration } from './migration-0013.js';
 import { retentionMigration } from './migration-0014.js';
+import { workingOrdersMigration } from './migration-0015.js';
 import { dialectOf } from './sql-dialect.js';
 
 const accounts: Migration = {
@@ -398,6 +399,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0012_outcome_status': outcomeStatusMigration,
   '0013_tastytrade': tastytradeMigration,
   '0014_retention': retentionMigration,
+  '0015_working_orders': workingOrdersMigration,
 };
 
 /**

@@ -266,6 +266,19 @@ export interface LeasesTable {
 }
 
 /** The whole schema, as Kysely sees it. */
+/** The `working_orders` table: a walked order (its walk as JSON in `body`) and the walker's lease. */
+export interface WorkingOrdersTable {
+  proposal_id: string;
+  owner_id: string;
+  status: string;
+  next_at: EpochMsColumn;
+  started_at: EpochMsColumn;
+  lease_holder: string | null;
+  lease_until: EpochMsColumn;
+  cancel_requested: number;
+  body: string;
+}
+
 export interface Database extends OAuthTables {
   users: UsersTable;
   session_families: SessionFamiliesTable;
@@ -289,4 +302,5 @@ export interface Database extends OAuthTables {
   browser_sessions: BrowserSessionsTable;
   api_keys: ApiKeysTable;
   leases: LeasesTable;
+  working_orders: WorkingOrdersTable;
 }

@@ -56,3 +56,5 @@ export { DOCUMENT_CLIENT_ID, DOCUMENT_REDIRECT, OAUTH_ISSUER, OAUTH_PERSON, OAUT
 export { httpsServer, selfSignedCertificate, type TestCertificate, type TestHttpsServer, type TestRoute } from './tls-fixture.js';
 export { MemoryRetentionStore } from './fakes/memory-retention-store.js';
 export { retentionStoreContract } from './contracts/index.js';
+export { MemoryWorkingOrderStore } from './fakes/memory-working-order-store.js';
+export { workingOrderFixture, workingOrderStoreContract } from './contracts/index.js';

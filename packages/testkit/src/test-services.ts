@@ -12,6 +12,7 @@ import { MemoryBrowserSessionStore } from './fakes/memory-browser-session-store.
 import { memoryOAuthServices, type TestOAuthServices } from './fakes/memory-oauth.js';
 import { MemoryOnboardingStore } from './fakes/memory-onboarding-store.js';
 import { MemoryPositionStore } from './fakes/memory-position-store.js';
+import { MemoryWorkingOrderStore } from './fakes/memory-working-order-store.js';
 import { MemoryProposalStore } from './fakes/memory-proposal-store.js';
 import { MemoryQuotaStore } from './fakes/memory-quota-store.js';
 import { MemoryRateLimitStore } from './fakes/memory-rate-limit-store.js';
@@ -60,6 +61,7 @@ export function createTestServices(overrides: Partial<Services> = {}): TestServi
     oauth: memoryOAuthServices(),
     apiKeys: new MemoryApiKeyStore(),
     positions,
+    workingOrders: MemoryWorkingOrderStore.create(),
     proposals: new MemoryProposalStore(positions),
     logger: new RecordingLogger(),
     scheduler: new ImmediateScheduler(),

@@ -17,3 +17,4 @@ export { singleUseLinkStoreContract } from './single-use-link-store.contract.js'
 export { browserSessionStoreContract } from './browser-session-store.contract.js';
 export { apiKeyStoreContract } from './api-key-store.contract.js';
 export { retentionStoreContract } from './retention-store.contract.js';
+export { workingOrderFixture, workingOrderStoreContract } from './working-order-store.contract.js';
