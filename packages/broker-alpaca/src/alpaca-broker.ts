@@ -1,8 +1,8 @@
 import { cancelOutcomeOf } from '@condor/core';
-import type { Broker, BrokerAccount, BrokerError, BrokerOrder, BrokerPosition, CancelOutcome, MultiLegOrder } from '@condor/core';
+import type { Broker, BrokerAccount, BrokerError, BrokerOrder, BrokerPosition, CancelOutcome, MultiLegOrder, OrderReplacement } from '@condor/core';
 import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
 import type { AlpacaHttp, AlpacaResponse } from './alpaca-http.js';
-import { isMultiLeg, list, orderRequest, toAccount, toOptionPosition, toOrder, WireError } from './alpaca-wire.js';
+import { isMultiLeg, list, orderRequest, replaceRequest, toAccount, toOptionPosition, toOrder, WireError } from './alpaca-wire.js';
 
 const MAX_LEGS = 4;
 /** Alpaca's largest page; a user's condor orders fit in it. */
@@ -65,6 +65,30 @@ export class AlpacaBroker implements Broker {
       if (response.status !== 204 && response.status !== 200) return this.unexpected(response);
       return this.http.request('GET', path).andThen((reread) => this.decode(reread, 200, toOrder)).map(cancelOutcomeOf);
     });
+  }
+
+  /**
+   * PATCH /v2/orders/{id}: Alpaca answers the new order (new id, `replaces` the old one) and refuses an order that is
+   * no longer working, or not yet routed, with a 422. It would replace a partly filled order, which the port refuses,
+   * so the order is read first. A 200 does not mean replaced: a fill of the old order may still win, and the new one
+   * is then rejected (both are read back to know).
+   */
+  replace(replacement: OrderReplacement): ResultAsync<BrokerOrder, BrokerError> {
+    const path = `/v2/orders/${encodeURIComponent(replacement.orderId)}`;
+    return this.http
+      .request('GET', path)
+      .andThen((response): ResultAsync<BrokerOrder, BrokerError> => {
+        if (response.status === 404) return errAsync({ kind: 'rejected', message: response.message });
+        return this.decode(response, 200, toOrder);
+      })
+      .andThen((old): ResultAsync<AlpacaResponse, BrokerError> => {
+        if (old.status === 'partially_filled') return errAsync({ kind: 'rejected', message: `${old.filledQty} of ${old.qty} units of the order have filled; a partly filled order is not replaced` });
+        return this.http.request('PATCH', path, replaceRequest(replacement));
+      })
+      .andThen((response): ResultAsync<BrokerOrder, BrokerError> => {
+        if (response.status === 403 || response.status === 404 || response.status === 422) return errAsync({ kind: 'rejected', message: response.message });
+        return this.decode(response, 200, toOrder);
+      });
   }
 
   private decode<T>(response: AlpacaResponse, expected: number, read: (body: unknown) => T): ResultAsync<T, BrokerError> {

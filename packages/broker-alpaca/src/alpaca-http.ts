@@ -33,7 +33,7 @@ export interface AlpacaResponse {
   readonly message: string;
 }
 
-type Method = 'GET' | 'POST' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /** Backoff before each retry of a GET; its length is the number of retries. */
 const GET_RETRY_DELAYS_MS = [200, 600] as const;
@@ -44,7 +44,7 @@ type Attempt = { readonly kind: 'answered'; readonly response: AlpacaResponse } 
 /**
  * A thin client for Alpaca's Trading API: signs every call with the key pair, parses JSON and maps the
  * answers every endpoint shares (401, 429, 5xx, no answer) onto BrokerError. GETs are retried on 5xx and
- * timeouts; POST and DELETE never are, so an order is never sent twice.
+ * timeouts; POST, PATCH and DELETE never are, so an order is never sent twice.
  * @example
  * const http = new AlpacaHttp({ baseUrl: ALPACA_TRADING_URLS.paper, environment: 'paper', credentials, timeoutMs: 10_000, now: () => clock.now(), sleep });
  * const account = await http.request('GET', '/v2/account'); // Ok({ status: 200, body, message })

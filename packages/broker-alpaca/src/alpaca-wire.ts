@@ -1,4 +1,4 @@
-import type { BrokerAccount, BrokerOrder, BrokerPosition, MultiLegOrder, OrderLeg, OrderStatus, PositionIntent } from '@condor/core';
+import type { BrokerAccount, BrokerOrder, BrokerPosition, MultiLegOrder, OrderLeg, OrderReplacement, OrderStatus, PositionIntent } from '@condor/core';
 
 /** Alpaca's JSON that did not have the documented shape. */
 export class WireError extends Error {}
@@ -24,6 +24,10 @@ function decimal(json: Json, field: string): number {
   const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : typeof value === 'number' ? value : Number.NaN;
   if (!Number.isFinite(number)) throw new WireError(`${field} is not a number`);
   return number;
+}
+
+function optionalText(json: Json, field: string): string | null {
+  return json[field] === null || json[field] === undefined ? null : text(json, field);
 }
 
 function optionalDecimal(json: Json, field: string): number | null {
@@ -61,7 +65,7 @@ export function toOptionPosition(value: unknown): BrokerPosition | null {
   };
 }
 
-/** Alpaca's order statuses onto ours; the ones still working (held, stopped…) count as accepted. */
+/** Alpaca's order statuses onto ours; the ones still working (held, stopped, being replaced…) count as accepted. */
 const STATUSES: Readonly<Record<string, OrderStatus>> = {
   new: 'accepted',
   accepted: 'accepted',
@@ -75,7 +79,7 @@ const STATUSES: Readonly<Record<string, OrderStatus>> = {
   partially_filled: 'partially_filled',
   filled: 'filled',
   canceled: 'canceled',
-  replaced: 'canceled',
+  replaced: 'replaced',
   pending_cancel: 'pending_cancel',
   rejected: 'rejected',
   expired: 'expired',
@@ -114,8 +118,13 @@ export function toOrder(value: unknown): BrokerOrder {
     filledAvgPrice: optionalDecimal(json, 'filled_avg_price'),
     submittedAt,
     legs: (Array.isArray(json.legs) ? json.legs : []).map(toLeg),
+    replacedBy: optionalText(json, 'replaced_by'),
+    replaces: optionalText(json, 'replaces'),
   };
 }
+
+/** Condor's sign is Alpaca's mleg sign (a debit positive, a credit negative), in cents. */
+const limitPrice = (price: number): string => (Math.round(price * 100) / 100).toFixed(2);
 
 /** The body of POST /v2/orders for a multi-leg limit order (day, one of each leg per unit). */
 export function orderRequest(order: MultiLegOrder): Json {
@@ -123,9 +132,14 @@ export function orderRequest(order: MultiLegOrder): Json {
     order_class: 'mleg',
     qty: String(order.qty),
     type: 'limit',
-    limit_price: (Math.round(order.limitPrice * 100) / 100).toFixed(2),
+    limit_price: limitPrice(order.limitPrice),
     time_in_force: 'day',
     client_order_id: order.clientOrderId,
     legs: order.legs.map((leg) => ({ symbol: leg.symbol, ratio_qty: '1', side: leg.side, position_intent: leg.intent })),
   };
+}
+
+/** The body of PATCH /v2/orders/{id}: the new limit and the new order's client order id; the rest stays the old order's. */
+export function replaceRequest(replacement: OrderReplacement): Json {
+  return { limit_price: limitPrice(replacement.limitPrice), client_order_id: replacement.clientOrderId };
 }

@@ -29,6 +29,9 @@ interface Order {
   filled_avg_price: string | null;
   submitted_at: string;
   legs: Leg[];
+  replaced_by: string | null;
+  replaced_at: string | null;
+  replaces: string | null;
 }
 
 interface Holding {
@@ -47,14 +50,17 @@ export interface FakeAlpacaOptions {
   readonly optionsBuyingPower?: string;
 }
 
-const WORKING = new Set(['new', 'accepted', 'pending_new', 'partially_filled', 'pending_cancel']);
+const WORKING = new Set(['new', 'accepted', 'pending_new', 'partially_filled', 'pending_cancel', 'pending_replace']);
+/** The statuses Alpaca replaces an order in; `accepted` and `pending_new` are not yet at the venue. */
+const REPLACEABLE = new Set(['new', 'partially_filled']);
 const RATE_LIMIT = 200;
 
 /**
- * A local stand-in for Alpaca's Trading API (account, positions, mleg orders, cancels) with the documented
- * JSON shapes: string money fields, `{code, message}` error bodies, `X-RateLimit-*` headers on every answer.
- * An order fills at once at its limit when the limit is at or above `fillAtOrAbove` (a credit of 2.00 by
- * default), else it keeps working. Faults (429, 5xx, 403 buying power, a slow answer) are scripted.
+ * A local stand-in for Alpaca's Trading API (account, positions, mleg orders, cancels, replaces) with the
+ * documented JSON shapes: string money fields, `{code, message}` error bodies, `X-RateLimit-*` headers on every
+ * answer. An order fills at once at its limit when the limit is at or above `fillAtOrAbove` (a credit of 2.00 by
+ * default), else it keeps working. Faults (429, 5xx, 403 buying power, a slow answer, a fill racing a replace)
+ * are scripted.
  */
 export class FakeAlpaca {
   readonly apiKey: string;
@@ -70,6 +76,7 @@ export class FakeAlpaca {
   private readonly loopback = new LoopbackServer((req, res) => void this.handle(req, res));
   private scripted: { method: string; status: number; body: Json; headers: Record<string, string> }[] = [];
   private delays: { method: string; ms: number }[] = [];
+  private replaceRace: 'fill-first' | 'fill-during' | null = null;
 
   constructor(private readonly options: FakeAlpacaOptions = {}) {
     this.apiKey = options.apiKey ?? 'PKFAKEKEY0000000001';
@@ -99,6 +106,23 @@ export class FakeAlpaca {
   /** The next order is refused for buying power (403), as Alpaca does. */
   refuseNextOrderForBuyingPower(): void {
     this.scripted.push({ method: 'POST', status: 403, body: { code: 40310000, message: 'insufficient options buying power for order (required: 500, available: 0)' }, headers: {} });
+  }
+
+  /**
+   * The next replace meets a fill of the order it replaces: `fill-first` fills it before the PATCH is seen (422);
+   * `fill-during` answers the new order, but the old one fills before the new one reaches the venue, so the new
+   * one is rejected, as Alpaca documents.
+   */
+  raceNextReplace(kind: 'fill-first' | 'fill-during'): void {
+    this.replaceRace = kind;
+  }
+
+  /** Puts an order in a status the fake does not reach by itself (`accepted` before the open, `pending_replace`, a partial fill…). */
+  setOrderStatus(orderId: string, status: string, filledQty?: number): void {
+    const order = this.orders.find((o) => o.id === orderId);
+    if (!order) throw new Error(`no order ${orderId}`);
+    order.status = status;
+    if (filledQty !== undefined) order.filled_qty = filledQty;
   }
 
   /** The next `method` request is handled (an order still placed) but answered only after `ms`. */
@@ -155,9 +179,10 @@ export class FakeAlpaca {
     const match = /^\/v2\/orders\/([^/]+)$/.exec(path);
     const order = match && this.orders.find((o) => o.id === decodeURIComponent(match[1] ?? ''));
     if (match && method === 'GET') return order ? ok(orderJson(order)) : notFound('order not found');
+    if (match && method === 'PATCH') return order ? this.replace(order, body) : notFound('order not found');
     if (match && method === 'DELETE') {
       if (!order) return notFound('order not found');
-      if (!WORKING.has(order.status)) return { status: 422, body: { code: 42210000, message: 'order is not cancelable' } };
+      if (!WORKING.has(order.status) || order.status === 'pending_replace') return { status: 422, body: { code: 42210000, message: 'order is not cancelable' } };
       order.status = 'canceled';
       return { status: 204, body: null };
     }
@@ -253,9 +278,63 @@ export class FakeAlpaca {
       filled_avg_price: null,
       submitted_at: new Date(this.now()).toISOString(),
       legs: legs.map((l) => ({ symbol: String(l.symbol), side: l.side === 'buy' ? 'buy' : 'sell', position_intent: String(l.position_intent), ratio_qty: '1', price: 0 })),
+      replaced_by: null,
+      replaced_at: null,
+      replaces: null,
     };
     this.orders.push(order);
     if (limit >= this.fillAtOrAbove) this.fill(order, limit);
+    return ok(orderJson(order));
+  }
+
+  /**
+   * PATCH /v2/orders/{id}: a new order (new id, the given or a generated client order id, unsent fields kept) takes
+   * the old one's place; the old one ends `replaced` with `replaced_by` and `replaced_at`, the new one has `replaces`.
+   */
+  private replace(old: Order, body: unknown): Answer {
+    const invalid = (message: string, code = 42210000): Answer => ({ status: 422, body: { code, message } });
+    if (typeof body !== 'object' || body === null) return invalid('invalid body');
+    const o = body as Json;
+    if (o.limit_price !== undefined && (typeof o.limit_price !== 'string' || !/^-?\d+\.\d{2}$/.test(o.limit_price))) return invalid('invalid limit_price');
+    if (o.qty !== undefined && (typeof o.qty !== 'string' || !/^[1-9]\d*$/.test(o.qty))) return invalid('invalid qty');
+    if (o.time_in_force !== undefined && o.time_in_force !== 'day') return invalid('invalid time_in_force', 40010001);
+    if (o.client_order_id !== undefined && (typeof o.client_order_id !== 'string' || o.client_order_id.length > 128)) return invalid('invalid client_order_id');
+    const race = this.replaceRace;
+    this.replaceRace = null;
+    if (race === 'fill-first' && REPLACEABLE.has(old.status)) this.fill(old, Number(old.limit_price));
+    if (old.status === 'accepted' || old.status === 'pending_new') return invalid("unable to replace order, order isn't sent to exchange yet");
+    if (!REPLACEABLE.has(old.status)) return invalid(`order is already in "${old.status}" state`);
+    const limit = typeof o.limit_price === 'string' ? o.limit_price : old.limit_price;
+    const qty = typeof o.qty === 'string' ? Number(o.qty) : old.qty;
+    if (limit === old.limit_price && qty === old.qty) return invalid('order parameters are not changed');
+    if (this.orders.some((x) => x.client_order_id === o.client_order_id)) return invalid('client_order_id must be unique', 40010001);
+    const now = new Date(this.now()).toISOString();
+    const order: Order = {
+      ...old,
+      id: randomUUID(),
+      client_order_id: typeof o.client_order_id === 'string' ? o.client_order_id : randomUUID(),
+      status: 'new',
+      qty,
+      filled_qty: 0,
+      limit_price: limit,
+      filled_avg_price: null,
+      submitted_at: now,
+      legs: old.legs.map((leg) => ({ ...leg, price: 0 })),
+      replaced_by: null,
+      replaced_at: null,
+      replaces: old.id,
+    };
+    this.orders.push(order);
+    if (race === 'fill-during') {
+      this.fill(old, Number(old.limit_price));
+      const answer = ok(orderJson({ ...order, status: 'pending_new' }));
+      order.status = 'rejected';
+      return answer;
+    }
+    old.status = 'replaced';
+    old.replaced_by = order.id;
+    old.replaced_at = now;
+    if (Number(limit) >= this.fillAtOrAbove) this.fill(order, Number(limit));
     return ok(orderJson(order));
   }
 
@@ -309,6 +388,9 @@ function orderJson(order: Order): Json {
     limit_price: order.limit_price,
     filled_avg_price: order.filled_avg_price,
     status: order.status,
+    replaced_at: order.replaced_at,
+    replaced_by: order.replaced_by,
+    replaces: order.replaces,
     legs: order.legs.map((leg) => ({
       id: `${order.id}-${leg.symbol}`,
       symbol: leg.symbol,
