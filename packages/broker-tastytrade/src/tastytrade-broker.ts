@@ -1,10 +1,10 @@
 import { cancelOutcomeOf } from '@condor/core';
-import type { Broker, BrokerAccount, BrokerDryRun, BrokerError, BrokerOrder, BrokerPosition, CancelOutcome, MultiLegOrder } from '@condor/core';
+import type { Broker, BrokerAccount, BrokerDryRun, BrokerError, BrokerOrder, BrokerPosition, CancelOutcome, MultiLegOrder, OrderReplacement } from '@condor/core';
 import { ResultAsync, err, errAsync, ok, okAsync, type Result } from 'neverthrow';
 import { buyingPowerOf, toAccount, toOptionPosition } from './tastytrade-account-wire.js';
 import { refusedDryRun, toBrokerDryRun, toDryRun } from './tastytrade-dry-run.js';
 import type { TastytradeResponse } from './tastytrade-http.js';
-import { externalIdentifier, isOptionOrder, isWorking, orderRequest, rejectionOf, toOrder } from './tastytrade-order-wire.js';
+import { externalIdentifier, isContingent, isOptionOrder, isWorking, orderRequest, rejectionOf, replacedOrderId, replaceRequest, toOrder } from './tastytrade-order-wire.js';
 import type { TastytradeSession } from './tastytrade-session.js';
 import { items, isObject, WireError, type Json } from './tastytrade-wire.js';
 
@@ -13,8 +13,8 @@ const MAX_LEGS = 4;
 /** `GET …/orders` pages: tastytrade's largest page, and how many are read before the oldest orders are left out. */
 const PER_PAGE = 200;
 const MAX_PAGES = 5;
-/** Waits before re-reading an order whose cancel is still `Cancel Requested`; its length is the number of extra reads. */
-const CANCEL_WAITS_MS = [250, 750] as const;
+/** Waits before re-reading an order whose cancel or replace is still under way; its length is the number of extra reads. */
+const SETTLE_WAITS_MS = [250, 750] as const;
 
 export interface TastytradeBrokerOptions {
   /** The account the person chose when connecting. */
@@ -94,11 +94,38 @@ export class TastytradeBroker implements Broker {
     const path = `${this.account}/orders/${encodeURIComponent(orderId)}`;
     return this.session.request('DELETE', path).andThen((response): ResultAsync<CancelOutcome, BrokerError> => {
       if (response.status === 400 || response.status === 404) return okAsync({ kind: 'refused', message: response.reason });
-      if (response.status === 422) return this.refusedCancel(path, response.reason);
+      if (response.status === 422) return this.whyNotUpdated(path, response.reason, 'cancelled').map((message): CancelOutcome => ({ kind: 'refused', message }));
       if (response.status !== 200 && response.status !== 204) return errAsync(this.refusal(response));
       const requested: CancelOutcome = { kind: 'canceled' };
       return this.awaitCancel(path, 0).orElse(() => okAsync(requested));
     });
+  }
+
+  /**
+   * `PUT …/orders/{id}`, whose answer is the replacement itself at `data` (a placement nests it in `data.order`). The
+   * original is read first: a partly filled one is refused. tastytrade does not refuse a second order with one
+   * external-identifier, so an order already carrying the new client order id is the answer when it replaces this
+   * one (a retry), and a refusal otherwise. The replacement waits (`Contingent`) for the original's cancel and is
+   * aborted if the original fills first: it is re-read, briefly, until it is routed or aborted.
+   */
+  replace(replacement: OrderReplacement): ResultAsync<BrokerOrder, BrokerError> {
+    const path = `${this.account}/orders/${encodeURIComponent(replacement.orderId)}`;
+    return this.session
+      .request('GET', path, { idempotent: true })
+      .andThen((response) => (response.status === 404 ? errAsync<BrokerOrder, BrokerError>({ kind: 'rejected', message: response.reason }) : this.decode(response, toOrder)))
+      .andThen((original) =>
+        original.status === 'partially_filled'
+          ? errAsync<unknown, BrokerError>({ kind: 'rejected', message: `${original.filledQty} of ${original.qty} units of the order have filled; a partly filled order is not replaced` })
+          : this.findToday(replacement.clientOrderId),
+      )
+      .andThen((existing) => {
+        if (existing === null) return this.sendReplace(path, replacement);
+        if (replacedOrderId(existing) === replacement.orderId) return this.answer(existing);
+        return errAsync<BrokerOrder, BrokerError>({
+          kind: 'rejected',
+          message: `order ${String(orderNumber(existing))} already carries external-identifier ${replacement.clientOrderId}; a replacement needs a client order id of its own`,
+        });
+      });
   }
 
   /**
@@ -118,23 +145,53 @@ export class TastytradeBroker implements Broker {
     });
   }
 
+  private sendReplace(path: string, replacement: OrderReplacement): ResultAsync<BrokerOrder, BrokerError> {
+    return this.session
+      .request('PUT', path, { body: replaceRequest(replacement, this.options.source) })
+      .andThen((response): ResultAsync<unknown, BrokerError> => {
+        if (response.status === 400 || response.status === 404) return errAsync({ kind: 'rejected', message: response.reason });
+        if (response.code === 'cannot_update_order') return this.whyNotUpdated(path, response.reason, 'replaced').andThen((message) => errAsync<never, BrokerError>({ kind: 'rejected', message }));
+        return this.decode(response, (data) => data);
+      })
+      .andThen((placed) => (isContingent(placed) ? this.read(() => toOrder(placed)).andThen((order) => this.awaitReplacement(order.id, 0)) : this.answer(placed)))
+      .orElse((error) => {
+        if (error.kind !== 'unavailable') return errAsync(error);
+        // No answer, or an unreadable one: the replacement may stand. Look before saying unknown.
+        return this.findToday(replacement.clientOrderId)
+          .orElse(() => okAsync(null))
+          .andThen((found) =>
+            found !== null && replacedOrderId(found) === replacement.orderId
+              ? this.answer(found)
+              : errAsync<BrokerOrder, BrokerError>({ kind: 'unavailable', message: `${error.message}; no replacement with external-identifier ${replacement.clientOrderId} is listed yet` }),
+          );
+      });
+  }
+
+  /** The replacement once it is routed or aborted, or as it is after the waits. */
+  private awaitReplacement(id: string, reread: number): ResultAsync<BrokerOrder, BrokerError> {
+    return this.get(`${this.account}/orders/${encodeURIComponent(id)}`).andThen((data) => {
+      const wait = SETTLE_WAITS_MS[reread];
+      if (!isContingent(data) || wait === undefined) return this.answer(data);
+      return ResultAsync.fromSafePromise(this.options.sleep(wait)).andThen(() => this.awaitReplacement(id, reread + 1));
+    });
+  }
+
   private awaitCancel(path: string, reread: number): ResultAsync<CancelOutcome, BrokerError> {
     return this.get(path)
       .andThen((data) => this.read(() => toOrder(data)))
       .andThen((order) => {
-        const wait = CANCEL_WAITS_MS[reread];
+        const wait = SETTLE_WAITS_MS[reread];
         if (order.status !== 'pending_cancel' || wait === undefined) return okAsync(cancelOutcomeOf(order));
         return ResultAsync.fromSafePromise(this.options.sleep(wait)).andThen(() => this.awaitCancel(path, reread + 1));
       });
   }
 
-  /** A 422 (`cannot_update_order`): the order is no longer working; it says whether a fill won the race. */
-  private refusedCancel(path: string, reason: string): ResultAsync<CancelOutcome, BrokerError> {
-    const refused: CancelOutcome = { kind: 'refused', message: reason };
+  /** A 422 (`cannot_update_order`): the order is no longer working; in words, saying whether a fill won the race. */
+  private whyNotUpdated(path: string, reason: string, what: 'cancelled' | 'replaced'): ResultAsync<string, never> {
     return this.get(path)
       .andThen((data) => this.read(() => toOrder(data)))
-      .map((order): CancelOutcome => (order.status === 'filled' ? { kind: 'refused', message: 'the order filled before it could be cancelled' } : { kind: 'refused', message: `${reason} (the order is ${order.status})` }))
-      .orElse(() => okAsync(refused));
+      .map((order) => (order.status === 'filled' ? `the order filled before it could be ${what}` : `${reason} (the order is ${order.status})`))
+      .orElse(() => okAsync(reason));
   }
 
   private place(order: MultiLegOrder, body: Json): ResultAsync<BrokerOrder, BrokerError> {

@@ -1,6 +1,6 @@
 import type { OrderStatus } from '@condor/core';
 import { describe, expect, it } from 'vitest';
-import { orderRequest, toOrder } from './tastytrade-order-wire.js';
+import { orderRequest, replaceRequest, toOrder } from './tastytrade-order-wire.js';
 
 /** An order as tastytrade documents it (the submit answer's `data.order`), with the given status and legs. */
 const order = (status: string, legs: readonly Record<string, unknown>[], extra: Record<string, unknown> = {}): Record<string, unknown> => ({
@@ -70,7 +70,21 @@ describe('toOrder', () => {
         { symbol: 'SPY261218C00780000', side: 'sell', intent: 'sell_to_open' },
         { symbol: 'SPY261218C00800000', side: 'buy', intent: 'buy_to_open' },
       ],
+      replacedBy: null,
+      replaces: null,
     });
+  });
+
+  it('maps an original ended by a replace (Cancelled, edited, replacing-order-id) to replaced, and the replacement to what it replaces', () => {
+    const original = toOrder(order('Cancelled', condor(2), { edited: true, 'replacing-order-id': 771044 }));
+    expect(original).toMatchObject({ status: 'replaced', replacedBy: '771044', replaces: null });
+    const replacement = toOrder(order('Contingent', condor(2), { id: 771044, 'replaces-order-id': 771043 }));
+    expect(replacement).toMatchObject({ id: '771044', status: 'accepted', replaces: '771043', replacedBy: null });
+  });
+
+  it('keeps a filled original filled, naming no replacement, when its fill aborted the replace', () => {
+    const filled = [[2, '1.0']] as [number, string][];
+    expect(toOrder(order('Filled', condor(0, [filled, filled, filled, filled]), { 'replacing-order-id': 771044 }))).toMatchObject({ status: 'filled', replacedBy: null });
   });
 
   it('reads a partial fill from remaining-quantity and the fills: Live is partially_filled, the net price from each leg’s average', () => {
@@ -117,5 +131,18 @@ describe('orderRequest', () => {
       { 'instrument-type': 'Equity Option', symbol: 'SPY   261218P00700000', quantity: 3, action: 'Sell to Close' },
       { 'instrument-type': 'Equity Option', symbol: 'SPY   261218P00720000', quantity: 3, action: 'Buy to Close' },
     ]);
+  });
+});
+
+describe('replaceRequest', () => {
+  it('writes the new limit unsigned with its effect and the new external-identifier, and no legs', () => {
+    expect(replaceRequest({ orderId: '771043', clientOrderId: 'p-s2', limitPrice: -1.236 }, 'condor/0.1.0')).toStrictEqual({
+      'time-in-force': 'Day',
+      'order-type': 'Limit',
+      price: '1.24',
+      'price-effect': 'Credit',
+      source: 'condor/0.1.0',
+      'external-identifier': 'p-s2',
+    });
   });
 });

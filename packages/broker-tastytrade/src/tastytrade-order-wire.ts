@@ -1,4 +1,4 @@
-import type { BrokerOrder, MultiLegOrder, OrderLeg, OrderStatus, PositionIntent } from '@condor/core';
+import type { BrokerOrder, MultiLegOrder, OrderLeg, OrderReplacement, OrderStatus, PositionIntent } from '@condor/core';
 import { decimal, isObject, object, optionalText, signedMoney, text, toCompactSymbol, toTastytradeSymbol, WireError, type Json } from './tastytrade-wire.js';
 
 /** tastytrade's leg actions, by condor's position intent. */
@@ -44,12 +44,8 @@ export const WORKING_STATUSES: ReadonlySet<TastytradeStatus> = new Set(['Receive
  * orderRequest({ clientOrderId: 'p1', qty: 1, limitPrice: -1.25, legs }); // { price: '1.25', 'price-effect': 'Credit', … }
  */
 export function orderRequest(order: MultiLegOrder, source: string): Json {
-  const price = Math.round(Math.abs(order.limitPrice) * 100) / 100;
   return {
-    'time-in-force': 'Day',
-    'order-type': 'Limit',
-    price: price.toFixed(2),
-    'price-effect': order.limitPrice < 0 ? 'Credit' : 'Debit',
+    ...limitFields(order.limitPrice),
     source,
     'external-identifier': order.clientOrderId,
     'advanced-instructions': { 'strict-position-effect-validation': true },
@@ -60,6 +56,37 @@ export function orderRequest(order: MultiLegOrder, source: string): Json {
       action: ACTIONS[leg.intent],
     })),
   };
+}
+
+/**
+ * The body of `PUT /accounts/{n}/orders/{id}`, which replaces a working order: the new limit (unsigned, with its
+ * effect) and the new order's `external-identifier`; the legs cannot change and are not sent.
+ * @example
+ * replaceRequest({ orderId: '771043', clientOrderId: 'p1-s1', limitPrice: -1.2 }, 'condor/0.1.0'); // { price: '1.20', 'price-effect': 'Credit', … }
+ */
+export function replaceRequest(replacement: OrderReplacement, source: string): Json {
+  return { ...limitFields(replacement.limitPrice), source, 'external-identifier': replacement.clientOrderId };
+}
+
+/** A limit day order at condor's signed price per share: tastytrade's unsigned `price` and its `price-effect`. */
+function limitFields(limitPrice: number): Json {
+  return {
+    'time-in-force': 'Day',
+    'order-type': 'Limit',
+    price: (Math.round(Math.abs(limitPrice) * 100) / 100).toFixed(2),
+    'price-effect': limitPrice < 0 ? 'Credit' : 'Debit',
+  };
+}
+
+/** The `replaces-order-id` of an order answer: the order it replaced; null for an order placed afresh. */
+export const replacedOrderId = (value: unknown): string | null => (isObject(value) ? orderId(value, 'replaces-order-id') : null);
+
+/** Whether a replacement still waits for its original's cancel (`Contingent`), and so may yet be aborted by a fill. */
+export const isContingent = (value: unknown): boolean => isObject(value) && value.status === 'Contingent';
+
+function orderId(json: Json, field: string): string | null {
+  const value = json[field];
+  return typeof value === 'number' || (typeof value === 'string' && value !== '') ? String(value) : null;
 }
 
 /** The `external-identifier` of an order answer; null when it has none (an order placed elsewhere). */
@@ -89,7 +116,7 @@ interface LegFill {
 }
 
 /**
- * An order answer (`data.order` of a placement, an entry of a list, or `data` of a read). tastytrade has no
+ * An order answer (`data.order` of a placement, `data` of a replace or a read, or an entry of a list). tastytrade has no
  * partially-filled status: an order with fills on some units stays `Live`, and a multi-leg order turns
  * `Filled` when its first leg is processed, the other legs' fills following milliseconds later; both come back
  * `partially_filled` with the units every leg has filled, so a caller re-reads until the whole order is done.
@@ -102,7 +129,9 @@ export function toOrder(value: unknown): BrokerOrder {
   const size = json.size === undefined ? Math.max(...legs.map((l) => l.quantity)) : decimal(json, 'size');
   const filledQty = Math.min(...legs.map((l) => l.filledUnits * (size / l.quantity)));
   const everyLegDone = legs.every((l) => l.remaining === 0);
-  const mapped: OrderStatus = STATUSES[json.status];
+  const replacedBy = orderId(json, 'replacing-order-id');
+  // A replace ends the original Cancelled, naming its replacement; condor calls that replaced.
+  const mapped: OrderStatus = json.status === 'Cancelled' && replacedBy !== null ? 'replaced' : STATUSES[json.status];
   const status: OrderStatus =
     (mapped === 'accepted' && filledQty > 0) || (mapped === 'filled' && !everyLegDone) ? 'partially_filled' : mapped;
   const id = json.id;
@@ -117,6 +146,8 @@ export function toOrder(value: unknown): BrokerOrder {
     filledAvgPrice: netFillPrice(legs),
     submittedAt: submittedAt(json),
     legs: legs.map((l) => l.leg),
+    replacedBy: status === 'replaced' ? replacedBy : null,
+    replaces: orderId(json, 'replaces-order-id'),
   };
 }
 

@@ -1,6 +1,6 @@
 import { buyingPowerEffectJson, costsOf, decimalText, feeCalculationJson, netMark, type Costs } from './fake-tastytrade-costs.js';
 import { newYorkDate, type Contract, type FakeMarket } from './fake-tastytrade-market.js';
-import { isBuy, isClose, isShortLeg, preflight, refuse, WORKING, type Action, type OrderRequest, type Refusal, type Status } from './fake-tastytrade-orders.js';
+import { isBuy, isClose, isShortLeg, preflight, refuse, WORKING, type Action, type OrderRequest, type Refusal, type ReplaceRequest, type Status } from './fake-tastytrade-orders.js';
 
 /** An account the fake's login holds. */
 export interface FakeAccountSpec {
@@ -60,8 +60,16 @@ export interface Order {
   rejectReason: string | null;
   /** Buying power and cash per unit filled, from the dry-run arithmetic at placement. */
   readonly costs: Costs;
-  /** An asynchronous step and the request that first sees it done: a cancel completing, or (a race) a fill instead. */
-  next: { readonly step: 'cancel' | 'fill'; readonly due: number } | null;
+  /** An asynchronous step and the request that first sees it done: a cancel or a replace completing, or (a race) a fill instead. */
+  next: { readonly step: 'cancel' | 'replace' | 'fill'; readonly due: number } | null;
+  /** Ended by a replace (`Cancelled` with `edited: true`). */
+  edited: boolean;
+  /** The order this one replaces (`replaces-order-id`). */
+  readonly replacesId: number | null;
+  /** The order that replaced this one (`replacing-order-id`), once it has. */
+  replacingId: number | null;
+  /** The replacement waiting (`Contingent`) for this order's cancel. */
+  replacement: Order | null;
 }
 
 const SPREAD_LEVELS: ReadonlySet<string> = new Set(['Defined Risk Spreads', 'No Restrictions']);
@@ -127,7 +135,11 @@ export class FakeBook {
       const step = order.next.step;
       order.next = null;
       if (step === 'cancel') this.finishCancel(order);
-      else this.fill(order, this.unfilled(order), false);
+      else if (step === 'replace') this.finishReplace(order);
+      else {
+        this.fill(order, this.unfilled(order), false);
+        this.abortReplacement(order);
+      }
     }
   }
 
@@ -162,22 +174,7 @@ export class FakeBook {
       return preflight('insufficient_buying_power', `This order requires ${decimalText(costs.buyingPowerChange)} in buying power; ${decimalText(account.buyingPower)} is available`);
     }
     const at = this.now();
-    const order: Order = {
-      id: this.nextId++,
-      account: accountNumber,
-      status: options.marketOpen ? 'Routed' : 'Received',
-      request,
-      legs: request.legs.map((l) => ({ contract: l.contract, quantity: l.quantity, action: l.action, remaining: l.quantity, fills: [], pending: null })),
-      receivedAt: at,
-      updatedAt: at,
-      liveAt: null,
-      terminalAt: null,
-      cancelledAt: null,
-      rejectReason: null,
-      costs,
-      next: null,
-    };
-    this.orders.push(order);
+    const order = this.newOrder(accountNumber, options.marketOpen ? 'Routed' : 'Received', request, null);
     const answer = {
       order: this.orderJson(order),
       warnings: options.marketOpen ? [] : [{ code: 'tif.next_valid_session', message: 'Your order will begin working during next valid session.' }],
@@ -224,6 +221,26 @@ export class FakeBook {
     order.updatedAt = this.now();
     order.next = { step: fillInstead ? 'fill' : 'cancel', due: this.requestCount + 2 };
     return this.orderJson(order);
+  }
+
+  /**
+   * `PUT …/orders/{id}`: the replacement, `Contingent` (`replaces-order-id`) while the original is `Replace Requested`;
+   * from the request after next the original is `Cancelled` (`edited`, `replacing-order-id`) and the replacement
+   * `Live`, filled at once when marketable. With `fillInstead` the original fills first, which aborts the
+   * replacement (`Rejected`). 422 `cannot_update_order` for an original that is not `Live`. The replacement is for
+   * what the original has left to fill.
+   */
+  requestReplace(order: Order, change: ReplaceRequest, fillInstead: boolean): Record<string, unknown> | Refusal {
+    if (order.status !== 'Live') return refuse(422, 'cannot_update_order', 'the order could not be replaced');
+    const legs = order.request.legs.map((leg, index) => ({ ...leg, quantity: order.legs[index]?.remaining ?? leg.quantity }));
+    if (change.priceEffect === 'Credit' && legs.every((l) => isBuy(l.action))) return preflight('cant_buy_for_credit', 'You cannot buy for a credit.');
+    const request: OrderRequest = { ...order.request, ...change, legs, size: Math.min(...legs.map((l) => l.quantity)) };
+    const replacement = this.newOrder(order.account, 'Contingent', request, order.id);
+    order.status = 'Replace Requested';
+    order.updatedAt = this.now();
+    order.replacement = replacement;
+    order.next = { step: fillInstead ? 'fill' : 'replace', due: this.requestCount + 2 };
+    return this.orderJson(replacement);
   }
 
   /** The close of the session: working day orders expire. */
@@ -313,7 +330,9 @@ export class FakeBook {
       status: order.status,
       cancellable: WORKING.has(order.status) && order.status !== 'Cancel Requested',
       editable: order.status === 'Live',
-      edited: false,
+      edited: order.edited,
+      ...(order.replacesId === null ? {} : { 'replaces-order-id': order.replacesId }),
+      ...(order.replacingId === null ? {} : { 'replacing-order-id': order.replacingId }),
       'received-at': iso(order.receivedAt),
       'updated-at': order.updatedAt,
       ...(order.liveAt === null ? {} : { 'live-at': iso(order.liveAt) }),
@@ -397,6 +416,55 @@ export class FakeBook {
     const averageOpenPrice = crossed ? fill.price : adding ? (Math.abs(held.quantity) * held.averageOpenPrice + fill.quantity * fill.price) / Math.abs(quantity) : held.averageOpenPrice;
     if (quantity === 0) account.holdings.delete(leg.contract.symbol);
     else account.holdings.set(leg.contract.symbol, { quantity, averageOpenPrice, contract: leg.contract });
+  }
+
+  private newOrder(account: string, status: Status, request: OrderRequest, replacesId: number | null): Order {
+    const at = this.now();
+    const order: Order = {
+      id: this.nextId++,
+      account,
+      status,
+      request,
+      legs: request.legs.map((l) => ({ contract: l.contract, quantity: l.quantity, action: l.action, remaining: l.quantity, fills: [], pending: null })),
+      receivedAt: at,
+      updatedAt: at,
+      liveAt: null,
+      terminalAt: null,
+      cancelledAt: null,
+      rejectReason: null,
+      costs: costsOf(request, this.market),
+      next: null,
+      edited: false,
+      replacesId,
+      replacingId: null,
+      replacement: null,
+    };
+    this.orders.push(order);
+    return order;
+  }
+
+  private finishReplace(order: Order): void {
+    const replacement = order.replacement;
+    if (replacement === null) return;
+    order.replacement = null;
+    this.finishCancel(order);
+    order.edited = true;
+    order.replacingId = replacement.id;
+    replacement.status = 'Live';
+    replacement.liveAt = this.now();
+    replacement.updatedAt = this.now();
+    if (this.marketable(replacement)) this.fill(replacement, replacement.request.size, false);
+  }
+
+  /** The original filled while its replacement waited: the replacement never routes. */
+  private abortReplacement(order: Order): void {
+    const replacement = order.replacement;
+    if (replacement === null) return;
+    order.replacement = null;
+    replacement.status = 'Rejected';
+    replacement.rejectReason = 'The original order filled before it could be replaced';
+    replacement.terminalAt = this.now();
+    replacement.updatedAt = this.now();
   }
 
   private finishCancel(order: Order): void {

@@ -70,6 +70,16 @@ export interface OrderRequest {
   readonly legs: LegRequest[];
 }
 
+/** What a replace (`PUT …/orders/{id}`) may change; the legs stay the original's. */
+export interface ReplaceRequest {
+  readonly orderType: 'Limit';
+  readonly timeInForce: 'Day' | 'GTC' | 'GTD';
+  readonly price: number;
+  readonly priceEffect: 'Credit' | 'Debit';
+  readonly externalIdentifier: string | null;
+  readonly source: string | null;
+}
+
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -135,5 +145,29 @@ export function readOrderRequest(body: unknown, market: FakeMarket): OrderReques
     source: typeof body.source === 'string' ? body.source : null,
     strictPositionEffect: advanced['strict-position-effect-validation'] === true,
     legs,
+  };
+}
+
+/**
+ * Checks a replace body as the documented schema has it (no legs: they cannot change): this fake replaces limit
+ * orders with another limit, Day or GTC.
+ */
+export function readReplaceRequest(body: unknown): ReplaceRequest | Refusal {
+  if (!isObject(body)) return refuse(400, 'invalid_request', 'The request body must be a JSON object');
+  const orderType = body['order-type'];
+  const timeInForce = body['time-in-force'];
+  if (orderType !== 'Limit') return refuse(400, 'invalid_request', 'this fake replaces an order with a Limit order');
+  if (timeInForce !== 'Day' && timeInForce !== 'GTC' && timeInForce !== 'GTD') return refuse(400, 'invalid_request', 'time-in-force is missing or unknown');
+  const price = positive(body.price);
+  if (price === null) return refuse(400, 'invalid_request', 'a limit order needs a positive price');
+  const priceEffect = body['price-effect'];
+  if (priceEffect !== 'Credit' && priceEffect !== 'Debit') return refuse(400, 'invalid_request', 'price-effect must be Credit or Debit');
+  return {
+    orderType,
+    timeInForce,
+    price,
+    priceEffect,
+    externalIdentifier: typeof body['external-identifier'] === 'string' ? body['external-identifier'] : null,
+    source: typeof body.source === 'string' ? body.source : null,
   };
 }

@@ -138,6 +138,40 @@ describe('FakeTastytrade', () => {
     expect(fake.book.orders).toHaveLength(1);
   });
 
+  it('replaces a Live order: the new order at top-level data, Contingent, then the original Cancelled (edited, replacing-order-id) and the new one Live', async () => {
+    const { call, token } = await fakeWith();
+    const access = await token();
+    const leg = { 'instrument-type': 'Equity Option', symbol: 'SPY   260320P00570000', quantity: 1, action: 'Sell to Open' };
+    const placed = await call('POST', '/accounts/5WT00001/orders', { token: access, body: { 'order-type': 'Limit', 'time-in-force': 'Day', price: '9.00', 'price-effect': 'Credit', legs: [leg] } });
+    const id = (placed.body.data as { order: { id: number } }).order.id;
+    const body = { 'order-type': 'Limit', 'time-in-force': 'Day', price: '8.50', 'price-effect': 'Credit', 'external-identifier': 'p-s1' };
+    const replaced = await call('PUT', `/accounts/5WT00001/orders/${String(id)}`, { token: access, body });
+    expect(replaced.status).toBe(200);
+    const replacement = replaced.body.data as Record<string, unknown>;
+    expect(replacement).toMatchObject({ id: id + 1, status: 'Contingent', price: '8.5', 'external-identifier': 'p-s1', 'replaces-order-id': id, legs: [{ symbol: leg.symbol, quantity: 1 }] });
+    expect((await call('GET', `/accounts/5WT00001/orders/${String(id)}`, { token: access })).body.data).toMatchObject({ status: 'Replace Requested' });
+    expect((await call('GET', `/accounts/5WT00001/orders/${String(id)}`, { token: access })).body.data).toMatchObject({ status: 'Cancelled', edited: true, 'replacing-order-id': id + 1 });
+    expect((await call('GET', `/accounts/5WT00001/orders/${String(id + 1)}`, { token: access })).body.data).toMatchObject({ status: 'Live' });
+    expect(await call('PUT', `/accounts/5WT00001/orders/${String(id)}`, { token: access, body })).toMatchObject({ status: 422, body: { error: { code: 'cannot_update_order' } } });
+  });
+
+  it('aborts a replacement when the original fills first: the original Filled, the replacement Rejected', async () => {
+    const { call, token, fake } = await fakeWith();
+    const access = await token();
+    const leg = { 'instrument-type': 'Equity Option', symbol: 'SPY   260320P00570000', quantity: 1, action: 'Sell to Open' };
+    const placed = await call('POST', '/accounts/5WT00001/orders', { token: access, body: { 'order-type': 'Limit', 'time-in-force': 'Day', price: '9.00', 'price-effect': 'Credit', legs: [leg] } });
+    const id = (placed.body.data as { order: { id: number } }).order.id;
+    fake.replaceRaceNext('fill-during');
+    const body = { 'order-type': 'Limit', 'time-in-force': 'Day', price: '8.50', 'price-effect': 'Credit' };
+    expect((await call('PUT', `/accounts/5WT00001/orders/${String(id)}`, { token: access, body })).body.data).toMatchObject({ status: 'Contingent' });
+    await call('GET', '/accounts/5WT00001/orders/live', { token: access });
+    const live = (await call('GET', '/accounts/5WT00001/orders/live', { token: access })).body.data as { items: Record<string, unknown>[] };
+    expect(live.items.map((o) => [o.id, o.status])).toEqual([
+      [id, 'Filled'],
+      [id + 1, 'Rejected'],
+    ]);
+  });
+
   it('answers 429 with no rate-limit header, and 502 for market data in sandbox mode', async () => {
     const { call, token, fake } = await fakeWith({ sandbox: true });
     const access = await token();

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FakeBook, type FakeAccountSpec, type PlaceOptions } from './fake-tastytrade-book.js';
 import { FakeMarket } from './fake-tastytrade-market.js';
-import { isRefusal, readOrderRequest, refuse, WORKING, type Refusal } from './fake-tastytrade-orders.js';
+import { isRefusal, readOrderRequest, readReplaceRequest, refuse, WORKING, type Refusal } from './fake-tastytrade-orders.js';
 import { FakeQuotes } from './fake-tastytrade-quotes.js';
 import { LoopbackServer } from '../loopback-server.js';
 
@@ -73,8 +73,8 @@ export const DEFAULT_ACCOUNTS: readonly FakeAccountSpec[] = [
  * refresh grant at `POST /oauth/token` (15-minute bearer tokens on an injectable clock, revocable grant),
  * `User-Agent: <product>/<version>` demanded on every request, accounts, balances, positions, nested chains,
  * by-type quotes, market metrics and equity instruments (fake-tastytrade-quotes.ts), dry runs with their
- * arithmetic, and orders through their lifecycle (partial fills, lagging leg fills, cancel races, strict
- * position effect). Faults are scripted: 429 (no headers, as tastytrade sends), 5xx, slow answers.
+ * arithmetic, and orders through their lifecycle (partial fills, lagging leg fills, cancel and replace races,
+ * strict position effect; a replace answers the new order at top-level `data`). Faults are scripted: 429 (no headers, as tastytrade sends), 5xx, slow answers.
  */
 export class FakeTastytrade {
   readonly clientSecret: string;
@@ -99,6 +99,7 @@ export class FakeTastytrade {
   private delays: Delay[] = [];
   private nextPlacement: Omit<PlaceOptions, 'marketOpen'> = {};
   private nextCancel: 'fill-first' | 'fill-during' | null = null;
+  private nextReplace: 'fill-first' | 'fill-during' | null = null;
 
   constructor(options: FakeTastytradeOptions = {}) {
     this.now = options.now ?? (() => Date.now());
@@ -170,6 +171,15 @@ export class FakeTastytrade {
    */
   cancelRaceNext(kind: 'fill-first' | 'fill-during'): void {
     this.nextCancel = kind;
+  }
+
+  /**
+   * The next replace meets a fill of the original: `fill-first` fills it before the PUT is seen (422
+   * `cannot_update_order`); `fill-during` answers the replacement (`Contingent`), then the original fills instead
+   * of being cancelled, from the request after next, which aborts the replacement.
+   */
+  replaceRaceNext(kind: 'fill-first' | 'fill-during'): void {
+    this.nextReplace = kind;
   }
 
   /** Fills `units` more (default all that remain) of a working order. */
@@ -289,6 +299,15 @@ export class FakeTastytrade {
       if (race === 'fill-first' && WORKING.has(order.status)) this.book.fill(order, Math.max(...order.legs.map((l) => l.remaining)), false);
       const cancelled = this.book.requestCancel(order, race === 'fill-during');
       return isRefusal(cancelled) ? error(cancelled) : ok(path, cancelled);
+    }
+    if (order && method === 'PUT') {
+      const race = this.nextReplace;
+      this.nextReplace = null;
+      if (race === 'fill-first' && WORKING.has(order.status)) this.book.fill(order, Math.max(...order.legs.map((l) => l.remaining)), false);
+      const change = readReplaceRequest(body);
+      if (isRefusal(change)) return error(change);
+      const replacement = this.book.requestReplace(order, change, race === 'fill-during');
+      return isRefusal(replacement) ? error(replacement) : ok(path, replacement);
     }
     return error(refuse(404, 'not_found', 'Not found'));
   }
