@@ -61,6 +61,7 @@ class CountingBrokers implements Brokers {
       submit: (order) => broker.submit(order).map((placed) => (this.placed.push(placed), placed)),
       orderByClientId: (id) => broker.orderByClientId(id),
       cancel: (id) => broker.cancel(id),
+      replace: (replacement) => broker.replace(replacement),
     };
   }
 }

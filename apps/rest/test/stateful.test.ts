@@ -98,6 +98,7 @@ class RecordingBrokers implements Brokers {
           .mapErr((error) => (keep({ order, placed: null, error }), error)),
       orderByClientId: (id) => broker.orderByClientId(id),
       cancel: (id) => broker.cancel(id),
+      replace: (replacement) => broker.replace(replacement),
     };
   }
 }

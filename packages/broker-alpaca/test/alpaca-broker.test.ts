@@ -69,6 +69,15 @@ brokerContract('AlpacaBroker against the fake Alpaca server', {
   marketableLimit: -1.25,
   unmarketableLimit: -5,
   exitLimit: 0.5,
+  racingReplace: async () => {
+    const { fake, broker } = await setup();
+    return {
+      broker,
+      fillDuringNextReplace: () => {
+        fake.raceNextReplace('fill-during');
+      },
+    };
+  },
 });
 
 describe('AlpacaBroker', () => {
@@ -226,5 +235,62 @@ describe('AlpacaBroker', () => {
     expect(JSON.stringify(error)).toContain('[redacted]');
     expect(JSON.stringify(error)).not.toContain(fake.apiSecret);
     expect(JSON.stringify(error)).not.toContain(fake.apiKey);
+  });
+});
+
+describe('AlpacaBroker replace', () => {
+  it('reads the order, then PATCHes the new limit (signed as for mleg) and the client order id, and answers the new order', async () => {
+    const { fake, broker } = await setup();
+    const working = value(await broker.submit(condor('p-walk', -5)));
+    const placed = value(await broker.replace({ orderId: working.id, clientOrderId: 'p-walk-s1', limitPrice: -4.256 }));
+    expect(fake.requests.slice(-2).map((r) => `${r.method} ${r.path}`)).toEqual([`GET /v2/orders/${working.id}`, `PATCH /v2/orders/${working.id}`]);
+    expect(fake.requests.at(-1)?.body).toStrictEqual({ limit_price: '-4.26', client_order_id: 'p-walk-s1' });
+    expect(placed).toMatchObject({ clientOrderId: 'p-walk-s1', limitPrice: -4.26, status: 'accepted', replaces: working.id, replacedBy: null, submittedAt: NOW });
+    const all = value(await broker.orders('all'));
+    expect(all.find((o) => o.id === working.id)).toMatchObject({ status: 'replaced', replacedBy: placed.id, replaces: null });
+  });
+
+  it('refuses a partly filled order without sending the replace', async () => {
+    const { fake, broker } = await setup();
+    const working = value(await broker.submit(condor('p-partial', -5)));
+    fake.setOrderStatus(working.id, 'partially_filled', 1);
+    const before = fake.requests.length;
+    expect(failure(await broker.replace({ orderId: working.id, clientOrderId: 'p-partial-s1', limitPrice: -4.9 })).kind).toBe('rejected');
+    expect(fake.requests.slice(before).map((r) => r.method)).toEqual(['GET']);
+  });
+
+  it("rejects with Alpaca's words when a fill lands before the PATCH, or the order is not yet at the venue or already being replaced", async () => {
+    const { fake, broker } = await setup();
+    const raced = value(await broker.submit(condor('p-raced', -5)));
+    fake.raceNextReplace('fill-first');
+    expect(failure(await broker.replace({ orderId: raced.id, clientOrderId: 'p-raced-s1', limitPrice: -4.9 }))).toEqual({ kind: 'rejected', message: 'order is already in "filled" state' });
+    const early = value(await broker.submit(condor('p-early', -5)));
+    fake.setOrderStatus(early.id, 'accepted');
+    expect(failure(await broker.replace({ orderId: early.id, clientOrderId: 'p-early-s1', limitPrice: -4.9 }))).toEqual({ kind: 'rejected', message: "unable to replace order, order isn't sent to exchange yet" });
+    const busy = value(await broker.submit(condor('p-busy', -5)));
+    fake.setOrderStatus(busy.id, 'pending_replace');
+    expect(value(await broker.orderByClientId('p-busy'))?.status).toBe('accepted');
+    expect(failure(await broker.replace({ orderId: busy.id, clientOrderId: 'p-busy-s1', limitPrice: -4.9 }))).toEqual({ kind: 'rejected', message: 'order is already in "pending_replace" state' });
+    expect(value(await broker.cancel(busy.id)).kind).toBe('refused');
+    expect(value(await broker.orderByClientId('p-raced-s1'))).toBeNull();
+  });
+
+  it('answers the new order when a fill wins after the PATCH was taken; the new order then reads back rejected', async () => {
+    const { fake, broker } = await setup();
+    const working = value(await broker.submit(condor('p-late', -5)));
+    fake.raceNextReplace('fill-during');
+    const placed = value(await broker.replace({ orderId: working.id, clientOrderId: 'p-late-s1', limitPrice: -4.9 }));
+    expect(placed.status).toBe('accepted');
+    expect(value(await broker.orderByClientId('p-late-s1'))).toMatchObject({ id: placed.id, status: 'rejected', filledQty: 0 });
+    expect(value(await broker.orderByClientId('p-late'))).toMatchObject({ status: 'filled', replacedBy: null });
+  });
+
+  it('does not retry a replace that timed out, answers unavailable, and the new order is found by client order id', async () => {
+    const { fake, broker } = await setup({ brokers: { timeoutMs: 150 } });
+    const working = value(await broker.submit(condor('p-slow', -5)));
+    fake.delayNext('PATCH', 1_000);
+    expect(failure(await broker.replace({ orderId: working.id, clientOrderId: 'p-slow-s1', limitPrice: -4.9 })).kind).toBe('unavailable');
+    expect(fake.requests.filter((r) => r.method === 'PATCH')).toHaveLength(1);
+    expect(value(await broker.orderByClientId('p-slow-s1'))?.replaces).toBe(working.id);
   });
 });

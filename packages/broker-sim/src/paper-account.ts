@@ -44,6 +44,18 @@ function requirement(qtyBySymbol: ReadonlyMap<string, number>): number {
 }
 
 /**
+ * The records with each replaced order's `replacedBy`: the ledger keeps the link once, on the replacement (`replaces`,
+ * written whole when it is placed), while a replaced order's update carries only its status.
+ */
+function withReplacedBy(records: readonly OrderRecord[]): OrderRecord[] {
+  const replacements = new Map(records.flatMap(({ order }) => (order.replaces ? [[order.replaces, order.id] as const] : [])));
+  return records.map((record) => {
+    const replacedBy = replacements.get(record.order.id);
+    return record.order.status === 'replaced' && replacedBy !== undefined && record.order.replacedBy !== replacedBy ? { ...record, order: { ...record.order, replacedBy } } : record;
+  });
+}
+
+/**
  * One owner's paper account: cash, held contracts and orders, with Alpaca's bookkeeping (short legs
  * negative, a position at zero disappears, buying power = cash − margin of the positions − what
  * working orders hold). It knows no market: the broker prices and decides, the account records. It
@@ -66,7 +78,7 @@ export class PaperAccount {
     this.version = book.version;
     this.cash = book.cash;
     // The book's records are shared (a ledger may keep them frozen): a changed order gets a new record here.
-    this.records = [...book.orders];
+    this.records = withReplacedBy(book.orders);
     this.holdings = new Map(book.holdings.map(({ symbol, qty, avgEntryPrice }) => [symbol, { qty, avgEntryPrice }]));
   }
 
@@ -87,9 +99,9 @@ export class PaperAccount {
     return { accountId: this.accountId, buyingPower: this.buyingPower(), spreadsAllowed: true };
   }
 
-  /** Dollars free to open positions, never negative. */
-  buyingPower(): number {
-    const held = this.records.reduce((sum, r) => sum + (isWorking(r.order) ? r.reservation : 0), 0);
+  /** Dollars free to open positions, never negative; with `releasing`, as if that working order's hold were freed. */
+  buyingPower(releasing?: string): number {
+    const held = this.records.reduce((sum, r) => sum + (isWorking(r.order) && r.order.id !== releasing ? r.reservation : 0), 0);
     return cents(Math.max(0, this.cash - requirement(this.qtyBySymbol()) - held));
   }
 
@@ -163,6 +175,20 @@ export class PaperAccount {
     for (const leg of legs) this.trade(leg.symbol, signed(leg, qty), legPrices.get(leg.symbol) ?? 0);
     this.cash = cents(this.cash - price * MULTIPLIER * qty);
     return this.change(record, { ...record.order, status: 'filled', filledQty: qty, filledAvgPrice: price });
+  }
+
+  /**
+   * Puts `order` (the replacement: a new id, the same legs and quantity) in the place of the working order `id`,
+   * which ends `replaced`; both in this one change. Undefined when `id` is not working.
+   */
+  replace(id: string, order: MultiLegOrder, newId: string, now: number, expiresAt: number, reservation: number): BrokerOrder | undefined {
+    const record = this.records.find((r) => r.order.id === id);
+    if (!record || !isWorking(record.order)) return undefined;
+    this.change(record, { ...record.order, status: 'replaced', replacedBy: newId });
+    const placed: BrokerOrder = { ...acceptedOrder(order, newId, now), replaces: id };
+    this.records.push({ order: placed, reservation, expiresAt });
+    this.placedIds.add(newId);
+    return placed;
   }
 
   /** Ends a working order unfilled. */

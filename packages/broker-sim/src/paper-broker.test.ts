@@ -64,12 +64,34 @@ async function rejection(broker: Broker, order: MultiLegOrder): Promise<string> 
   return error.message;
 }
 
+/** The simulated market with the condor's short legs dearer by `lift` a share once lifted: the market coming to a working credit order. */
+class LiftedMarket extends SimMarketData {
+  lift = 0;
+  private readonly shorts = new Set(condor.legs.filter((l) => l.side === 'sell').map((l) => l.symbol));
+
+  override chainContracts(symbol: string, expiry: string, symbols: ReadonlySet<string>) {
+    return super.chainContracts(symbol, expiry, symbols).map((contracts) => contracts.map((c) => (this.shorts.has(c.symbol) ? { ...c, bid: c.bid + this.lift, ask: c.ask + this.lift } : c)));
+  }
+}
+
 brokerContract('SimBrokers', {
   make: () => Promise.resolve(setup().broker),
   entryLegs: () => condor.legs,
   marketableLimit: MARKETABLE,
   unmarketableLimit: UNMARKETABLE,
   exitLimit: cents(-condor.netMid) + 0.1,
+  racingReplace: () => {
+    const clock = new FakeClock(NOW);
+    const market = new LiftedMarket(clock, SEED);
+    const broker = new SimBrokers(market, clock, new SeededIds()).open(access());
+    // The sim has no replace in flight to race: the nearest is the market reaching the old order as the replace is sent.
+    return Promise.resolve({
+      broker,
+      fillDuringNextReplace: () => {
+        market.lift = 1;
+      },
+    });
+  },
 });
 
 describe('PaperBroker fills', () => {
@@ -177,6 +199,16 @@ describe('PaperBroker working orders', () => {
     expect((await broker.cancel(filled.id))._unsafeUnwrap()).toEqual({ kind: 'refused', message: 'order is not cancelable' });
     expect((await broker.cancel('sim-order-00000000-0000-4000-8000-000000000000'))._unsafeUnwrap()).toEqual({ kind: 'refused', message: 'order not found' });
     expect((await broker.orders('all'))._unsafeUnwrap().map((o) => o.status)).toEqual(['filled', 'canceled']);
+  });
+
+  it('replaces a working order within the buying power its own hold frees', async () => {
+    const startingCash = Math.ceil((WIDTH + UNMARKETABLE) * 100) + 50;
+    const { broker } = setup({ startingCash });
+    const working = (await broker.submit(entry('walk-s0', UNMARKETABLE)))._unsafeUnwrap();
+    expect(await rejection(broker, entry('another', UNMARKETABLE))).toMatch(/^insufficient buying power/);
+    const step = cents(UNMARKETABLE + 0.05);
+    expect((await broker.replace({ orderId: working.id, clientOrderId: 'walk-s1', limitPrice: step }))._unsafeUnwrap()).toMatchObject({ status: 'accepted', limitPrice: step });
+    expect((await broker.verify())._unsafeUnwrap().buyingPower).toBeCloseTo(startingCash - (WIDTH + step) * 100, 2);
   });
 
   it('counts working closing legs against what may still be closed', async () => {
@@ -384,6 +416,17 @@ describe('SimBrokers over one ledger: a restart, several instances', () => {
     expect(results.filter((r) => r.isErr() && r.error.kind === 'rejected' && r.error.message === 'client_order_id must be unique')).toHaveLength(49);
     expect(await brokers[0]!.allOrders(OWNER)).toHaveLength(1);
     expect((await brokers[1]!.open(access()).orders('all'))._unsafeUnwrap()).toHaveLength(1);
+  });
+
+  it('replaces an order once when two instances replace it at once, and keeps the link through a restart', async () => {
+    const { make, brokers } = instances(2);
+    const working = (await brokers[0]!.open(access()).submit(entry('w-s0', UNMARKETABLE)))._unsafeUnwrap();
+    const results = await Promise.all(brokers.map((b, i) => b.open(access()).replace({ orderId: working.id, clientOrderId: `w-s1-${String(i)}`, limitPrice: UNMARKETABLE })));
+    const placed = results.filter((r) => r.isOk()).map((r) => r._unsafeUnwrap());
+    expect(placed).toHaveLength(1);
+    const after = make(300).open(access());
+    expect((await after.orders('open'))._unsafeUnwrap().map((o) => o.id)).toEqual([placed[0]!.id]);
+    expect((await after.orderByClientId('w-s0'))._unsafeUnwrap()).toMatchObject({ status: 'replaced', replacedBy: placed[0]!.id });
   });
 
   it('loses no fill, cash or position when two instances trade one account at once', async () => {

@@ -9,6 +9,7 @@ import type {
   Clock,
   MarketData,
   MultiLegOrder,
+  OrderReplacement,
 } from '@condor/core';
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { isWorking, type PaperAccount } from './paper-account.js';
@@ -111,6 +112,15 @@ export class PaperBroker implements Broker {
     );
   }
 
+  /**
+   * Ends the working order `replaced` and places its replacement in one commit, then fills the replacement if it is
+   * marketable, as a submit would. No replace is in flight here for a fill to race: a fill the market brought
+   * before the call lands in the sweep first, and the replace is then refused.
+   */
+  replace(replacement: OrderReplacement): ResultAsync<BrokerOrder, BrokerError> {
+    return this.call((account) => this.sweep(account).andThen(() => this.replaceIn(account, replacement)));
+  }
+
   /** The owner's calls take turns in this process, each counted against the request limit. */
   private queued<T>(work: () => ResultAsync<T, BrokerError>): ResultAsync<T, BrokerError> {
     return this.desk.queue.run(() => {
@@ -135,6 +145,26 @@ export class PaperBroker implements Broker {
       if (use > available) return errAsync(rejected(`insufficient buying power: the order needs $${use}, $${available} is available`));
       const now = this.clock.now();
       const placed = account.place(order, this.nextOrderId(), now, dayOrderEnd(now), use);
+      return okAsync(this.fillIfMarketable(account, placed, legs) ?? placed);
+    });
+  }
+
+  private replaceIn(account: PaperAccount, { orderId, clientOrderId, limitPrice }: OrderReplacement): ResultAsync<BrokerOrder, BrokerError> {
+    const old = account.byId(orderId);
+    if (!old) return errAsync(rejected('order not found'));
+    if (old.status !== 'accepted' || old.filledQty > 0) return errAsync(rejected(`the order is ${old.status}; only a working order with nothing filled is replaced`));
+    // The same legs and quantity as the old order, whose position checks they passed: only the price is new.
+    const order: MultiLegOrder = { clientOrderId, qty: old.qty, limitPrice, legs: old.legs };
+    const problem = shapeProblem(order);
+    if (problem !== undefined) return errAsync(rejected(problem));
+    if (account.hasClientOrderId(clientOrderId)) return errAsync(rejected('client_order_id must be unique'));
+    return priceLegs(this.market, order.legs).andThen((legs) => {
+      const use = account.buyingPowerUse(order);
+      const available = account.buyingPower(orderId);
+      if (use > available) return errAsync(rejected(`insufficient buying power: the replacement needs $${use}, $${available} is available`));
+      const now = this.clock.now();
+      const placed = account.replace(orderId, order, this.nextOrderId(), now, dayOrderEnd(now), use);
+      if (!placed) return errAsync(rejected(`the order is ${old.status}; only a working order with nothing filled is replaced`));
       return okAsync(this.fillIfMarketable(account, placed, legs) ?? placed);
     });
   }

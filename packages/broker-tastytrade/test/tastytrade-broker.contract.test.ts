@@ -8,4 +8,13 @@ brokerContract('TastytradeBroker against the fake tastytrade', {
   marketableLimit: -0.5,
   unmarketableLimit: -5,
   exitLimit: 3,
+  racingReplace: async () => {
+    const { broker, fake } = await world();
+    return {
+      broker,
+      fillDuringNextReplace: () => {
+        fake.replaceRaceNext('fill-during');
+      },
+    };
+  },
 });

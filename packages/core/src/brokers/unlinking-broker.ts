@@ -1,5 +1,5 @@
 import { errAsync, ResultAsync } from 'neverthrow';
-import type { Broker, BrokerError } from '../ports/broker.js';
+import type { Broker, BrokerError, OrderReplacement } from '../ports/broker.js';
 import type { BrokerLink } from '../ports/broker-link-store.js';
 import type { Services } from '../services.js';
 
@@ -19,7 +19,6 @@ export function unlinkingOnRefusal(broker: Broker, link: BrokerLink, services: S
           : errAsync(error),
       );
   const dryRun = broker.dryRun?.bind(broker);
-  const replace = broker.replace?.bind(broker);
   return {
     verify: watched(() => broker.verify()),
     positions: watched(() => broker.positions()),
@@ -27,7 +26,7 @@ export function unlinkingOnRefusal(broker: Broker, link: BrokerLink, services: S
     submit: watched((order: Parameters<Broker['submit']>[0]) => broker.submit(order)),
     orderByClientId: watched((clientOrderId: string) => broker.orderByClientId(clientOrderId)),
     cancel: watched((orderId: string) => broker.cancel(orderId)),
+    replace: watched((replacement: OrderReplacement) => broker.replace(replacement)),
     ...(dryRun === undefined ? {} : { dryRun: watched((order: Parameters<Broker['submit']>[0]) => dryRun(order)) }),
-    ...(replace === undefined ? {} : { replace: watched((replacement: Parameters<NonNullable<Broker['replace']>>[0]) => replace(replacement)) }),
   };
 }

@@ -101,7 +101,7 @@ export interface Broker {
    * is no longer working (filled, in part or in full, cancelled, expired or already replaced), or a step the broker
    * refuses; `unavailable` when the outcome is unknown (look the new order up by its client order id).
    */
-  replace?(replacement: OrderReplacement): ResultAsync<BrokerOrder, BrokerError>;
+  replace(replacement: OrderReplacement): ResultAsync<BrokerOrder, BrokerError>;
   /** The broker's own fees and buying-power effect of an order, placing nothing; only where its row says `dryRun`. */
   dryRun?(order: MultiLegOrder): ResultAsync<BrokerDryRun, BrokerError>;
 }

@@ -157,6 +157,7 @@ class RecordingBrokers implements Brokers {
       submit: (order) => record(order, broker.submit(order)),
       orderByClientId: (id) => broker.orderByClientId(id),
       cancel: (id) => broker.cancel(id),
+      replace: (replacement) => broker.replace(replacement),
     };
   }
 }

@@ -26,6 +26,16 @@ brokerContract('FakeBrokers', {
   marketableLimit: -1.2,
   unmarketableLimit: -3,
   exitLimit: 0.6,
+  racingReplace: () => {
+    const brokers = new FakeBrokers();
+    brokers.decideOrders(OWNER, marketable);
+    return Promise.resolve({
+      broker: brokers.open(access()),
+      fillDuringNextReplace: () => {
+        brokers.fillDuringNextReplace(OWNER);
+      },
+    });
+  },
 });
 
 describe('FakeBrokers', () => {
@@ -139,5 +149,34 @@ describe('FakeBrokers', () => {
     expect(results.filter((r) => r.isOk())).toHaveLength(1);
     expect(brokers.allOrders(OWNER)).toHaveLength(1);
     expect(brokers.submitCount(OWNER)).toBe(50);
+  });
+
+  it('replaces a working order as decideOrders says, the old one replaced by the new', async () => {
+    const brokers = new FakeBrokers();
+    brokers.decideOrders(OWNER, () => 'work');
+    const broker = brokers.open(access());
+    const working = (await broker.submit(entry('p1-s0')))._unsafeUnwrap();
+    brokers.decideOrders(OWNER, () => 'fill');
+    const placed = (await broker.replace({ orderId: working.id, clientOrderId: 'p1-s1', limitPrice: -1.1 }))._unsafeUnwrap();
+    expect(placed).toMatchObject({ id: 'fake-order-000002', status: 'filled', filledAvgPrice: -1.1, replaces: working.id });
+    expect(brokers.allOrders(OWNER).map((o) => [o.id, o.status, o.replacedBy ?? null])).toEqual([
+      ['fake-order-000002', 'filled', null],
+      [working.id, 'replaced', 'fake-order-000002'],
+    ]);
+  });
+
+  it('lets a fill win a replace either way: the new order answered then rejected, or the replace refused', async () => {
+    const brokers = new FakeBrokers();
+    brokers.decideOrders(OWNER, () => 'work');
+    const broker = brokers.open(access());
+    const first = (await broker.submit(entry('race-a')))._unsafeUnwrap();
+    brokers.fillDuringNextReplace(OWNER);
+    expect((await broker.replace({ orderId: first.id, clientOrderId: 'race-a-s1', limitPrice: -1.1 }))._unsafeUnwrap().status).toBe('accepted');
+    expect((await broker.orderByClientId('race-a-s1'))._unsafeUnwrap()?.status).toBe('rejected');
+    const second = (await broker.submit(entry('race-b')))._unsafeUnwrap();
+    brokers.fillDuringNextReplace(OWNER, 'refused');
+    expect((await broker.replace({ orderId: second.id, clientOrderId: 'race-b-s1', limitPrice: -1.1 }))._unsafeUnwrapErr().kind).toBe('rejected');
+    expect((await broker.orderByClientId('race-b-s1'))._unsafeUnwrap()).toBeNull();
+    expect(brokers.allOrders(OWNER).filter((o) => o.status === 'filled').map((o) => o.id)).toEqual([second.id, first.id]);
   });
 });

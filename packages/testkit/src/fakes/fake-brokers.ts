@@ -12,6 +12,7 @@ import type {
   CancelOutcome,
   Clock,
   MultiLegOrder,
+  OrderReplacement,
 } from '@condor/core';
 import { acceptedOrder } from '@condor/core';
 import { err, errAsync, ok, okAsync, type Result, type ResultAsync } from 'neverthrow';
@@ -19,6 +20,12 @@ import { FakeClock } from './fake-clock.js';
 
 /** How the fake answers a submitted order: fill at once at its limit, work until filled or cancelled, or refuse it. */
 export type FakeOrderOutcome = 'fill' | 'work' | { readonly reject: string };
+
+/**
+ * How a replace meets a fill of the order it replaces, the fill winning: `answered` (as Alpaca) answers the new order,
+ * which then reads back rejected; `refused` (the fill came first) answers rejected and places nothing.
+ */
+export type FakeReplaceRace = 'answered' | 'refused';
 
 export interface FakeBrokersOptions {
   /** Default ['sim', 'alpaca']. */
@@ -47,6 +54,7 @@ interface FakeAccount {
   retryAfterSeconds: number;
   failNextSubmit: boolean;
   loseNextAck: boolean;
+  replaceRace: FakeReplaceRace | null;
   /** What a dry run answers (a broker whose row has one); by default fees of $1 a contract and the order's max loss in buying power. */
   dryRun: ((order: MultiLegOrder) => Result<BrokerDryRun, BrokerError>) | null;
   /** The orders dry-run, oldest first. */
@@ -62,8 +70,9 @@ const signed = (side: 'buy' | 'sell', qty: number): number => (side === 'buy' ? 
  * A scriptable in-memory broker for core tests, with no market: every order fills at once at its limit
  * unless `decideOrders` says otherwise; leg entry prices are the symbol's `setPrice`, else an equal
  * share of the limit. Buying power stays what `setAccount` set. It checks what any broker checks
- * (1–4 legs of OCC symbols, qty ≥ 1, unique client order id, closing legs held) and offers the same
- * fault controls as SimBrokers, plus `verifyFails`. Each call completes synchronously, so concurrent
+ * (1–4 legs of OCC symbols, qty ≥ 1, unique client order id, closing legs held), replaces a working
+ * order with a new one, and offers the same fault controls as SimBrokers, plus `verifyFails` and
+ * `fillDuringNextReplace`. Each call completes synchronously, so concurrent
  * calls never interleave.
  */
 export class FakeBrokers implements Brokers {
@@ -179,6 +188,11 @@ export class FakeBrokers implements Brokers {
     });
   }
 
+  /** The owner's next replace meets a fill of the order it replaces, and the fill wins (the old order holds it). */
+  fillDuringNextReplace(ownerId: string, race: FakeReplaceRace = 'answered'): void {
+    this.state(ownerId).replaceRace = race;
+  }
+
   /** Submit calls the owner's account received, refused and faulted ones included. */
   submitCount(ownerId: string): number {
     return this.state(ownerId).submits;
@@ -212,6 +226,7 @@ export class FakeBrokers implements Brokers {
         retryAfterSeconds: 0,
         failNextSubmit: false,
         loseNextAck: false,
+        replaceRace: null,
         dryRun: null,
         dryRuns: [],
       };
@@ -335,6 +350,13 @@ class FakeBroker implements Broker {
     });
   }
 
+  replace(replacement: OrderReplacement): ResultAsync<BrokerOrder, BrokerError> {
+    return this.call(() => {
+      const placed = this.replaced(replacement);
+      return placed.isOk() ? okAsync(placed.value) : errAsync(placed.error);
+    });
+  }
+
   private call<T>(work: () => ResultAsync<T, BrokerError>): ResultAsync<T, BrokerError> {
     if (this.account.limitedCalls > 0) {
       this.account.limitedCalls--;
@@ -352,6 +374,33 @@ class FakeBroker implements Broker {
     const placed = acceptedOrder(order, this.nextId(), this.clock.now());
     const recorded = outcome === 'fill' ? fill(this.account, placed, order.limitPrice, this.prices) : placed;
     this.account.orders.push(recorded);
+    return ok(recorded);
+  }
+
+  /** Puts a new order (as `decideOrders` says) in a working order's place, or says why not. */
+  private replaced({ orderId, clientOrderId, limitPrice }: OrderReplacement): Result<BrokerOrder, BrokerError> {
+    const { orders } = this.account;
+    const race = this.account.replaceRace;
+    this.account.replaceRace = null;
+    const index = orders.findIndex((o) => o.id === orderId);
+    const found = orders[index];
+    if (!found) return err(rejected('order not found'));
+    if (race === 'refused' && WORKING.has(found.status)) orders[index] = fill(this.account, found, found.limitPrice, this.prices);
+    const old = orders[index] ?? found;
+    if (old.status !== 'accepted' || old.filledQty > 0) return err(rejected(`the order is ${old.status}; only a working order with nothing filled is replaced`));
+    if (orders.some((o) => o.clientOrderId === clientOrderId)) return err(rejected('client_order_id must be unique'));
+    const order: MultiLegOrder = { clientOrderId, qty: old.qty, limitPrice, legs: old.legs };
+    const outcome = this.account.decide(order);
+    if (typeof outcome === 'object') return err(rejected(outcome.reject));
+    const placed: BrokerOrder = { ...acceptedOrder(order, this.nextId(), this.clock.now()), replaces: old.id };
+    if (race === 'answered') {
+      orders[index] = fill(this.account, old, old.limitPrice, this.prices);
+      orders.push({ ...placed, status: 'rejected' });
+      return ok(placed);
+    }
+    orders[index] = { ...old, status: 'replaced', replacedBy: placed.id };
+    const recorded = outcome === 'fill' ? fill(this.account, placed, limitPrice, this.prices) : placed;
+    orders.push(recorded);
     return ok(recorded);
   }
 }
