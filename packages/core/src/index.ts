@@ -92,6 +92,7 @@ export { failingBroker } from './brokers/failing-broker.js';
 export type {
   ApprovalMethod,
   ApprovalRecord,
+  ApprovedBand,
   ConsumeResult,
   LegBook,
   PlacementRefusal,
@@ -200,3 +201,8 @@ export * from './oauth/index.js';
 export type * from './ports/working-order-store.js';
 export { inBand, pricingPlan, stepsOf, type BandMarket, type PlanProblem, type PlanRequest, type PricingPlan } from './working-orders/pricing-plan.js';
 export { DEFAULT_WORST_FROM_MID, FINAL_REST_MS, WALK_MODE_NAMES, WALK_MODES, type WalkMode } from './working-orders/walk-modes.js';
+export { advanceWalk, type Walker } from './working-orders/advance-walk.js';
+export { decideWalk, deadlineOf, type WalkAction } from './working-orders/walk-decision.js';
+export { pricingOf, pricingDetails } from './working-orders/proposal-pricing.js';
+export { walkOf } from './working-orders/start-walk.js';
+export { stepClientOrderId } from './brokers/client-order-ids.js';

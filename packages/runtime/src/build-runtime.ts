@@ -51,6 +51,7 @@ import { CachedUserStore } from './cache/cached-user-store.js';
 import { CoalescedRateLimits } from './rate-limits/coalesced-rate-limits.js';
 import { StartupReconciler } from './reconcile/reconcile-at-start.js';
 import { RetentionLoop } from './retention/retention-loop.js';
+import { WalkerLoop } from './working-orders/walker-loop.js';
 import { CONDOR_VERSION } from './version.js';
 
 export interface Readiness {
@@ -93,7 +94,8 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
   if (config.marketData.source === 'sim') logger.info('sim_session', { session: config.simSession });
   const rateLimits = new SqlRateLimitStore(db);
   // Ended links, sessions, codes, families, rate-limit windows and call batches go after their retention (docs/retention.md).
-  const retention = new RetentionLoop({ store: new SqlRetentionStore(db), clock, logger, holder: `${hostname()}:${String(process.pid)}:${randomUUID()}` });
+  const instanceHolder = `${hostname()}:${String(process.pid)}:${randomUUID()}`;
+  const retention = new RetentionLoop({ store: new SqlRetentionStore(db), clock, logger, holder: instanceHolder });
   retention.start();
   const addressLimits = new CoalescedRateLimits(rateLimits, {
     limit: config.rateLimit.limit,
@@ -174,6 +176,9 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
   // A confirm the last process died in the middle of (kill -9) is finished from the broker's record, never resent.
   const reconciler = new StartupReconciler(() => services.proposals.unfinished(), services);
   reconciler.start();
+  // Orders placed with a band are worked inside it, one step at a time, by whichever instance leases each walk.
+  const walker = new WalkerLoop({ services, holder: instanceHolder });
+  walker.start();
   return {
     config,
     services,
@@ -195,6 +200,7 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
       await retention.stop();
       await addressLimits.close().catch(() => undefined);
       await reconciler.stop();
+      await walker.stop();
       await db.destroy();
     },
   };

@@ -12,6 +12,10 @@ export const ApprovalView = v.pipe(
     user_id: v.string(),
     client: v.pipe(v.nullable(v.string()), v.description('The MCP client (name/version) or browser user agent.')),
     address: v.nullable(v.string()),
+    band: v.pipe(
+      v.nullable(v.object({ start_price: v.number(), worst_price: v.number() })),
+      v.description('The price band approved: every limit from start_price to worst_price per share (negative = credit), nothing beyond.'),
+    ),
   }),
   v.description('How the order was approved, and by whom.'),
 );
@@ -22,6 +26,7 @@ export const approvalView = (record: ApprovalRecord): v.InferOutput<typeof Appro
   user_id: record.userId,
   client: record.client,
   address: record.address,
+  band: record.band == null ? null : { start_price: record.band.startPrice, worst_price: record.band.worstPrice },
 });
 
 const PayoffView = v.object({

@@ -17,6 +17,16 @@ export interface ApprovalRecord {
   readonly client: string | null;
   /** The address the approval came from; null on stdio. */
   readonly address: string | null;
+  /**
+   * The price band the approval covers (design §15), per share in condor's sign: every limit from `startPrice` to
+   * `worstPrice` and nothing beyond. Absent on approvals recorded before bands existed.
+   */
+  readonly band?: ApprovedBand | null;
+}
+
+export interface ApprovedBand {
+  readonly startPrice: number;
+  readonly worstPrice: number;
 }
 
 /** What became of a consumed proposal's order. */

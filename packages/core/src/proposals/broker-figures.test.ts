@@ -1,4 +1,4 @@
-import { AGENT_CONFIRMS, createTestServices, FakeBrokers, FakeClock, FixtureMarketData } from '@condor/testkit';
+import { AGENT_CONFIRMS, createTestServices, FakeBrokers, FixtureMarketData } from '@condor/testkit';
 import { err, ok } from 'neverthrow';
 import { describe, expect, it } from 'vitest';
 import { proposalTicket } from '../approval/reject-proposal.js';
@@ -96,7 +96,7 @@ describe("propose_entry with the broker's dry run", () => {
     const { services, brokers, call, credential, userId } = await tastytrader('tastytrade');
     brokers.answerDryRuns(userId, () => ok({ fees: 2.3, buyingPowerChange: 362.3, buyingPowerAfter: 99_637.7, refusals: [], warnings: [] }));
     const entry = (await call('propose_entry', { candidate: CANDIDATE, qty: 1 }))._unsafeUnwrap().value as { proposal_id: string; position_id: string };
-    (services.clock as FakeClock).advance(5_000);
+    services.clock.advance(5_000);
     (await execute('confirm_proposal', { proposal_id: entry.proposal_id }, { services, credential, requestId: 'confirm', batchKey: 'another-batch' }))._unsafeUnwrap();
     brokers.answerDryRuns(userId, (order) => ok({ fees: 1.15, buyingPowerChange: -360, buyingPowerAfter: 100_000, refusals: [], warnings: [`${String(order.legs.length)} legs`] }));
     const exit = (await call('propose_exit', { position_id: entry.position_id }))._unsafeUnwrap().value as { proposal_id: string; details: Record<string, unknown> };

@@ -3,6 +3,8 @@ import { tradingAccountView, TradingAccountView, type TradingAccountOutput } fro
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { brokerError } from '../brokers/broker-errors.js';
 import { userBroker } from '../brokers/user-broker.js';
+import { startWalk } from '../working-orders/start-walk.js';
+import { pricingOf } from '../working-orders/proposal-pricing.js';
 import { appError, type AppError } from '../errors/app-error.js';
 import { defineOperation, type HandlerContext } from '../operations/operation.js';
 import type { Broker, BrokerError, BrokerOrder } from '../ports/broker.js';
@@ -86,13 +88,15 @@ export function placeProposal(id: string, method: ApprovalMethod, ctx: HandlerCo
         const wait = Math.ceil((confirmableAt(proposal.createdAt) - now) / 1000);
         return errAsync(appError('CONFIRM_TOO_FAST', { message: `Confirmation arrived less than ${String(CONFIRM_FLOOR_S)} seconds after the proposal; it can be confirmed in ${String(wait)} s.`, received: { proposal_id: id } }));
       }
-      const approval: ApprovalRecord = { method, at: now, userId: caller.userId, client: ctx.approval?.client ?? ctx.client, address: ctx.clientIp };
+      const plan = pricingOf(proposal);
+      const band = plan === null ? {} : { band: { startPrice: plan.startPrice, worstPrice: plan.worstPrice } };
+      const approval: ApprovalRecord = { method, at: now, userId: caller.userId, client: ctx.approval?.client ?? ctx.client, address: ctx.clientIp, ...band };
       return ResultAsync.fromSafePromise(services.proposals.consume(caller.userId, id, now, approval)).andThen((won) => {
         if (won === 'not_found') return errAsync(appError('PROPOSAL_NOT_FOUND', { received: { proposal_id: id } }));
         // Consumed since it was read: by a racing confirm, or voided by a rival exit or roll that won; read again.
         if (won === 'already_consumed') return ResultAsync.fromSafePromise(services.proposals.get(caller.userId, id)).andThen((after) => (after?.outcome?.status === 'void' ? reconcile(after, ctx) : errAsync(alreadyConsumed(id, null))));
         if (won !== 'consumed') return errAsync(placementRefused(proposal, won.refused));
-        return submitOnce(proposal, broker, ctx);
+        return ResultAsync.fromSafePromise(startWalk(proposal, services)).andThen(() => submitOnce(proposal, broker, ctx));
       }).map(inAccount(link, services));
     });
   });

@@ -207,7 +207,11 @@ describe('propose_exit', () => {
     const debit = q('put', 550) - q('put', 540) + q('call', 640) - q('call', 650);
     expect(view.limit_price).toBeGreaterThan(0);
     expect(view.limit_price).toBe(Math.ceil(debit * 100 - 1e-9) / 100);
-    expect(view.max_loss).toBeCloseTo(view.limit_price * 100 * QTY, 9);
+    // The band walks the debit up by at most $0.05, never past the natural price: the max loss is at its worst price.
+    const natural = desk.quote(occ(NEAR, 'put', 550)).ask - desk.quote(occ(NEAR, 'put', 540)).bid + desk.quote(occ(NEAR, 'call', 640)).ask - desk.quote(occ(NEAR, 'call', 650)).bid;
+    const worst = Math.floor(Math.min(natural, debit + 0.05) * 100 + 1e-9) / 100;
+    expect(view.details['pricing']).toMatchObject({ mode: 'normal', start_price: view.limit_price, worst_price: worst });
+    expect(view.max_loss).toBeCloseTo(worst * 100 * QTY, 9);
     expect(view.summary).toContain('Close the SPY iron condor (2 contracts: put 540/550 2026-01-30, call 640/650 2026-01-30)');
     // The fees of the closing order, the wings sold at their mids.
     const closing: CostedLeg[] = [

@@ -21,6 +21,9 @@ import { entryOdds, type EntryOdds } from './entry-odds.js';
 import { accountFindings, entryCosts, entryFacts, type EntryFacts } from './entry-facts.js';
 import { eventsUntil } from '../events/events-until.js';
 import { FLAG_CODES, type FlagCode } from '../events/trade-flags.js';
+import { PricingParameter, planForProposal, type PricingInput } from '../working-orders/pricing-parameter.js';
+import type { PricingPlan } from '../working-orders/pricing-plan.js';
+import { pricingDetails } from '../working-orders/proposal-pricing.js';
 import { condorEconomics, riskFindings, type RepricedCondor, type RiskLimits } from './risk-gate.js';
 
 type Input = {
@@ -29,6 +32,7 @@ type Input = {
   max_risk?: number | undefined;
   min_credit_to_width: number;
   refuse_flags: readonly FlagCode[];
+  pricing?: PricingInput;
 };
 
 export const proposeEntry = defineOperation({
@@ -48,6 +52,7 @@ export const proposeEntry = defineOperation({
       v.pipe(v.number(), v.minValue(0), v.maxValue(1), v.description('Smallest credit (at the limit price) over the wider wing width; find_iron_condors applies the same default.')),
       ENTRY_RULES.minCreditToWidth,
     ),
+    pricing: PricingParameter,
     refuse_flags: v.optional(
       v.pipe(
         v.array(v.picklist(FLAG_CODES)),
@@ -84,13 +89,17 @@ const GATE_SUGGESTION =
   'Each reason says what failed. Search again with find_iron_condors and propose one of its candidates right away (they meet ' +
   'the market rules when returned), or change the account limits: max_risk, min_credit_to_width, qty.';
 
-/** The order an entry places, re-priced now: `qty` condors at `limitCredit` per share. */
+/**
+ * The order an entry places, re-priced now: `qty` condors placed at `limitCredit` per share and walked, unfilled, down
+ * to `plan.worstPrice` (the least credit the person approves, which the gate and the max loss are judged at).
+ */
 interface EntryOrder {
   readonly candidate: CandidateEssentials;
   readonly condor: RepricedCondor;
   readonly qty: number;
   readonly limitCredit: number;
   readonly width: number;
+  readonly plan: PricingPlan;
 }
 
 function propose(candidate: CandidateEssentials, input: Input, ctx: HandlerContext<'trading'>): ResultAsync<v.InferOutput<typeof ProposalAnswer>, AppError> {
@@ -106,12 +115,17 @@ function propose(candidate: CandidateEssentials, input: Input, ctx: HandlerConte
     const overlap = overlapping(condor, held);
     if (overlap !== null) return err(overlap);
     const { credit, width } = condorEconomics(condor);
-    const order: EntryOrder = { candidate, condor, qty: input.qty, limitCredit: limitCreditOf(credit), width };
+    // The default band stops where the credit would fall below min_credit_to_width, so a candidate the search found is never refused for its band.
+    const defaultCap = -Math.ceil(input.min_credit_to_width * width * 100 - 1e-9) / 100;
+    const band = { mid: -credit, natural: -naturalCredit(condor), start: -limitCreditOf(credit), fixed: false, defaultCap };
+    const plan = yield* planForProposal(input.pricing, band, 'The candidate cannot be proposed');
+    const order: EntryOrder = { candidate, condor, qty: input.qty, limitCredit: -plan.startPrice, width, plan };
+    const worst = { ...order, limitCredit: -plan.worstPrice };
     const limits: RiskLimits = {
       maxRiskPerTrade: input.max_risk ?? DEFAULT_RISK_SHARE * account.buyingPower,
       minCreditToWidth: input.min_credit_to_width,
     };
-    const orderFindings = [...riskFindings({ ...order, limits, now }), ...spreadFindings(account.spreadsAllowed)];
+    const orderFindings = [...riskFindings({ ...worst, limits, now }), ...spreadFindings(account.spreadsAllowed)];
     const costs = entryCosts(services, condor, input.qty);
     const [events, odds] = yield* ResultAsync.combine([
       eventsUntil(services, candidate.ticker, candidate.expiry),
@@ -176,6 +190,9 @@ function overlapping(condor: RepricedCondor, held: readonly BrokerPosition[]): A
   });
 }
 
+/** The credit crossing every spread: selling the shorts at their bids, buying the wings at their asks. */
+const naturalCredit = ({ longPut, shortPut, shortCall, longCall }: RepricedCondor): number => shortPut.bid + shortCall.bid - longPut.ask - longCall.ask;
+
 /** The four legs that open the condor, in the order every entry carries them. */
 const entryLegs = ({ longPut, shortPut, shortCall, longCall }: RepricedCondor): OrderLeg[] => [
   { symbol: longPut.symbol, side: 'buy', intent: 'buy_to_open' },
@@ -185,11 +202,12 @@ const entryLegs = ({ longPut, shortPut, shortCall, longCall }: RepricedCondor): 
 ];
 
 function entryProposal(
-  { candidate, condor, qty, limitCredit, width, session, odds, facts }: EntryOrder & { readonly session: MarketSession; readonly odds: EntryOdds; readonly facts: EntryFacts },
+  { candidate, condor, qty, limitCredit, width, plan, session, odds, facts }: EntryOrder & { readonly session: MarketSession; readonly odds: EntryOdds; readonly facts: EntryFacts },
   { services, caller, batchKey }: HandlerContext<'trading'>,
 ): Proposal {
-  const maxLoss = Math.round((width - limitCredit) * 100 * qty * 100) / 100;
+  const maxLoss = Math.round((width + plan.worstPrice) * 100 * qty * 100) / 100;
   const { longPut, shortPut, shortCall, longCall } = condor;
+  const band = plan.worstPrice === plan.startPrice ? '' : `, walked down to $${(-plan.worstPrice).toFixed(2)} if unfilled (${plan.mode})`;
   return {
     id: services.ids.uuid(),
     ownerId: caller.userId,
@@ -203,7 +221,7 @@ function entryProposal(
     maxLoss,
     summary:
       `Sell ${String(qty)} ${candidate.ticker} ${candidate.expiry} iron condor ${String(longPut.strike)}/${String(shortPut.strike)}/` +
-      `${String(shortCall.strike)}/${String(longCall.strike)} for a $${limitCredit.toFixed(2)} credit per share (limit); ` +
+      `${String(shortCall.strike)}/${String(longCall.strike)} for a $${limitCredit.toFixed(2)} credit per share (limit)${band}; ` +
       `max loss $${maxLoss.toFixed(2)}. ${CONFIRM_WINDOW}`,
     positionId: services.ids.uuid(),
     details: {
@@ -211,6 +229,7 @@ function entryProposal(
       strikes: { long_put: longPut.strike, short_put: shortPut.strike, short_call: shortCall.strike, long_call: longCall.strike },
       credit: limitCredit,
       width,
+      pricing: pricingDetails(plan),
       spot: odds.spot,
       pop: odds.pop,
       pop_after_costs: odds.popAfterCosts,

@@ -16,6 +16,9 @@ import { userBroker } from '../brokers/user-broker.js';
 import type { JsonObject } from '../ports/json.js';
 import { brokerFigures, brokerFiguresDetails, dryRunFindings } from './broker-figures.js';
 import { gateRejected } from './gate-rejection.js';
+import { PricingParameter, planForProposal } from '../working-orders/pricing-parameter.js';
+import type { PricingPlan } from '../working-orders/pricing-plan.js';
+import { pricingDetails } from '../working-orders/proposal-pricing.js';
 import { openSession } from './market-open.js';
 import {
   actionablePosition,
@@ -55,6 +58,7 @@ export const proposeExit = defineOperation({
         v.description('The largest debit per share to pay for closing (positive); default the mid of the legs rounded up to the cent.'),
       ),
     ),
+    pricing: PricingParameter,
     remaining_only: v.optional(
       v.pipe(
         v.boolean(),
@@ -91,10 +95,12 @@ export const proposeExit = defineOperation({
       const whole = closing.legs.length === position.legs.length;
       // What is left of a broken condor may close for a credit (a lone long leg): its limit follows the mid.
       const limit = input.limit_price ?? (whole ? Math.max(0.01, centsUp(midDebit)) : centsUp(midDebit));
-      const findings = [...(input.limit_price === undefined ? quoteFindings(contracts) : []), ...(whole ? limitFindings(limit, closing) : [])];
+      const band = { mid: midDebit, natural: closeNatural(closing, contracts), start: limit, fixed: input.limit_price !== undefined, ...(whole ? { defaultCap: widthAtRisk(closing.legs) } : {}) };
+      const plan = yield* planForProposal(input.pricing, band, 'The exit cannot be proposed');
+      const findings = [...(input.limit_price === undefined ? quoteFindings(contracts) : []), ...(whole ? limitFindings(plan.worstPrice, closing) : [])];
       if (findings.length > 0) return err(gateRejected('The exit cannot be proposed', findings));
       const costs = closingCosts(closing, contracts, commissionOf(ctx.services));
-      const proposal = exitProposal({ position: closing, limit, midDebit, costs, session }, ctx);
+      const proposal = exitProposal({ position: closing, plan, midDebit, costs, session }, ctx);
       const figures = yield* closingFigures(proposal, ctx);
       return ok(yield* proposalAnswer(figures === null ? proposal : { ...proposal, details: { ...proposal.details, broker_figures: figures } }, ctx));
     }),
@@ -138,6 +144,14 @@ function closeDebit(position: ManagedPosition, contracts: readonly OptionContrac
   }, 0);
 }
 
+/** What closing costs crossing every spread, per share (positive = a debit): the shorts bought at their asks, the longs sold at their bids. */
+function closeNatural(position: ManagedPosition, contracts: readonly OptionContract[]): number {
+  return position.legs.reduce((sum, leg, i) => {
+    const contract = contracts[i];
+    return contract === undefined ? sum : sum + (leg.side === 'short' ? contract.ask : -contract.bid);
+  }, 0);
+}
+
 /** The fees of closing every leg in one order, the wings sold at their mids. */
 function closingCosts(position: ManagedPosition, contracts: readonly OptionContract[], commission: number): TradeCosts {
   const legs = position.legs.map((leg, i): CostedLeg => ({ side: leg.side === 'short' ? 'buy' : 'sell', price: contracts[i] === undefined ? 0 : mid(contracts[i]) }));
@@ -174,15 +188,18 @@ function limitFindings(limit: number, position: ManagedPosition): GateFinding[] 
 function exitProposal(
   {
     position,
-    limit,
+    plan,
     midDebit,
     costs,
     session,
-  }: { readonly position: ManagedPosition; readonly limit: number; readonly midDebit: number; readonly costs: TradeCosts; readonly session: MarketSession },
+  }: { readonly position: ManagedPosition; readonly plan: PricingPlan; readonly midDebit: number; readonly costs: TradeCosts; readonly session: MarketSession },
   { services, caller, batchKey }: HandlerContext<'trading'>,
 ): Proposal {
-  const maxLoss = roundCents(Math.max(0, limit) * 100 * position.qty);
+  const limit = plan.startPrice;
+  const worst = plan.worstPrice;
+  const maxLoss = roundCents(Math.max(0, worst) * 100 * position.qty);
   const result = roundCents((position.entryCredit - limit) * 100 * position.qty);
+  const band = worst === limit ? '' : `, walked up to ${worst < 0 ? `a $${(-worst).toFixed(2)} credit` : `a $${worst.toFixed(2)} debit`} if unfilled (${plan.mode})`;
   return {
     id: services.ids.uuid(),
     ownerId: caller.userId,
@@ -196,7 +213,7 @@ function exitProposal(
     maxLoss,
     summary:
       `Close the ${position.ticker} iron condor (${String(position.qty)} contract${position.qty === 1 ? '' : 's'}: ${describeLegs(position.legs)}) in one order for ` +
-      `${limit < 0 ? `at least a $${(-limit).toFixed(2)} credit` : `at most a $${limit.toFixed(2)} debit`} per share (limit; mid $${midDebit.toFixed(2)}): at most $${maxLoss.toFixed(2)} in all. It was opened for ` +
+      `${limit < 0 ? `at least a $${(-limit).toFixed(2)} credit` : `at most a $${limit.toFixed(2)} debit`} per share (limit; mid $${midDebit.toFixed(2)})${band}: at most $${maxLoss.toFixed(2)} in all. It was opened for ` +
       `a $${position.entryCredit.toFixed(2)} credit, so closing at the limit ${result >= 0 ? 'keeps' : 'loses'} $${Math.abs(result).toFixed(2)}. ` +
       CONFIRM_WINDOW,
     positionId: position.id,
@@ -205,6 +222,7 @@ function exitProposal(
       legs: legsJson(position.legs),
       mid_debit: roundCents(midDebit * 100) / 100,
       debit: limit,
+      pricing: pricingDetails(plan),
       entry_credit: position.entryCredit,
       result_at_limit: result,
       costs: costsView(costs, null, commissionOf(services)),

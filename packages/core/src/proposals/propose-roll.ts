@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { pricingDetails } from '../working-orders/proposal-pricing.js';
+import { singlePricePlan } from '../working-orders/pricing-plan.js';
 import { err, ok, ResultAsync, safeTry, type Result } from 'neverthrow';
 import { marketError } from '../condors/market-errors.js';
 import type { SearchMarket } from '../condors/types.js';
@@ -429,7 +431,8 @@ function rollProposal(
     maxLoss,
     summary,
     positionId: position.id,
-    details: { ...details, market_notice: services.marketNotice, market_session: marketSessionView(session, services.clock.now()) },
+    // A roll is placed at one price: its band is that price (walking a roll is left for later, docs/decisions.md).
+    details: { ...details, pricing: pricingDetails(singlePricePlan(limitPrice)), market_notice: services.marketNotice, market_session: marketSessionView(session, services.clock.now()) },
     consumedAt: null,
     approval: null,
     outcome: null,

@@ -6,18 +6,19 @@ import { appError, type AppError } from '../errors/app-error.js';
 import type { Broker, BrokerError, BrokerOrder, OrderLeg } from '../ports/broker.js';
 import type { Proposal } from '../ports/proposal-store.js';
 import type { Services } from '../services.js';
+import { baseOfClientOrderId, secondOrderClientId } from '../brokers/client-order-ids.js';
 import { isUuid } from '../positions/position-id.js';
 import { recordOrder } from './record-order.js';
 
 /** Step 2's client order id: step 1 carries the proposal id itself, like every other proposal's order. */
-export const secondStepClientId = (proposalId: string): string => `${proposalId}-2`;
+export const secondStepClientId = secondOrderClientId;
 
 /**
- * The proposal an order was placed for, from its client order id (the proposal id, or step 2's id); null for
- * an order the service did not place under a proposal id.
+ * The proposal an order was placed for, from its client order id (the proposal id, a working order's step, or step
+ * 2's id); null for an order the service did not place under a proposal id.
  */
 export function proposalIdOf(clientOrderId: string): string | null {
-  const id = clientOrderId.endsWith('-2') ? clientOrderId.slice(0, -2) : clientOrderId;
+  const id = baseOfClientOrderId(clientOrderId);
   return isUuid(id) ? id : null;
 }
 

@@ -78,3 +78,6 @@ export function stepsOf(startPrice: number, worstPrice: number, count: number): 
 /** Whether `price` lies in the plan's approved band (the check every sent limit passes). */
 export const inBand = (plan: Pick<PricingPlan, 'startPrice' | 'worstPrice'>, price: number): boolean =>
   price >= plan.startPrice - EPSILON && price <= plan.worstPrice + EPSILON;
+
+/** The plan of an order placed at one price and left to rest, as long as a walk would last. */
+export const singlePricePlan = (price: number): PricingPlan => ({ mode: 'single', startPrice: price, worstPrice: price, steps: [price], dwellMs: 0, timeLimitMs: FINAL_REST_MS });

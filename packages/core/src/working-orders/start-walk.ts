@@ -1,0 +1,37 @@
+import type { Proposal } from '../ports/proposal-store.js';
+import type { WorkingOrder } from '../ports/working-order-store.js';
+import type { Services } from '../services.js';
+import { pricingOf } from './proposal-pricing.js';
+
+/** How soon after placement the walker first reads the order back. */
+const FIRST_LOOK_MS = 1_000;
+
+/** The walk of a placed proposal whose band has more than one price; null for an order placed at one price. */
+export function walkOf(proposal: Proposal, now: number): WorkingOrder | null {
+  const plan = pricingOf(proposal);
+  if (plan === null || plan.steps.length < 2) return null;
+  return {
+    proposalId: proposal.id,
+    ownerId: proposal.ownerId,
+    positionId: proposal.positionId,
+    plan,
+    qty: proposal.qty,
+    steps: [{ at: now, limitPrice: proposal.limitPrice, clientOrderId: proposal.id, orderId: null, state: 'requested' }],
+    status: 'working',
+    filledQty: 0,
+    nextAt: now + FIRST_LOOK_MS,
+    startedAt: now,
+    endedAt: null,
+    detail: null,
+    cancelRequested: false,
+  };
+}
+
+/**
+ * Stores the walk of a proposal consumed for placement, before its order is sent (design §15): if the process dies
+ * after the broker took the order, the walker still finds it by the proposal id and works it from its first price.
+ */
+export async function startWalk(proposal: Proposal, services: Services): Promise<void> {
+  const walk = walkOf(proposal, services.clock.now());
+  if (walk !== null) await services.workingOrders.start(walk);
+}

@@ -1,0 +1,76 @@
+import type { BrokerOrder, OrderStatus } from '../ports/broker.js';
+import type { WalkStatus, WorkingOrder } from '../ports/working-order-store.js';
+import { inBand } from './pricing-plan.js';
+
+/** Orders the broker still works: a walk acts on these. */
+const WORKING: ReadonlySet<OrderStatus> = new Set(['accepted', 'partially_filled', 'pending_cancel']);
+
+/** How long to wait before reading an order back after a cancel, or after a broker's refusal of a step. */
+export const READ_BACK_MS = 1_000;
+
+/** What the walker does next with a walk, given its orders as the broker reports them now. */
+export type WalkAction =
+  | { readonly kind: 'wait'; readonly until: number }
+  /** Sends step `step` (its price from the approved plan) in place of `replacing`. */
+  | { readonly kind: 'replace'; readonly step: number; readonly price: number; readonly replacing: BrokerOrder }
+  | { readonly kind: 'cancel'; readonly orders: readonly BrokerOrder[] }
+  /** The walk ended; `settledBy` is the order the position settles from (the one that filled, else the newest). */
+  | { readonly kind: 'finish'; readonly status: Exclude<WalkStatus, 'working'>; readonly filledQty: number; readonly detail: string; readonly settledBy: BrokerOrder | null };
+
+/** When the walk's time runs out: the first limit's standing time plus the plan's time limit. */
+export const deadlineOf = (walk: WorkingOrder): number => walk.startedAt + walk.plan.timeLimitMs;
+
+/**
+ * The walk's next move (design §15), from every order of its chain as read back now (`orders`, oldest first):
+ * - every contract filled → done (any order still standing is cancelled first, so nothing fills twice);
+ * - some filled → the rest is cancelled, then done as `partial` ("k of N filled"): a partly filled order is never
+ *   replaced;
+ * - a person's cancel, or the time limit past the worst price → cancel, then done;
+ * - nothing standing any more → done as the broker ended it;
+ * - else, once the newest limit has rested its dwell, the next price of the approved plan replaces it — only an
+ *   order the broker reports plainly working (`accepted`) is replaced.
+ */
+export function decideWalk(walk: WorkingOrder, orders: readonly BrokerOrder[], now: number): WalkAction {
+  const filledQty = orders.reduce((sum, order) => sum + order.filledQty, 0);
+  const working = orders.filter((order) => WORKING.has(order.status));
+  const deadline = deadlineOf(walk);
+  const newest = orders.at(-1) ?? null;
+  const filling = orders.reduce<BrokerOrder | null>((best, order) => (order.filledQty > (best?.filledQty ?? 0) ? order : best), null);
+  if (filledQty >= walk.qty || (filledQty > 0 && working.length === 0)) {
+    if (working.length > 0) return { kind: 'cancel', orders: working };
+    const all = filledQty >= walk.qty;
+    return {
+      kind: 'finish',
+      status: all ? 'filled' : 'partial',
+      filledQty,
+      detail: all ? `Filled: ${contracts(walk.qty)} at $${priceOf(filling).toFixed(2)}.` : `${String(filledQty)} of ${contracts(walk.qty)} filled at $${priceOf(filling).toFixed(2)}; the rest was cancelled.`,
+      settledBy: filling,
+    };
+  }
+  if (filledQty > 0) return { kind: 'cancel', orders: working };
+  if (working.length === 0) return finishUnfilled(walk, newest, now >= deadline);
+  if (walk.cancelRequested || now >= deadline) return { kind: 'cancel', orders: working };
+  const next = walk.steps.length;
+  const price = walk.plan.steps[next];
+  const last = walk.steps.at(-1);
+  if (price === undefined || last === undefined) return { kind: 'wait', until: deadline };
+  const dueAt = last.at + walk.plan.dwellMs;
+  const standing = working.length === 1 && working[0]?.status === 'accepted' && working[0].id === newest?.id ? working[0] : null;
+  if (now < dueAt) return { kind: 'wait', until: Math.min(dueAt, deadline) };
+  if (standing === null) return { kind: 'wait', until: now + READ_BACK_MS };
+  if (!inBand(walk.plan, price)) throw new Error(`step ${String(next)} of ${walk.proposalId} is outside its approved band`);
+  return { kind: 'replace', step: next, price, replacing: standing };
+}
+
+function finishUnfilled(walk: WorkingOrder, newest: BrokerOrder | null, pastDeadline: boolean): WalkAction {
+  const worst = `$${Math.abs(walk.plan.worstPrice).toFixed(2)}`;
+  if (walk.cancelRequested) return { kind: 'finish', status: 'cancelled', filledQty: 0, detail: 'Cancelled at your request; nothing filled.', settledBy: newest };
+  if (pastDeadline) {
+    const minutes = Math.round(walk.plan.timeLimitMs / 6_000) / 10;
+    return { kind: 'finish', status: 'expired', filledQty: 0, detail: `Not filled within ${String(minutes)} minutes, down to the worst price of ${worst}; cancelled. A new attempt needs a new approval.`, settledBy: newest };
+  }
+  return { kind: 'finish', status: 'ended', filledQty: 0, detail: `The broker ended the order (${newest?.status ?? 'not found'}); nothing filled.`, settledBy: newest };
+}
+
+const contracts = (qty: number): string => `${String(qty)} condor${qty === 1 ? '' : 's'}`;
+const priceOf = (order: BrokerOrder | null): number => Math.abs(order?.filledAvgPrice ?? order?.limitPrice ?? 0);
