@@ -55,6 +55,8 @@ interface FakeAccount {
   failNextSubmit: boolean;
   loseNextAck: boolean;
   replaceRace: FakeReplaceRace | null;
+  /** How the next replace fails: refused outright by an outage, or taken by the broker with the answer lost. */
+  replaceFault: 'unavailable' | 'lost_answer' | null;
   /** What a dry run answers (a broker whose row has one); by default fees of $1 a contract and the order's max loss in buying power. */
   dryRun: ((order: MultiLegOrder) => Result<BrokerDryRun, BrokerError>) | null;
   /** The orders dry-run, oldest first. */
@@ -193,6 +195,25 @@ export class FakeBrokers implements Brokers {
     this.state(ownerId).replaceRace = race;
   }
 
+  /** The owner's next replace fails: `unavailable` before the broker acts, `lost_answer` after it replaced the order. */
+  failNextReplace(ownerId: string, fault: 'unavailable' | 'lost_answer'): void {
+    this.state(ownerId).replaceFault = fault;
+  }
+
+  /** Fills `qty` whole units of a working order at its limit (a partial fill when fewer than remain); undefined when not working. */
+  fillPart(ownerId: string, orderId: string, qty: number): BrokerOrder | undefined {
+    const account = this.state(ownerId);
+    const index = account.orders.findIndex((o) => o.id === orderId && WORKING.has(o.status));
+    const order = account.orders[index];
+    if (!order) return undefined;
+    const units = Math.min(qty, order.qty - order.filledQty);
+    for (const leg of order.legs) trade(account.positions, leg.symbol, signed(leg.side, units), this.prices.get(leg.symbol) ?? Math.abs(order.limitPrice) / order.legs.length);
+    const filledQty = order.filledQty + units;
+    const updated: BrokerOrder = { ...order, status: filledQty === order.qty ? 'filled' : 'partially_filled', filledQty, filledAvgPrice: order.limitPrice };
+    account.orders[index] = updated;
+    return updated;
+  }
+
   /** Submit calls the owner's account received, refused and faulted ones included. */
   submitCount(ownerId: string): number {
     return this.state(ownerId).submits;
@@ -227,6 +248,7 @@ export class FakeBrokers implements Brokers {
         failNextSubmit: false,
         loseNextAck: false,
         replaceRace: null,
+        replaceFault: null,
         dryRun: null,
         dryRuns: [],
       };
@@ -352,7 +374,11 @@ class FakeBroker implements Broker {
 
   replace(replacement: OrderReplacement): ResultAsync<BrokerOrder, BrokerError> {
     return this.call(() => {
+      const fault = this.account.replaceFault;
+      this.account.replaceFault = null;
+      if (fault === 'unavailable') return errAsync({ kind: 'unavailable', message: 'the broker did not answer (fake fault)' });
       const placed = this.replaced(replacement);
+      if (fault === 'lost_answer') return errAsync({ kind: 'unavailable', message: 'timeout (fake fault: the replace was taken)' });
       return placed.isOk() ? okAsync(placed.value) : errAsync(placed.error);
     });
   }
