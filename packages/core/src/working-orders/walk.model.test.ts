@@ -45,7 +45,7 @@ function crashable(store: WorkingOrderStore, real: () => Real, holder: string): 
     requestCancel: (owner, id) => store.requestCancel(owner, id),
     claimDue: async (h, now, leaseMs, limit) => {
       const claimed = await store.claimDue(h, now, leaseMs, limit);
-      for (const _ of claimed) real().leases.push({ holder: h, from: now, until: now + leaseMs });
+      real().leases.push(...claimed.map(() => ({ holder: h, from: now, until: now + leaseMs })));
       return claimed;
     },
     save: async (order, h, now, release) => {
@@ -76,7 +76,7 @@ const ordersOf = (real: Real): BrokerOrder[] => real.brokers.allOrders(real.user
 const working = (orders: readonly BrokerOrder[]) => orders.filter((o) => o.status === 'accepted' || o.status === 'partially_filled' || o.status === 'pending_cancel');
 const walkOf = async (real: Real): Promise<WorkingOrder> => (await real.services.workingOrders.get(real.userId, real.proposalId))!;
 
-async function checkInvariants(real: Real): Promise<void> {
+function checkInvariants(real: Real): Promise<void> {
   const orders = ordersOf(real);
   for (const order of orders) {
     expect(order.limitPrice).toBeGreaterThanOrEqual(real.plan.startPrice - 1e-9);
