@@ -18,7 +18,7 @@ interface Entry {
 const sameStamp = (a: PaperStamp, b: PaperStamp): boolean =>
   a.version === b.version && a.cash === b.cash && a.orderCount === b.orderCount && a.accountId === b.accountId && a.openedAt === b.openedAt;
 
-/** The order as the ledger stores and reads it back (legs as symbol, side and intent only). */
+/** The order as the ledger stores and reads it back (legs as symbol, side and intent only; `replaces` only when set). */
 export const storedOrder = (order: BrokerOrder): BrokerOrder => ({
   id: order.id,
   clientOrderId: order.clientOrderId,
@@ -29,6 +29,7 @@ export const storedOrder = (order: BrokerOrder): BrokerOrder => ({
   filledAvgPrice: order.filledAvgPrice,
   submittedAt: order.submittedAt,
   legs: order.legs.map(({ symbol, side, intent }) => ({ symbol, side, intent })),
+  ...(order.replaces == null ? {} : { replaces: order.replaces }),
 });
 
 /** The book a committed `change` leaves, as a load would read it from the tables the commit wrote (legs stored bare). */

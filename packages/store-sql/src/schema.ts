@@ -196,7 +196,8 @@ export interface PaperAccountsTable {
 
 /**
  * The `paper_orders` table: every order of the simulated paper broker, `seq` numbering them per account
- * in placement order; `legs` is a JSON array as text. Ids are unique across all accounts.
+ * in placement order; `legs` is a JSON array as text. Ids are unique across all accounts. A replaced order's
+ * `replacedBy` is not stored: it is read from the replacement's `replaces`.
  */
 export interface PaperOrdersTable {
   id: string;
@@ -212,6 +213,8 @@ export interface PaperOrdersTable {
   legs: string;
   reservation: number;
   expires_at: EpochMsColumn;
+  /** The id of the order this one replaced (0016); null for an order submitted afresh. */
+  replaces: string | null;
 }
 
 /** The `paper_holdings` table: contracts a paper account holds, signed (short negative); no row at zero. */

@@ -16,6 +16,7 @@ const toRecord = (row: Selectable<PaperOrdersTable>): PaperOrderRecord => ({
     filledAvgPrice: row.filled_avg_price,
     submittedAt: row.submitted_at,
     legs: parseJsonArray(row.legs, 'paper_orders.legs') as unknown as readonly OrderLeg[],
+    ...(row.replaces === null ? {} : { replaces: row.replaces }),
   },
   reservation: row.reservation,
   expiresAt: row.expires_at,
@@ -35,6 +36,7 @@ const orderRow = (ownerId: string, seq: number, { order, reservation, expiresAt 
   legs: JSON.stringify(storedOrder(order).legs),
   reservation,
   expires_at: expiresAt,
+  replaces: order.replaces ?? null,
 });
 
 const holdingRow = (ownerId: string, { symbol, qty, avgEntryPrice }: PaperHolding): Insertable<PaperHoldingsTable> => ({
@@ -87,7 +89,7 @@ export class SqlPaperLedger implements PaperLedger {
     );
     // Slots named as orderRow's and holdingRow's columns, so a row is the statement's values.
     const order: Record<keyof Insertable<PaperOrdersTable>, never> = slotsNamed(
-      'id', 'owner_id', 'seq', 'client_order_id', 'status', 'qty', 'filled_qty', 'limit_price', 'filled_avg_price', 'submitted_at', 'legs', 'reservation', 'expires_at',
+      'id', 'owner_id', 'seq', 'client_order_id', 'status', 'qty', 'filled_qty', 'limit_price', 'filled_avg_price', 'submitted_at', 'legs', 'reservation', 'expires_at', 'replaces',
     );
     this.insertOrder = compiledOnce(db.insertInto('paper_orders').values(order).compile());
     this.putHolding = compiledOnce(

@@ -120,6 +120,36 @@ export function paperLedgerContract(adapter: string, make: (ownerIds: readonly s
       expect(third?.cash).toBe(99_000);
     });
 
+    it('keeps a replaced order and its replacement: the old one ends replaced, the new one names it in replaces', async () => {
+      const ledger = await fresh();
+      const book = await opened(USER, ledger);
+      expect(await ledger.commit(USER, book.version, change({ placed: [record(1)] }))).toBe(true);
+      const second = await ledger.load(USER);
+      const replaced = order(1, { status: 'replaced', replacedBy: order(2).id });
+      const replacement: PaperOrderRecord = { order: order(2, { limitPrice: -1.32, replaces: order(1).id }), reservation: 736.5, expiresAt: T0 + 7 * 3_600_000 };
+      expect(await ledger.commit(USER, second!.version, change({ placed: [replacement], updated: [replaced] }))).toBe(true);
+      // The link is kept once, on the replacement: the replaced order's update carries its status and fill only.
+      const expected = [{ ...record(1), order: order(1, { status: 'replaced' }) }, replacement];
+      expect((await ledger.load(USER))?.orders).toEqual(expected);
+      expect(await ledger.commit(USER, (await ledger.load(USER))!.version, change({ updated: [order(2, { status: 'filled', filledQty: 2, filledAvgPrice: -1.32, replaces: order(1).id })] }))).toBe(true);
+      const filled = (await ledger.load(USER))?.orders[1]?.order;
+      expect(filled).toEqual({ ...replacement.order, status: 'filled', filledQty: 2, filledAvgPrice: -1.32 });
+      expect(filled?.replaces).toBe(order(1).id);
+    });
+
+    it('keeps a partial fill: part of an order filled at an average price, the rest working, then the rest filled', async () => {
+      const ledger = await fresh();
+      const book = await opened(USER, ledger);
+      const five = record(1, { qty: 5 });
+      expect(await ledger.commit(USER, book.version, change({ placed: [five] }))).toBe(true);
+      const partial = order(1, { qty: 5, status: 'partially_filled', filledQty: 2, filledAvgPrice: -1.37 });
+      expect(await ledger.commit(USER, (await ledger.load(USER))!.version, change({ cash: 100_274, updated: [partial] }))).toBe(true);
+      expect((await ledger.load(USER))?.orders).toEqual([{ ...five, order: partial }]);
+      const whole = order(1, { qty: 5, status: 'filled', filledQty: 5, filledAvgPrice: -1.37 });
+      expect(await ledger.commit(USER, (await ledger.load(USER))!.version, change({ cash: 100_685, updated: [whole] }))).toBe(true);
+      expect(await ledger.load(USER)).toMatchObject({ cash: 100_685, orders: [{ ...five, order: whole }] });
+    });
+
     it('refuses a commit at a version that is no longer current, writing nothing', async () => {
       const ledger = await fresh();
       const book = await opened(USER, ledger);
