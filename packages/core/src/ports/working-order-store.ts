@@ -37,7 +37,7 @@ export interface WorkingOrder {
   readonly filledQty: number;
   /** When the walker should look at it next (epoch ms). */
   readonly nextAt: number;
-  /** When the first limit stood; the time limit counts from here. */
+  /** When the order was approved and sent (its first limit); the time limit counts from here. */
   readonly startedAt: number;
   readonly endedAt: number | null;
   /** How it ended, in words; null while working. */

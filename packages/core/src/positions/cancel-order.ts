@@ -59,8 +59,11 @@ export function cancelOrder(orderId: string, broker: Broker, ctx: HandlerContext
             }),
           );
         }
-        return broker
-          .cancel(orderId)
+        // A walked order: the walk is told first, so no later step replaces the order being cancelled.
+        const walk = origin.walk;
+        const stopWalk = walk?.status === 'working' ? services.workingOrders.requestCancel(caller.userId, walk.proposalId) : Promise.resolve('not_found');
+        return ResultAsync.fromSafePromise(stopWalk)
+          .andThen(() => broker.cancel(orderId))
           .orElse((error) =>
             // The broker's own refusal (404, 422) is CANCEL_FAILED like any other refusal; transport failures are raised.
             error.kind === 'rejected' ? okAsync<CancelOutcome>({ kind: 'refused', message: error.message }) : errAsync(error),

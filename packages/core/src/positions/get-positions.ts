@@ -9,6 +9,7 @@ import { defineOperation, READ_ONLY } from '../operations/operation.js';
 import type { Broker } from '../ports/broker.js';
 import type { ManagedPosition } from '../ports/position-store.js';
 import type { Proposal } from '../ports/proposal-store.js';
+import type { WorkingOrder } from '../ports/working-order-store.js';
 import type { Services } from '../services.js';
 import { brokerReadError, markPositions, type MarkedPosition } from './mark-positions.js';
 import { OccSymbol, PositionId } from './position-id.js';
@@ -79,12 +80,12 @@ export const getPositions = defineOperation({
             .andThen((owned) => select(input, owned, broker))
             .andThen(({ positions, keepClosed }) =>
               markPositions(positions, broker, services, 'as_needed', orders).andThen((marked) =>
-                ResultAsync.combine([currentSessionView(services), approvalsOf(marked, caller.userId, services)]).map(([market, approvals]) => {
+                ResultAsync.combine([currentSessionView(services), approvalsOf(marked, caller.userId, services), walksOf(caller.userId, services)]).map(([market, approvals, walks]) => {
                   const now = services.clock.now();
                   return {
                     positions: marked
                       .filter((m) => keepClosed || m.position.status !== 'closed')
-                      .map((m) => positionView(m, now, approvals.get(m.position.id) ?? [])),
+                      .map((m) => positionView(m, now, approvals.get(m.position.id) ?? [], walks.get(m.position.id) ?? null)),
                     as_of: isoTime(now),
                     market,
                     market_notice: services.marketNotice,
@@ -102,6 +103,11 @@ function approvalsOf(marked: readonly MarkedPosition[], ownerId: string, service
   return ResultAsync.fromSafePromise(
     Promise.all(marked.map(async (m) => [m.position.id, await services.proposals.listForPosition(ownerId, m.position.id)] as const)).then((pairs) => new Map(pairs)),
   );
+}
+
+/** The caller's walks still working, by the position they open or act on. */
+function walksOf(ownerId: string, services: Services): ResultAsync<Map<string, WorkingOrder>, never> {
+  return ResultAsync.fromSafePromise(services.workingOrders.listOwned(ownerId, 'working')).map((walks) => new Map(walks.map((walk) => [walk.positionId, walk])));
 }
 
 /** The caller's positions (`owned`, all of them, newest first) the input asks for. */

@@ -5,6 +5,8 @@ import type { ManagedPosition } from '../ports/position-store.js';
 import type { Proposal, ProposalKind } from '../ports/proposal-store.js';
 import type { Services } from '../services.js';
 import { proposalIdOf } from '../proposals/roll-steps.js';
+import type { WorkingOrder } from '../ports/working-order-store.js';
+import { WorkingOrderView, workingOrderView } from '../working-orders/working-order-view.js';
 
 export const OrderView = v.object({
   order_id: v.pipe(v.string(), v.description("The broker's order id: pass it as order_id to cancel.")),
@@ -20,6 +22,7 @@ export const OrderView = v.object({
   proposal_id: v.nullable(v.string()),
   kind: v.pipe(v.nullable(v.picklist(['entry', 'roll', 'exit'])), v.description('What the proposal behind it did.')),
   position_id: v.pipe(v.nullable(v.string()), v.description('The managed position it opened or acted on.')),
+  working_order: v.pipe(v.nullable(WorkingOrderView), v.description('The walk this order is a step of, when condor works it inside an approved band.')),
 });
 
 export type OrderViewOutput = v.InferOutput<typeof OrderView>;
@@ -28,6 +31,8 @@ export type OrderViewOutput = v.InferOutput<typeof OrderView>;
 export interface OrderOrigin {
   readonly proposal: Proposal | null;
   readonly position: ManagedPosition | null;
+  /** The walk of the proposal, when its order is worked inside a band. */
+  readonly walk?: WorkingOrder | null;
 }
 
 export const servicePlaced = (origin: OrderOrigin): boolean => origin.proposal !== null || origin.position !== null;
@@ -47,10 +52,11 @@ export async function originOf(
   const proposal = proposalId === null ? undefined : await services.proposals.get(ownerId, proposalId);
   const position =
     positions.find((p) => p.orderIds.includes(order.id)) ?? (proposal === undefined ? undefined : positions.find((p) => p.id === proposal.positionId));
-  return { proposal: proposal ?? null, position: position ?? null };
+  const walk = proposal === undefined ? undefined : await services.workingOrders.get(ownerId, proposal.id);
+  return { proposal: proposal ?? null, position: position ?? null, walk: walk ?? null };
 }
 
-export function orderView(order: BrokerOrder, origin: OrderOrigin): OrderViewOutput {
+export function orderView(order: BrokerOrder, origin: OrderOrigin, now: number): OrderViewOutput {
   const kind: ProposalKind | null = origin.proposal?.kind ?? null;
   return {
     order_id: order.id,
@@ -66,5 +72,6 @@ export function orderView(order: BrokerOrder, origin: OrderOrigin): OrderViewOut
     proposal_id: origin.proposal?.id ?? null,
     kind,
     position_id: origin.position?.id ?? origin.proposal?.positionId ?? null,
+    working_order: origin.walk == null ? null : workingOrderView(origin.walk, now),
   };
 }

@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import type { WorkingOrder } from '../ports/working-order-store.js';
+import { WorkingOrderView, workingOrderView } from '../working-orders/working-order-view.js';
 import { isoTime } from '../words/time.js';
 import { daysToExpiry } from '../market/exchange-calendar.js';
 import { ApprovalView, approvalView } from '../approval/ticket-view.js';
@@ -44,11 +46,12 @@ export const PositionView = v.object({
     v.array(v.object({ proposal_id: v.string(), kind: v.picklist(['entry', 'roll', 'exit']), order_id: v.nullable(v.string()), approval: ApprovalView })),
     v.description('How each order of the position was approved and by whom, oldest first.'),
   ),
+  working_order: v.pipe(v.nullable(WorkingOrderView), v.description('The order condor is working for it inside an approved band: current limit, steps so far, band and time left.')),
 });
 
 export type PositionViewOutput = v.InferOutput<typeof PositionView>;
 
-export function positionView({ position, marks, held }: MarkedPosition, now: number, proposals: readonly Proposal[] = []): PositionViewOutput {
+export function positionView({ position, marks, held }: MarkedPosition, now: number, proposals: readonly Proposal[] = [], walk: WorkingOrder | null = null): PositionViewOutput {
   const priced = marks?.legs ?? [];
   return {
     position_id: position.id,
@@ -75,5 +78,6 @@ export function positionView({ position, marks, held }: MarkedPosition, now: num
     approvals: proposals.flatMap((p) =>
       p.approval === null ? [] : [{ proposal_id: p.id, kind: p.kind, order_id: p.outcome?.status === 'submitted' ? p.outcome.orderId : null, approval: approvalView(p.approval) }],
     ),
+    working_order: walk === null ? null : workingOrderView(walk, now),
   };
 }

@@ -82,7 +82,7 @@ function listOrders(orderId: string | undefined, broker: Broker, { services, cal
       ResultAsync.fromSafePromise(reconcileOrders(caller.userId, orders, services)).andThen((owned) => {
         const wanted = orders.filter((o) => orderId === undefined || o.id === orderId).toSorted((a, b) => b.submittedAt - a.submittedAt);
         return ResultAsync.fromSafePromise(
-          Promise.all(wanted.map(async (order) => orderView(order, await originOf(order, owned, caller.userId, services)))),
+          Promise.all(wanted.map(async (order) => orderView(order, await originOf(order, owned, caller.userId, services), services.clock.now()))),
         );
       }),
     );

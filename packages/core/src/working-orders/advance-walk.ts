@@ -3,7 +3,7 @@ import { userBroker } from '../brokers/user-broker.js';
 import type { Broker, BrokerOrder } from '../ports/broker.js';
 import type { PriceStep, WorkingOrder } from '../ports/working-order-store.js';
 import type { Services } from '../services.js';
-import { decideWalk, READ_BACK_MS } from './walk-decision.js';
+import { decideWalk, POLL_MS, READ_BACK_MS } from './walk-decision.js';
 import { settleWalk } from './settle-walk.js';
 
 /** How long to wait before looking again when the broker could not be reached or answered with a refusal to retry. */
@@ -28,7 +28,7 @@ export async function advanceWalk(walk: WorkingOrder, walker: Walker): Promise<W
   const proposal = await services.proposals.get(walk.ownerId, walk.proposalId);
   if (opened.isErr() || proposal === undefined) return save(walker, { ...walk, nextAt: services.clock.now() + RETRY_MS }, true);
   const broker = opened.value.broker;
-  const resolved = await resolveRequested(walk, broker, proposal.outcome?.status ?? null, services.clock.now());
+  const resolved = await resolveRequested(walk, broker, proposal.outcome?.status ?? null);
   if (resolved === null) return save(walker, { ...walk, nextAt: services.clock.now() + RETRY_MS }, true);
   const orders = await chainOrders(resolved, broker);
   if (orders === null) return save(walker, { ...resolved, nextAt: services.clock.now() + RETRY_MS }, true);
@@ -55,7 +55,7 @@ async function replaceStep(walker: Walker, walk: WorkingOrder, broker: Broker, a
   if (!(await walker.services.workingOrders.save(requested, walker.holder, now, false))) return walk;
   const sent = await broker.replace({ orderId: action.replacing.id, clientOrderId: step.clientOrderId, limitPrice: action.price });
   const after = walker.services.clock.now();
-  if (sent.isOk()) return save(walker, withStep(requested, { ...step, orderId: sent.value.id, state: 'standing' }, after + walk.plan.dwellMs), true);
+  if (sent.isOk()) return save(walker, withStep(requested, { ...step, orderId: sent.value.id, state: 'standing' }, after + Math.min(walk.plan.dwellMs, POLL_MS)), true);
   // Refused: the old order filled or ended meanwhile (read back at once); unknown: found by its client order id next look.
   if (sent.error.kind === 'rejected') return save(walker, withStep(requested, { ...step, state: 'refused' }, after + READ_BACK_MS), true);
   return save(walker, { ...requested, nextAt: after + RETRY_MS }, true);
@@ -67,13 +67,13 @@ async function replaceStep(walker: Walker, walk: WorkingOrder, broker: Broker, a
  * then was never taken). The first step — the proposal's own order — waits instead while the placement is
  * unresolved. Null when the broker could not be asked, or the first order's placement is not known yet.
  */
-async function resolveRequested(walk: WorkingOrder, broker: Broker, outcome: string | null, now: number): Promise<WorkingOrder | null> {
+async function resolveRequested(walk: WorkingOrder, broker: Broker, outcome: string | null): Promise<WorkingOrder | null> {
   const last = walk.steps.at(-1);
   if (last === undefined || last.state !== 'requested') return walk;
   const found = await broker.orderByClientId(last.clientOrderId);
   if (found.isErr()) return null;
   const order = found.value;
-  if (order !== null) return withStep(walk, { ...last, orderId: order.id, state: 'standing' }, walk.nextAt, walk.steps.length === 1 ? now : walk.startedAt);
+  if (order !== null) return withStep(walk, { ...last, orderId: order.id, state: 'standing' }, walk.nextAt);
   if (walk.steps.length === 1) return outcome === 'rejected' || outcome === 'void' ? withStep(walk, { ...last, state: 'refused' }, walk.nextAt) : null;
   return withStep(walk, { ...last, state: 'refused' }, walk.nextAt);
 }
@@ -90,8 +90,8 @@ async function chainOrders(walk: WorkingOrder, broker: Broker): Promise<BrokerOr
   return orders;
 }
 
-function withStep(walk: WorkingOrder, step: PriceStep, nextAt: number, startedAt = walk.startedAt): WorkingOrder {
-  return { ...walk, steps: [...walk.steps.slice(0, -1), step], nextAt, startedAt };
+function withStep(walk: WorkingOrder, step: PriceStep, nextAt: number): WorkingOrder {
+  return { ...walk, steps: [...walk.steps.slice(0, -1), step], nextAt };
 }
 
 async function save(walker: Walker, walk: WorkingOrder, release: boolean): Promise<WorkingOrder> {

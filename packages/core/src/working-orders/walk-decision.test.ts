@@ -41,6 +41,7 @@ const order = (id: string, given: Partial<BrokerOrder> = {}): BrokerOrder => ({
 
 describe('decideWalk', () => {
   it('waits out the dwell, then replaces the standing order with the next price of the plan', () => {
+    expect(decideWalk(walk(), [order('o1')], T0 + 4_000)).toEqual({ kind: 'wait', until: T0 + 9_000 });
     expect(decideWalk(walk(), [order('o1')], T0 + 9_999)).toEqual({ kind: 'wait', until: T0 + 10_000 });
     expect(decideWalk(walk(), [order('o1')], T0 + 10_000)).toMatchObject({ kind: 'replace', step: 1, price: -1.24, replacing: { id: 'o1' } });
   });
@@ -54,7 +55,8 @@ describe('decideWalk', () => {
       steps: [-1.25, -1.24, -1.22, -1.2].map((limitPrice, i) => ({ at: T0 + i * 10_000, limitPrice, clientOrderId: `p-s${String(i)}`, orderId: `o${String(i)}`, state: 'standing' as const })),
     });
     const chain = [order('o0', { status: 'replaced' }), order('o1', { status: 'replaced' }), order('o2', { status: 'replaced' }), order('o3')];
-    expect(decideWalk(atWorst, chain, T0 + 40_000)).toEqual({ kind: 'wait', until: T0 + 150_000 });
+    expect(decideWalk(atWorst, chain, T0 + 40_000)).toEqual({ kind: 'wait', until: T0 + 45_000 });
+    expect(decideWalk(atWorst, chain, T0 + 149_000)).toEqual({ kind: 'wait', until: T0 + 150_000 });
     expect(decideWalk(atWorst, chain, T0 + 150_000)).toMatchObject({ kind: 'cancel', orders: [{ id: 'o3' }] });
     const cancelled = [...chain.slice(0, 3), order('o3', { status: 'canceled' })];
     expect(decideWalk(atWorst, cancelled, T0 + 151_000)).toMatchObject({ kind: 'finish', status: 'expired', filledQty: 0, settledBy: { id: 'o3' } });

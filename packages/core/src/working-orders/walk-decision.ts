@@ -7,6 +7,8 @@ const WORKING: ReadonlySet<OrderStatus> = new Set(['accepted', 'partially_filled
 
 /** How long to wait before reading an order back after a cancel, or after a broker's refusal of a step. */
 export const READ_BACK_MS = 1_000;
+/** How often a standing order is read back between steps, so a fill is seen (and the position settled) within seconds. */
+export const POLL_MS = 5_000;
 
 /** What the walker does next with a walk, given its orders as the broker reports them now. */
 export type WalkAction =
@@ -53,10 +55,10 @@ export function decideWalk(walk: WorkingOrder, orders: readonly BrokerOrder[], n
   const next = walk.steps.length;
   const price = walk.plan.steps[next];
   const last = walk.steps.at(-1);
-  if (price === undefined || last === undefined) return { kind: 'wait', until: deadline };
+  if (price === undefined || last === undefined) return { kind: 'wait', until: Math.min(deadline, now + POLL_MS) };
   const dueAt = last.at + walk.plan.dwellMs;
   const standing = working.length === 1 && working[0]?.status === 'accepted' && working[0].id === newest?.id ? working[0] : null;
-  if (now < dueAt) return { kind: 'wait', until: Math.min(dueAt, deadline) };
+  if (now < dueAt) return { kind: 'wait', until: Math.min(dueAt, deadline, now + POLL_MS) };
   if (standing === null) return { kind: 'wait', until: now + READ_BACK_MS };
   if (!inBand(walk.plan, price)) throw new Error(`step ${String(next)} of ${walk.proposalId} is outside its approved band`);
   return { kind: 'replace', step: next, price, replacing: standing };
