@@ -57,6 +57,15 @@ describe('positionAfter', () => {
     expect(positionAfter(closed, 'exit', exit, NOW + 1)).toBe(closed);
   });
 
+  it('keeps the condors a cancelled exit did not close, after closing some of them', () => {
+    const three = { ...OPEN, qty: 3 };
+    const working = { ...order('x1', closeAll, 0.8, 'accepted'), qty: 3 };
+    const closing = positionAfter(three, 'exit', working, NOW);
+    expect(closing.status).toBe('closing');
+    const partly = { ...working, status: 'canceled' as const, filledQty: 2, filledAvgPrice: 0.8 };
+    expect(positionAfter(closing, 'exit', partly, NOW + 1)).toEqual({ ...closing, qty: 1, status: 'open' });
+  });
+
   it('is closing while the exit works, then closed on the fill or open again when it ends unfilled', () => {
     const working = order('x1', closeAll, 0.8, 'accepted');
     const closing = positionAfter(OPEN, 'exit', working, NOW);

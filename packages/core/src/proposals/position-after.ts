@@ -38,8 +38,9 @@ const workingStatus = (effect: 'close' | 'replace'): PositionStatus => (effect =
  * roll replaces the legs it closes by those it opens (all of them when the position was closed), the expiry
  * becoming the nearest leg's, and 'open'. A roll's fill price moves `entryCredit` (a credit adds, a debit
  * subtracts); an exit's does not. A later report of the same order — still the newest on the position — settles
- * a working one: filled as above, or ended unfilled back to the status before it. An order that ended after a
- * partial fill leaves the position working for a person to reconcile at the broker.
+ * a working one: filled as above, or ended unfilled back to the status before it. A close that ended after closing
+ * some whole condors leaves the position open with the rest; a roll that ended part-filled leaves the position
+ * working for a person to reconcile at the broker.
  */
 export function positionAfter(position: ManagedPosition, kind: ProposalKind, order: BrokerOrder, now: number): ManagedPosition {
   const effect = effectOf(position, order);
@@ -52,6 +53,10 @@ export function positionAfter(position: ManagedPosition, kind: ProposalKind, ord
   if (position.orderIds.at(-1) !== order.id || position.status !== workingStatus(effect)) return position;
   if (state === 'filled') return filled(position, effect, kind, order, now);
   if (state === 'ended') return { ...position, status: effect === 'replace' && position.closedAt !== null ? 'closed' : 'open' };
+  // A close that ended with some whole condors closed (a walk cancels the rest): the position keeps the others.
+  if (effect === 'close' && ENDED.has(order.status) && order.filledQty > 0 && order.filledQty < position.qty) {
+    return { ...position, qty: position.qty - order.filledQty, status: 'open' };
+  }
   return position;
 }
 
