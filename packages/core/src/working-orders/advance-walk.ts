@@ -8,6 +8,11 @@ import { settleWalk } from './settle-walk.js';
 
 /** How long to wait before looking again when the broker could not be reached or answered with a refusal to retry. */
 const RETRY_MS = 5_000;
+/**
+ * How long a replace may still be on its way to the broker (a walker that lost its lease mid-call, or died): longer
+ * than a broker call's timeout. A requested step not found at the broker is taken as refused only after it.
+ */
+export const REPLACE_SETTLE_MS = 25_000;
 
 /** Who is walking (the lease holder) and the services it acts through. */
 export interface Walker {
@@ -28,7 +33,7 @@ export async function advanceWalk(walk: WorkingOrder, walker: Walker): Promise<W
   const proposal = await services.proposals.get(walk.ownerId, walk.proposalId);
   if (opened.isErr() || proposal === undefined) return save(walker, { ...walk, nextAt: services.clock.now() + RETRY_MS }, true);
   const broker = opened.value.broker;
-  const resolved = await resolveRequested(walk, broker, proposal.outcome?.status ?? null);
+  const resolved = await resolveRequested(walk, broker, proposal.outcome?.status ?? null, services.clock.now());
   if (resolved === null) return save(walker, { ...walk, nextAt: services.clock.now() + RETRY_MS }, true);
   const orders = await chainOrders(resolved, broker);
   if (orders === null) return save(walker, { ...resolved, nextAt: services.clock.now() + RETRY_MS }, true);
@@ -63,11 +68,11 @@ async function replaceStep(walker: Walker, walk: WorkingOrder, broker: Broker, a
 
 /**
  * The walk with its newest step resolved when it was left `requested`: `standing` when the broker holds an order
- * under its client order id, `refused` when it does not (a replace is answered within the lease, so one not found
- * then was never taken). The first step — the proposal's own order — waits instead while the placement is
- * unresolved. Null when the broker could not be asked, or the first order's placement is not known yet.
+ * under its client order id, `refused` when it still does not once a replace on its way would have arrived
+ * (`REPLACE_SETTLE_MS`). The first step — the proposal's own order — waits instead while the placement is
+ * unresolved. Null when the broker could not be asked, or the step is not settled yet.
  */
-async function resolveRequested(walk: WorkingOrder, broker: Broker, outcome: string | null): Promise<WorkingOrder | null> {
+async function resolveRequested(walk: WorkingOrder, broker: Broker, outcome: string | null, now: number): Promise<WorkingOrder | null> {
   const last = walk.steps.at(-1);
   if (last === undefined || last.state !== 'requested') return walk;
   const found = await broker.orderByClientId(last.clientOrderId);
@@ -75,7 +80,7 @@ async function resolveRequested(walk: WorkingOrder, broker: Broker, outcome: str
   const order = found.value;
   if (order !== null) return withStep(walk, { ...last, orderId: order.id, state: 'standing' }, walk.nextAt);
   if (walk.steps.length === 1) return outcome === 'rejected' || outcome === 'void' ? withStep(walk, { ...last, state: 'refused' }, walk.nextAt) : null;
-  return withStep(walk, { ...last, state: 'refused' }, walk.nextAt);
+  return now - last.at < REPLACE_SETTLE_MS ? null : withStep(walk, { ...last, state: 'refused' }, walk.nextAt);
 }
 
 /** Every order of the walk's chain, oldest first, as the broker reports it now; null when one could not be read. */
