@@ -1,0 +1,97 @@
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeAlpaca } from '../../../packages/broker-alpaca/test/fake-alpaca.js';
+import { freshDataDir, startServer, type RunningServer, sendJson, type JsonAnswer } from './server-process.js';
+
+/**
+ * Issue 28's kill -9 trial: an entry placed with a band is walked by the server (Alpaca's replace against its local
+ * fake); the server is killed while a replace is in flight (the fake took it, its answer held back), then restarted
+ * on the same data folder. The walk resumes from its recorded step: the replace in flight is found by its client
+ * order id, never sent twice; the order fills at the later step it was meant to; nothing is left working at the broker.
+ */
+
+const PASSWORD = 'walk kill password';
+const SIM_START = '2026-02-10T15:00:00Z';
+
+describe('kill -9 mid-walk, then a restart on the same data folder', () => {
+  const alpaca = new FakeAlpaca();
+  const dataDir = freshDataDir();
+  let env: Record<string, string>;
+  let server: RunningServer | undefined;
+
+  beforeAll(async () => {
+    env = { CONDOR_APPROVAL: 'confirm', CONDOR_SIM_START: SIM_START, CONDOR_SIM_ANCHOR: new Date().toISOString(), CONDOR_ALPACA_PAPER_URL: await alpaca.start(), CONDOR_RATE_LIMIT: '100000' };
+    server = await startServer(env, { dataDir });
+  }, 60_000);
+
+  afterAll(async () => {
+    try {
+      await server?.stop();
+      await alpaca.stop();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 30_000);
+
+  const send = (method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<JsonAnswer> =>
+    sendJson(server, method, path, body, token, headers);
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const requestsFor = (method: string) => alpaca.requests.filter((r) => r.method === method && r.path.startsWith('/v2/orders'));
+  const clientIdOf = (request: { body: unknown }) => (request.body as { client_order_id?: string }).client_order_id;
+  async function until(done: () => boolean | Promise<boolean>, ms: number, what: string): Promise<void> {
+    for (let waited = 0; !(await done()); waited += 100) {
+      if (waited > ms) throw new Error(`not within ${String(ms)} ms: ${what}`);
+      await pause(100);
+    }
+  }
+
+  async function trader(email: string): Promise<string> {
+    await send('POST', '/v1/users', { email, password: PASSWORD });
+    const token = (await send('POST', '/v1/sessions', { email, password: PASSWORD })).body['access_token'] as string;
+    for (const name of ['eua', 'risk-disclosure', 'broker-authorization']) await send('GET', `/v1/legal-documents/${name}`, undefined, token);
+    await send('POST', '/v1/onboarding/eua-acceptance', {}, token);
+    await send('POST', '/v1/onboarding/risk-acknowledgement', {}, token);
+    await send('POST', '/v1/broker/keys', { api_key: alpaca.apiKey, api_secret: alpaca.apiSecret, broker: 'alpaca', environment: 'paper' }, token);
+    await send('POST', '/v1/broker/connection', { authorization_confirmed: true, broker: 'alpaca' }, token);
+    return token;
+  }
+
+  it('resumes the walk from the recorded step: the replace in flight is found, not resent, and the order fills at the step it was meant to', async () => {
+    const token = await trader('walk-kill@example.com');
+    const found = await send('POST', '/v1/iron-condors/search', { ticker: 'SPY', top_k: 1, dte_min: 20, dte_max: 60 }, token);
+    const [candidate] = found.body['candidates'] as unknown[];
+    const proposed = await send('POST', '/v1/proposals/entries', { candidate, qty: 2, pricing: { mode: 'fast' } }, token, { 'x-batch-id': 'walk-entry' });
+    expect(proposed.status, JSON.stringify(proposed.body)).toBe(200);
+    const proposalId = proposed.body['proposal_id'] as string;
+    const positionId = proposed.body['position_id'] as string;
+    const steps = ((proposed.body['details'] as Record<string, unknown>)['pricing'] as { steps: number[] }).steps;
+    expect(steps).toHaveLength(3);
+    // The fake fills only at the last price of the band: the walk must reach it.
+    alpaca.fillAtOrAbove = steps[2]!;
+    await pause(5_100);
+    expect((await send('POST', `/v1/proposals/${proposalId}/confirmation`, {}, token)).body).toMatchObject({ order_status: 'accepted' });
+
+    // Step 1's replace reaches the fake, which takes it and holds the answer back while the server dies.
+    alpaca.delayNext('PATCH', 4_000);
+    await until(() => requestsFor('PATCH').length === 1, 15_000, 'the first replace');
+    await server?.kill();
+    expect(clientIdOf(requestsFor('PATCH')[0]!)).toBe(`${proposalId}-s1`);
+
+    server = await startServer(env, { dataDir });
+    // The restarted walker takes the walk over once the dead one's lease ends, finds step 1 standing, and walks on.
+    const position = async () => ((await send('GET', `/v1/positions?position_id=${positionId}`, undefined, token)).body['positions'] as Record<string, unknown>[] | undefined)?.[0];
+    await until(async () => (await position())?.['status'] === 'open', 75_000, 'the position open after the walk resumed');
+
+    const patches = requestsFor('PATCH').map(clientIdOf);
+    expect(patches).toEqual([`${proposalId}-s1`, `${proposalId}-s2`]);
+    expect(requestsFor('POST').map(clientIdOf)).toEqual([proposalId]);
+    const orders = (await send('POST', '/v1/positions/actions', { action: 'orders' }, token)).body['orders'] as { status: string; limit_price: number; filled_qty: number; client_order_id: string }[];
+    expect(orders.filter((o) => o.status === 'accepted' || o.status === 'partially_filled' || o.status === 'new')).toEqual([]);
+    expect(orders.map((o) => [o.client_order_id, o.status, o.limit_price])).toEqual([
+      [`${proposalId}-s2`, 'filled', steps[2]],
+      [`${proposalId}-s1`, 'replaced', steps[1]],
+      [proposalId, 'replaced', steps[0]],
+    ]);
+    expect(await position()).toMatchObject({ status: 'open', qty: 2, entry_credit: -steps[2]! });
+  }, 150_000);
+});
