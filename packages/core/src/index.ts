@@ -206,3 +206,10 @@ export { decideWalk, deadlineOf, type WalkAction } from './working-orders/walk-d
 export { pricingOf, pricingDetails } from './working-orders/proposal-pricing.js';
 export { walkOf } from './working-orders/start-walk.js';
 export { stepClientOrderId } from './brokers/client-order-ids.js';
+// The price band a person approves, on the ticket (design §15).
+export { bandPayoff, type PricedHolding } from './approval/payoff-curve.js';
+export { ticketBand, type BandInputs } from './approval/ticket-band.js';
+export { BandView, bandView } from './approval/band-view.js';
+export { bandRangeWords, oneSide, perShareWords } from './words/band.js';
+export { secondsWords } from './words/time.js';
+export { HOUSE_PRICING, type PricingDefaults, type UserSettingsStore } from './ports/user-settings-store.js';

@@ -4,11 +4,13 @@ import type { Proposal } from '../ports/proposal-store.js';
 import { confirmableAt, expiresAt, isExpired } from '../proposals/timing.js';
 import { accountWords } from '../brokers/trading-account.js';
 import { parseOcc } from './occ-symbol.js';
-import { payoffCurve, type HeldLeg } from './payoff-curve.js';
+import { bandPayoff, payoffCurve, type HeldLeg } from './payoff-curve.js';
+import { ticketBand } from './ticket-band.js';
 import { numberOf, ticketBuyingPower, ticketCosts, ticketFlags } from './ticket-facts.js';
 import type { OrderTicket, TicketAccount, TicketLeg } from './ticket-types.js';
 import { moneyUnsigned } from '../words/money.js';
 import { popWords, TICKET_STATUS_WORDS } from '../words/ticket.js';
+import { pricingOf } from '../working-orders/proposal-pricing.js';
 
 /** What the ticket needs besides the proposal. */
 export interface TicketInputs {
@@ -33,15 +35,22 @@ export function dateWords(isoDay: string): string {
 
 /**
  * Describes a proposal for a person (design §12): legs and price in words, quantity, max profit and loss,
- * breakevens, POP, the account, the time left and the payoff at expiry as data. Pure: renderers (the
- * approval page, the MCP App, an elicitation's text) only format it.
+ * breakevens, POP, the account, the time left, the payoff at expiry as data and the price band approved with it
+ * (design §15). Pure: renderers (the approval page, the MCP App, an elicitation's text) only format it.
  */
 export function orderTicket({ proposal, account, spot, now, marketNotice }: TicketInputs): OrderTicket {
   const legs = proposal.legs.map((leg) => ticketLeg(leg.symbol, leg.intent, proposal.qty));
   const held = heldAfter(proposal);
-  const curve = held === null ? null : payoffCurve(held.legs, held.credit, proposal.qty, spot === null ? null : Math.round(spot * 100) / 100);
-  const price = priceOf(proposal);
+  const plan = pricingOf(proposal);
   const isExit = proposal.kind === 'exit';
+  const holding = held === null ? null : { legs: held.legs, credit: held.credit, qty: proposal.qty, spot: spot === null ? null : Math.round(spot * 100) / 100 };
+  // An exit's chart is the condor it closes, held to expiry: the price it closes at does not change that curve.
+  const curve = holding === null ? null : plan === null || isExit ? payoffCurve(holding.legs, holding.credit, holding.qty, holding.spot) : bandPayoff(holding, plan);
+  const band =
+    plan === null
+      ? null
+      : ticketBand({ kind: proposal.kind, plan, qty: proposal.qty, payoff: curve, entryCredit: isExit ? numberIn(proposal.details, 'entry_credit') : null, firstOfTwo: proposal.details['order_plan'] === 'two_orders' });
+  const price = priceOf(proposal);
   const pop = isExit ? null : numberIn(proposal.details, 'pop');
   const popAfterCosts = isExit ? null : numberIn(proposal.details, 'pop_after_costs');
   const status = statusOf(proposal, now);
@@ -72,6 +81,7 @@ export function orderTicket({ proposal, account, spot, now, marketNotice }: Tick
     secondsLeft: Math.max(0, Math.ceil((expiresAt(proposal.createdAt) - now) / 1000)),
     secondsUntilApprovable: Math.max(0, Math.ceil((confirmableAt(proposal.createdAt) - now) / 1000)),
     payoff: curve,
+    band,
     approval: proposal.approval,
     marketNotice,
   };

@@ -1,6 +1,6 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { payoffCurve, pnlPerShare, type HeldLeg } from './payoff-curve.js';
+import { bandPayoff, payoffCurve, pnlPerShare, type HeldLeg } from './payoff-curve.js';
 
 interface Condor {
   readonly longPut: number;
@@ -82,6 +82,38 @@ describe('payoffCurve of an iron condor', () => {
         for (const strike of [c.longPut, c.shortPut, c.shortCall, c.longCall]) expect(prices).toContain(strike);
       }),
     );
+  });
+});
+
+describe('bandPayoff: the start-price payoff and, beside it, the worst-price one', () => {
+  // A band from the condor's credit down by 1 to 20 cents, never to nothing.
+  const banded = condors.filter((c) => c.creditCents > 1).chain((c) => fc.integer({ min: 1, max: Math.min(20, c.creditCents - 1) }).map((worseCents) => ({ c, worseCents })));
+
+  it('draws the worst price as that much less credit: each point, breakeven and extreme by the payoff math at the worst credit', () => {
+    fc.assert(
+      fc.property(banded, ({ c, worseCents }) => {
+        const startCredit = c.creditCents / 100;
+        const worstCredit = (c.creditCents - worseCents) / 100;
+        const curve = bandPayoff({ legs: held(c), credit: startCredit, qty: c.qty, spot: null }, { startPrice: -startCredit, worstPrice: -worstCredit })!;
+        expect(curve.points).toEqual(payoffCurve(held(c), startCredit, c.qty, null)!.points);
+        const worst = curve.worst!;
+        expect([worst.startPrice, worst.worstPrice]).toEqual([-startCredit, -worstCredit]);
+        for (const point of worst.points) expect(point.pnl).toBeCloseTo(pnlPerShare(held(c), worstCredit, point.price) * 100 * c.qty, 2);
+        for (const breakeven of worst.breakevens) expect(pnlPerShare(held(c), worstCredit, breakeven)).toBeCloseTo(0, 2);
+        expect(worst.breakevens[0]).toBeCloseTo(c.shortPut - worstCredit, 2);
+        expect(worst.breakevens[1]).toBeCloseTo(c.shortCall + worstCredit, 2);
+        const widerCents = Math.max(c.shortPut - c.longPut, c.longCall - c.shortCall) * 100;
+        expect(worst.maxLoss).toBeCloseTo((widerCents - c.creditCents + worseCents) * c.qty, 2);
+        expect(worst.maxLoss - curve.maxLoss).toBeCloseTo(worseCents * c.qty, 2);
+        expect(curve.maxProfit - worst.maxProfit).toBeCloseTo(worseCents * c.qty, 2);
+      }),
+    );
+  });
+
+  it('has no worst-price curve for a one-price band, nor a curve without legs', () => {
+    const legs = held({ longPut: 540, shortPut: 545, shortCall: 600, longCall: 605, creditCents: 125, qty: 1 });
+    expect(bandPayoff({ legs, credit: 1.25, qty: 1, spot: 570 }, { startPrice: -1.25, worstPrice: -1.25 })?.worst).toBeNull();
+    expect(bandPayoff({ legs: [], credit: 1.25, qty: 1, spot: 570 }, { startPrice: -1.25, worstPrice: -1.2 })).toBeNull();
   });
 });
 

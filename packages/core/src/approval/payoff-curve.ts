@@ -39,5 +39,27 @@ export function payoffCurve(legs: readonly HeldLeg[], credit: number, qty: numbe
   const prices = [...new Set([...knots, ...breakevens])].sort((a, b) => a - b);
   const points: PayoffPoint[] = prices.map((price) => ({ price: round2(price), pnl: value(price) }));
   const pnls = points.map((p) => p.pnl);
-  return { points, breakevens, spot, maxProfit: Math.max(...pnls), maxLoss: Math.max(0, -Math.min(...pnls)) };
+  return { points, breakevens, spot, maxProfit: Math.max(...pnls), maxLoss: Math.max(0, -Math.min(...pnls)), worst: null };
+}
+
+/** What the band's worst price changes about the legs held: their credit, each cent of it a cent less per share. */
+export interface PricedHolding {
+  readonly legs: readonly HeldLeg[];
+  /** Per share, held at the start price. */
+  readonly credit: number;
+  readonly qty: number;
+  readonly spot: number | null;
+}
+
+/**
+ * The payoff at the band's start price, with beside it the payoff filled at its worst price (a price `worst − start`
+ * worse is that much less credit per share), where the two differ.
+ *
+ * @example bandPayoff({ legs, credit: 1.25, qty: 1, spot: null }, { startPrice: -1.25, worstPrice: -1.2 })?.worst?.maxLoss // 380
+ */
+export function bandPayoff(held: PricedHolding, band: { readonly startPrice: number; readonly worstPrice: number }): PayoffCurve | null {
+  const start = payoffCurve(held.legs, held.credit, held.qty, held.spot);
+  if (start === null || band.worstPrice === band.startPrice) return start;
+  const { points, breakevens, maxProfit, maxLoss } = payoffCurve(held.legs, held.credit - (band.worstPrice - band.startPrice), held.qty, held.spot) ?? start;
+  return { ...start, worst: { startPrice: band.startPrice, worstPrice: band.worstPrice, points, breakevens, maxProfit, maxLoss } };
 }

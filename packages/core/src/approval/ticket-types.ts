@@ -1,6 +1,7 @@
 import type { BrokerEnvironment, BrokerName } from '../ports/broker-link-store.js';
 import type { TradeFlag } from '../events/trade-flags.js';
 import type { ApprovalRecord, ProposalKind } from '../ports/proposal-store.js';
+import type { WalkMode } from '../working-orders/walk-modes.js';
 
 /** One leg as a person reads it. */
 export interface TicketLeg {
@@ -29,6 +30,77 @@ export interface PayoffCurve {
   readonly maxProfit: number;
   /** A positive number of dollars. */
   readonly maxLoss: number;
+  /** The same payoff filled at the band's worst price, where the order may fill worse than its start price; else null. */
+  readonly worst: WorstPayoff | null;
+}
+
+/** The payoff at expiry if the order fills at the band's worst price instead of its start price. */
+export interface WorstPayoff {
+  /** Per share, condor's sign (negative = a credit received). */
+  readonly startPrice: number;
+  readonly worstPrice: number;
+  readonly points: readonly PayoffPoint[];
+  readonly breakevens: readonly number[];
+  readonly maxProfit: number;
+  readonly maxLoss: number;
+}
+
+/** What a fill at one price of the band means for an entry: dollars for the whole order. */
+export interface EntryBandEffect {
+  readonly kind: 'entry';
+  /** Per share, condor's sign. */
+  readonly price: number;
+  readonly credit: number;
+  readonly maxProfit: number;
+  /** A positive number of dollars. */
+  readonly maxLoss: number;
+  readonly breakevens: readonly number[];
+  /** Max profit over max loss; null when nothing can be lost. */
+  readonly returnOnRisk: number | null;
+}
+
+/** What a fill at one price of the band means for an exit: dollars for the whole order. */
+export interface ExitBandEffect {
+  readonly kind: 'exit';
+  /** Per share, condor's sign. */
+  readonly price: number;
+  /** Paid to close (negative: received). */
+  readonly debit: number;
+  /** What the position made from open to close: the credit it opened for less the debit (negative: a loss). */
+  readonly result: number;
+  /** The credit the position was opened for. */
+  readonly entryCredit: number;
+}
+
+export type BandEffect = EntryBandEffect | ExitBandEffect;
+
+/** One line of the band's comparison in words: a figure filled at the start price and at the worst price. */
+export interface BandRow {
+  readonly label: string;
+  readonly atStart: string;
+  readonly atWorst: string;
+}
+
+/** The price band the person approves (design §15) and what it means, from the proposal's pricing plan. */
+export interface TicketBand {
+  readonly mode: WalkMode;
+  /** Per share, condor's sign: a worse price for the trader is a higher number. */
+  readonly startPrice: number;
+  readonly worstPrice: number;
+  readonly steps: readonly number[];
+  readonly stepSeconds: number;
+  readonly timeLimitSeconds: number;
+  /** A fill at the start and at the worst price; null where the ticket cannot tell (a roll, an exit without its entry credit). */
+  readonly atStart: BandEffect | null;
+  readonly atWorst: BandEffect | null;
+  /** The two side by side, in words; empty for a one-price band (the ticket's own figures are its effect) or an unknown effect. */
+  readonly rows: readonly BandRow[];
+  /** "You approve a credit of $1.25 down to $1.20 per share: at $1.20 the max loss is $380.00, breakevens 543.80 and 601.20, return 31.6%." */
+  readonly words: string;
+  /** "The order walks through 4 prices ($1.25, $1.24, $1.22, $1.20), moving every 10 s, and rests 2 min at the worst price; …" */
+  readonly walkWords: string;
+  /** What Approve covers: "Approve covers every price from a credit of $1.25 down to $1.20 per share, and nothing worse." */
+  readonly approveWords: string;
 }
 
 /** The account an order goes to. */
@@ -103,6 +175,8 @@ export interface OrderTicket {
   readonly secondsUntilApprovable: number;
   /** Null when the order the ticket describes has no payoff to chart. */
   readonly payoff: PayoffCurve | null;
+  /** The price band approved with the order; null for a proposal made before bands existed. */
+  readonly band: TicketBand | null;
   /** Set once the proposal placed its order. */
   readonly approval: ApprovalRecord | null;
   /** The simulated-market notice, or null for real quotes. */

@@ -3,7 +3,9 @@ import { TradingAccountView } from '../brokers/trading-account.js';
 import { isoTime } from '../words/time.js';
 import { TradeFlagsView } from '../events/flag-view.js';
 import type { ApprovalRecord } from '../ports/proposal-store.js';
-import type { OrderTicket } from './ticket-types.js';
+import { bandRangeWords } from '../words/band.js';
+import { BandView, bandView } from './band-view.js';
+import type { OrderTicket, PayoffCurve } from './ticket-types.js';
 
 export const ApprovalView = v.pipe(
   v.object({
@@ -13,8 +15,8 @@ export const ApprovalView = v.pipe(
     client: v.pipe(v.nullable(v.string()), v.description('The MCP client (name/version) or browser user agent.')),
     address: v.nullable(v.string()),
     band: v.pipe(
-      v.nullable(v.object({ start_price: v.number(), worst_price: v.number() })),
-      v.description('The price band approved: every limit from start_price to worst_price per share (negative = credit), nothing beyond.'),
+      v.nullable(v.object({ start_price: v.number(), worst_price: v.number(), words: v.string() })),
+      v.description('The price band approved: every limit from start_price to worst_price per share (negative = credit), nothing beyond; words says it: "a credit of $1.25 down to $1.20 per share".'),
     ),
   }),
   v.description('How the order was approved, and by whom.'),
@@ -26,15 +28,43 @@ export const approvalView = (record: ApprovalRecord): v.InferOutput<typeof Appro
   user_id: record.userId,
   client: record.client,
   address: record.address,
-  band: record.band == null ? null : { start_price: record.band.startPrice, worst_price: record.band.worstPrice },
+  band:
+    record.band == null
+      ? null
+      : { start_price: record.band.startPrice, worst_price: record.band.worstPrice, words: bandRangeWords(record.band.startPrice, record.band.worstPrice) },
 });
 
+const Points = v.array(v.object({ price: v.number(), pnl: v.number() }));
+
 const PayoffView = v.object({
-  points: v.array(v.object({ price: v.number(), pnl: v.number() })),
+  points: Points,
   breakevens: v.array(v.number()),
   spot: v.nullable(v.number()),
   max_profit: v.number(),
   max_loss: v.number(),
+  worst: v.pipe(
+    v.nullable(v.object({ start_price: v.number(), worst_price: v.number(), points: Points, breakevens: v.array(v.number()), max_profit: v.number(), max_loss: v.number() })),
+    v.description('The same payoff filled at the band’s worst price instead of its start price; null when the band has one price, or for an exit.'),
+  ),
+});
+
+const payoffView = (p: PayoffCurve): v.InferOutput<typeof PayoffView> => ({
+  points: p.points.map((point) => ({ ...point })),
+  breakevens: [...p.breakevens],
+  spot: p.spot,
+  max_profit: p.maxProfit,
+  max_loss: p.maxLoss,
+  worst:
+    p.worst === null
+      ? null
+      : {
+          start_price: p.worst.startPrice,
+          worst_price: p.worst.worstPrice,
+          points: p.worst.points.map((point) => ({ ...point })),
+          breakevens: [...p.worst.breakevens],
+          max_profit: p.worst.maxProfit,
+          max_loss: p.worst.maxLoss,
+        },
 });
 
 export const TicketView = v.pipe(
@@ -71,6 +101,7 @@ export const TicketView = v.pipe(
     expires_at: v.string(),
     seconds_left: v.number(),
     payoff: v.pipe(v.nullable(PayoffView), v.description('Profit (+) or loss (−) in dollars at expiry for the whole order, by the underlying’s price; straight lines between points are exact.')),
+    band: BandView,
     approval: v.nullable(ApprovalView),
     market_notice: v.nullable(v.string()),
   }),
@@ -101,10 +132,8 @@ export const ticketView = (t: OrderTicket): v.InferOutput<typeof TicketView> => 
   approvable_at: isoTime(t.approvableAt),
   expires_at: isoTime(t.expiresAt),
   seconds_left: t.secondsLeft,
-  payoff:
-    t.payoff === null
-      ? null
-      : { points: t.payoff.points.map((p) => ({ ...p })), breakevens: [...t.payoff.breakevens], spot: t.payoff.spot, max_profit: t.payoff.maxProfit, max_loss: t.payoff.maxLoss },
+  payoff: t.payoff === null ? null : payoffView(t.payoff),
+  band: t.band === null ? null : bandView(t.band),
   approval: t.approval === null ? null : approvalView(t.approval),
   market_notice: t.marketNotice,
 });

@@ -4,5 +4,6 @@
  */
 export { money, moneyGrouped, moneyUnsigned, roundCents } from './money.js';
 export { percent, tenths } from './percent.js';
-export { durationWords, isoTime, newYorkTime } from './time.js';
+export { durationWords, isoTime, newYorkTime, secondsWords } from './time.js';
 export { TICKET_STATUS_WORDS, popWords } from './ticket.js';
+export { bandRangeWords, oneSide, perShareWords } from './band.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { durationWords, newYorkTime } from './time.js';
+import { durationWords, newYorkTime, secondsWords } from './time.js';
 
 describe('time in words', () => {
   it('says an instant in New York time, through daylight saving', () => {
@@ -16,5 +16,9 @@ describe('time in words', () => {
     expect(durationWords(19 * 3_600_000 + 27 * 60_000)).toBe('19 h 27 min');
     expect(durationWords(27 * 3_600_000)).toBe('1 d 3 h');
     expect(durationWords(2 * 86_400_000)).toBe('2 d');
+  });
+
+  it('says a short span to the second', () => {
+    expect([secondsWords(0), secondsWords(10), secondsWords(120), secondsWords(150), secondsWords(3_725)]).toEqual(['0 s', '10 s', '2 min', '2 min 30 s', '1 h 2 min 5 s']);
   });
 });

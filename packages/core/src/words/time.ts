@@ -31,3 +31,14 @@ export function durationWords(ms: number): string {
   if (hours > 0) return mins > 0 ? `${String(hours)} h ${String(mins)} min` : `${String(hours)} h`;
   return `${String(mins)} min`;
 }
+
+/**
+ * A short span in words, to the second.
+ * @example secondsWords(10) // '10 s'; secondsWords(150) // '2 min 30 s'; secondsWords(120) // '2 min'
+ */
+export function secondsWords(seconds: number): string {
+  const whole = Math.max(0, Math.round(seconds));
+  const [hours, mins, secs] = [Math.floor(whole / 3_600), Math.floor((whole % 3_600) / 60), whole % 60];
+  const parts = [hours > 0 ? `${String(hours)} h` : '', mins > 0 ? `${String(mins)} min` : '', secs > 0 ? `${String(secs)} s` : ''].filter((p) => p !== '');
+  return parts.length === 0 ? '0 s' : parts.join(' ');
+}
