@@ -67,6 +67,14 @@ describe('the approval page in a real browser', () => {
     expect(await page.locator('[data-role="buying-power"]').innerText()).toBe(ticket.buying_power?.words);
     const flags = await Promise.all((await page.locator('[data-role="flags"] li').all()).map((li) => li.getAttribute('data-flag')));
     expect(flags).toEqual(ticket.flags.map((f) => f.code));
+    // The band the person approves, beside Approve: the sentence with its worst case, and what the button covers.
+    expect(ticket.band?.worst_price).toBeGreaterThan(ticket.band?.start_price ?? Infinity);
+    expect(await page.locator('[data-role="band-sentence"]').isVisible()).toBe(true);
+    expect(await page.locator('[data-role="band-sentence"]').innerText()).toBe(ticket.band?.words);
+    expect(await page.locator(approveButton).getAttribute('aria-describedby')).toBe('band-approval');
+    expect(await page.locator('#band-approval').innerText()).toBe(ticket.band?.approve_words);
+    expect(await chart.locator('[data-role="curve-worst"]').count()).toBe(1);
+    expect(await chart.locator('[data-role="legend"] text').count()).toBe(2);
     // The countdown holds Approve until the 5-second floor, then releases it.
     expect(await page.locator(approveButton).isDisabled()).toBe(true);
     expect(await page.locator(approveButton).innerText()).toMatch(/^Approve \(in \d s\)$/);
@@ -77,6 +85,7 @@ describe('the approval page in a real browser', () => {
     expect(await messageHeading(page)).toBe('Order placed');
     const orderId = await page.locator('[data-role="order-id"]').innerText();
     expect(await page.locator('[data-role="evidence"]').getAttribute('data-method')).toBe('page');
+    expect(await page.locator('[data-role="evidence"] [data-role="approved-band"]').innerText()).toMatch(/^a credit of \$\d+\.\d\d down to \$\d+\.\d\d per share$/);
     await page.screenshot({ path: screenshotPath('approval-placed.png'), fullPage: true });
     // The content security policy blocked nothing: the stylesheet and the countdown carry their nonce.
     expect(complaints).toEqual([]);
@@ -86,7 +95,10 @@ describe('the approval page in a real browser', () => {
     expect(orders.filter((o) => o.client_order_id === proposalId)).toEqual([expect.objectContaining({ order_id: orderId })]);
     expect(orders).toHaveLength(1);
     const shown = await condor.proposal(token, proposalId);
-    expect(shown).toMatchObject({ order_id: orderId, approval: { method: 'page', client: expect.stringContaining('Chrome') as unknown, address: '127.0.0.1' } });
+    expect(shown).toMatchObject({
+      order_id: orderId,
+      approval: { method: 'page', client: expect.stringContaining('Chrome') as unknown, address: '127.0.0.1', band: { start_price: ticket.band?.start_price, worst_price: ticket.band?.worst_price } },
+    });
   }, 60_000);
 
   it('Reject ends the proposal and places nothing', async () => {

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { parsePage, text } from './dom.js';
-import { ORIGIN, pagesHarness, type Harness, type Trader } from './pages-harness.js';
+import { all, parsePage, text } from './dom.js';
+import { ORIGIN, pagesHarness, type Harness, type TicketWire, type Trader } from './pages-harness.js';
 
 /** The approval page in-process: the fake clock stands in for the 5-second floor and the 60-second TTL. */
 
-async function setUp(): Promise<{ h: Harness; ann: Trader; proposalId: string; path: string; csrf: string }> {
+async function setUp(): Promise<{ h: Harness; ann: Trader; proposalId: string; path: string; csrf: string; ticket: TicketWire }> {
   const h = pagesHarness();
   const ann = await h.trader('ann@example.com');
-  const { proposalId, approvalPath } = await h.propose(ann);
+  const { proposalId, approvalPath, ticket } = await h.propose(ann);
   const page = await h.send('GET', approvalPath, { cookie: ann.cookie });
-  return { h, ann, proposalId, path: approvalPath, csrf: h.csrfOf(page) };
+  return { h, ann, proposalId, path: approvalPath, csrf: h.csrfOf(page), ticket };
 }
 
 const heading = (body: string): string => text(parsePage(body).querySelector('[data-role="message"] h1'));
@@ -38,6 +38,26 @@ describe('GET /approve/:token', () => {
     expect(text(doc.querySelector('[data-approvable-note]'))).toMatch(/^You can approve in 5 s/);
     const nonce = /script-src 'nonce-([^']+)'/.exec(page.headers.get('content-security-policy') ?? '')?.[1];
     expect(doc.querySelector('script')?.getAttribute('nonce')).toBe(nonce);
+  });
+
+  it('shows the price band beside Approve: the sentence with its worst case, what Approve covers, the walk, both ends side by side and both curves', async () => {
+    const { h, ann, path, ticket } = await setUp();
+    const band = ticket.band;
+    if (band === null) throw new Error('a new entry carries its band');
+    expect(band.worst_price).toBeGreaterThan(band.start_price);
+    const doc = parsePage((await h.send('GET', path, { cookie: ann.cookie })).body);
+    const decision = doc.querySelector('[data-role="decision"]');
+    expect(text(decision?.querySelector('[data-role="band-sentence"]'))).toBe(band.words);
+    expect(band.words).toMatch(/^You approve a credit of \$\d+\.\d\d down to \$\d+\.\d\d per share: at \$\d+\.\d\d the max loss is /);
+    expect(decision?.querySelector('button[data-approve]')?.getAttribute('aria-describedby')).toBe('band-approval');
+    expect(text(decision?.querySelector('#band-approval'))).toBe(band.approve_words);
+    expect(band.approve_words).toContain('Approve covers every price from');
+    expect(text(doc.querySelector('[data-role="band-walk"]'))).toBe(band.walk_words);
+    const rows = all(doc, '[data-role="band-effect"] tbody tr').map((tr) => all(tr, 'th, td').map(text));
+    expect(rows).toEqual(band.rows.map((r) => [r.label, r.at_start, r.at_worst]));
+    expect(rows.find(([label]) => label === 'Max loss')?.[2]).toBe(`$${(band.at_worst?.kind === 'entry' ? band.at_worst.max_loss : NaN).toFixed(2)}`);
+    expect(doc.querySelector('figure svg [data-role="curve-worst"]')).not.toBeNull();
+    expect(all(doc, 'figure svg [data-role="legend"] text')).toHaveLength(2);
   });
 
   it('sends a typed or reloaded result address back to the ticket', async () => {
@@ -80,8 +100,8 @@ describe('POST /approve/:token/approve', () => {
     expect(h.brokerOrders(ann)).toHaveLength(0);
   });
 
-  it('places exactly one order, shows its id and the page evidence; a second click is told it is already decided', async () => {
-    const { h, ann, proposalId, path, csrf } = await setUp();
+  it('places exactly one order, shows its id and the page evidence with the band approved; a second click is told it is already decided', async () => {
+    const { h, ann, proposalId, path, csrf, ticket } = await setUp();
     h.services.clock.advance(5_000);
     const answer = await h.post(`${path}/approve`, { csrf_token: csrf }, ann.cookie, { origin: ORIGIN, 'user-agent': 'TestBrowser/1.0' });
     expect(answer.status).toBe(200);
@@ -93,7 +113,10 @@ describe('POST /approve/:token/approve', () => {
     expect(doc.querySelector('[data-role="evidence"]')?.getAttribute('data-method')).toBe('page');
     expect(text(doc.querySelector('[data-role="evidence"]'))).toContain('TestBrowser/1.0');
     const shown = await h.call('get_proposal', { proposal_id: proposalId }, ann.apiToken);
-    expect(shown['approval']).toMatchObject({ method: 'page', user_id: ann.userId, client: 'TestBrowser/1.0' });
+    expect(shown['approval']).toMatchObject({ method: 'page', user_id: ann.userId, client: 'TestBrowser/1.0', band: { start_price: ticket.band?.start_price, worst_price: ticket.band?.worst_price } });
+    const approvedBand = (shown['approval'] as { band: { words: string } }).band.words;
+    expect(approvedBand).toMatch(/^a credit of \$\d+\.\d\d down to \$\d+\.\d\d per share$/);
+    expect(text(doc.querySelector('[data-role="evidence"] [data-role="approved-band"]'))).toBe(approvedBand);
 
     const again = await h.post(`${path}/approve`, { csrf_token: csrf }, ann.cookie);
     expect(again.status).toBe(409);

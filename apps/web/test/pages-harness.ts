@@ -1,4 +1,4 @@
-import { DEFAULT_CORE_CONFIG, execute, type OptionContract } from '@condor/core';
+import { DEFAULT_CORE_CONFIG, execute, type OptionContract, type ticketView } from '@condor/core';
 import { createTestServices, FakeBrokers, FixtureMarketData, type TestServices } from '@condor/testkit';
 import { webRoutes } from '../src/index.js';
 
@@ -24,6 +24,9 @@ const CANDIDATE = {
   legs: { long_put: leg('put', 540), short_put: leg('put', 545), short_call: leg('call', 600), long_call: leg('call', 605) },
 };
 const CHAIN = [contract('put', 540, 1.5, 1.55), contract('put', 545, 2.1, 2.15), contract('call', 600, 1.8, 1.85), contract('call', 605, 1.0, 1.05)];
+
+/** A proposal's ticket as the API answers it. */
+export type TicketWire = ReturnType<typeof ticketView>;
 
 export interface Answer {
   readonly status: number;
@@ -91,10 +94,10 @@ export function pagesHarness(overrides: { liveTradingEnabled?: boolean; brokers?
     return { email, userId, apiToken, cookie: await browserLogin(email) };
   };
 
-  /** An entry proposal made by the trader's agent: its id and the path of its approval link. */
-  const propose = async (who: Trader): Promise<{ proposalId: string; approvalPath: string }> => {
+  /** An entry proposal made by the trader's agent: its id, the path of its approval link and its ticket as the answer carried it. */
+  const propose = async (who: Trader): Promise<{ proposalId: string; approvalPath: string; ticket: TicketWire }> => {
     const proposal = await call('propose_entry', { candidate: CANDIDATE, qty: 1 }, who.apiToken, `batch-${String(services.clock.now())}`);
-    return { proposalId: String(proposal['proposal_id']), approvalPath: String(proposal['approval_url']).replace(ORIGIN, '') };
+    return { proposalId: String(proposal['proposal_id']), approvalPath: String(proposal['approval_url']).replace(ORIGIN, ''), ticket: proposal['ticket'] as TicketWire };
   };
 
   /** The CSRF token in a page's forms. */

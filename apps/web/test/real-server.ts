@@ -19,6 +19,7 @@ interface TicketWire {
   readonly costs: { readonly words: string; readonly open: number | null } | null;
   readonly buying_power: { readonly words: string } | null;
   readonly flags: readonly { readonly code: string }[];
+  readonly band: { readonly words: string; readonly approve_words: string; readonly start_price: number; readonly worst_price: number } | null;
 }
 
 export class Condor {

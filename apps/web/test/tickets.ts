@@ -1,4 +1,4 @@
-import { popWords, TICKET_STATUS_WORDS, type OrderTicket, type PayoffCurve } from '@condor/core';
+import { bandPayoff, popWords, ticketBand, TICKET_STATUS_WORDS, type HeldLeg, type OrderTicket, type PayoffCurve } from '@condor/core';
 
 /** The payoff at expiry of a 1-lot SPY 650/655/723/728 condor for a $0.70 credit, the spot at 690.12: the tickets' and the chart tests' curve. */
 export const CONDOR_PAYOFF: PayoffCurve = {
@@ -14,7 +14,28 @@ export const CONDOR_PAYOFF: PayoffCurve = {
   spot: 690.12,
   maxProfit: 70,
   maxLoss: 430,
+  worst: null,
 };
+
+const CONDOR_LEGS: HeldLeg[] = [
+  { type: 'put', strike: 650, side: 'long' },
+  { type: 'put', strike: 655, side: 'short' },
+  { type: 'call', strike: 723, side: 'short' },
+  { type: 'call', strike: 728, side: 'long' },
+];
+
+/** The band the sample entry is approved with: a $0.70 credit walked down to $0.65, as core's pricing plan would step it. */
+export const SAMPLE_PLAN = { mode: 'normal', startPrice: -0.7, worstPrice: -0.65, steps: [-0.7, -0.69, -0.67, -0.65], dwellMs: 10_000, timeLimitMs: 150_000 } as const;
+
+/** The same condor's payoff as core computes it with its band: the $0.70 curve and the $0.65 one beside it. */
+export const CONDOR_BAND_PAYOFF: PayoffCurve = (() => {
+  const curve = bandPayoff({ legs: CONDOR_LEGS, credit: 0.7, qty: 1, spot: 690.12 }, SAMPLE_PLAN);
+  if (curve === null) throw new Error('the sample condor has a payoff');
+  return curve;
+})();
+
+/** The sample entry's band as core describes it. */
+export const SAMPLE_BAND = ticketBand({ kind: 'entry', plan: SAMPLE_PLAN, qty: 1, payoff: CONDOR_BAND_PAYOFF, entryCredit: null, firstOfTwo: false });
 
 const leg = (action: OrderTicket['legs'][number]['action'], type: 'put' | 'call', strike: number): OrderTicket['legs'][number] => ({
   symbol: `SPY260306${type === 'put' ? 'P' : 'C'}00${String(strike)}000`,
@@ -59,7 +80,8 @@ export function sampleTicket(overrides: Partial<OrderTicket> = {}): OrderTicket 
     expiresAt: createdAt + 60_000,
     secondsLeft: 57,
     secondsUntilApprovable: 2,
-    payoff: CONDOR_PAYOFF,
+    payoff: CONDOR_BAND_PAYOFF,
+    band: SAMPLE_BAND,
     approval: null,
     marketNotice: 'Prices come from condor’s market simulator, not a real market.',
     popWords: '',

@@ -24,8 +24,9 @@ const DECIDED: Readonly<Record<OrderTicket['status'], string>> = {
 
 /**
  * The approval page: the ticket, then Approve and Reject as two separate POST forms (each with the CSRF token),
- * or, once the proposal is decided or expired, what became of it. Approve is a plain submit button, so it works
- * without JavaScript (an early press is answered "too early"); the countdown script disables it until the
+ * or, once the proposal is decided or expired, what became of it. Beside Approve, the band it approves: the
+ * sentence with its worst case, and what the button covers (its description). Approve is a plain submit button, so
+ * it works without JavaScript (an early press is answered "too early"); the countdown script disables it until the
  * 5-second floor has passed.
  */
 export function renderApprovalPage(page: ApprovalPage): Markup {
@@ -40,19 +41,22 @@ function decision(page: ApprovalPage): Markup {
   const { ticket } = page;
   const wait = ticket.secondsUntilApprovable;
   const when = wait > 0 ? `You can approve in ${String(wait)} s (from ${newYorkTime(ticket.approvableAt)}).` : 'You can approve now.';
+  const { band } = ticket;
   return markup`<section class="card" data-role="decision">
 <h2>Your decision</h2>
+${band === null ? '' : markup`<p class="notice warn" data-role="band-sentence"><strong>${band.words}</strong></p>`}
 <p data-approvable-note>${when}</p>
 <div class="actions">
 <form method="post" action="/approve/${page.token}/approve" data-once>
 <input type="hidden" name="csrf_token" value="${page.csrf}">
-<button type="submit" class="approve" data-approve data-seconds-left="${ticket.secondsLeft}" data-seconds-until-approvable="${wait}">Approve</button>
+<button type="submit" class="approve" data-approve data-seconds-left="${ticket.secondsLeft}" data-seconds-until-approvable="${wait}"${band === null ? '' : markup` aria-describedby="band-approval"`}>Approve</button>
 </form>
 <form method="post" action="/approve/${page.token}/reject" data-once>
 <input type="hidden" name="csrf_token" value="${page.csrf}">
 <button type="submit" class="reject">Reject</button>
 </form>
 </div>
+${band === null ? '' : markup`<p id="band-approval" data-role="band-approval"><strong>${band.approveWords}</strong></p>`}
 <p class="muted">Approve sends this order to the account above. Reject ends the proposal and sends nothing.</p>
 </section>`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { all, parsePage, text } from '../../test/dom.js';
-import { sampleTicket } from '../../test/tickets.js';
+import { SAMPLE_BAND, sampleTicket } from '../../test/tickets.js';
 import { renderTicket } from './ticket.js';
 
 const render = (overrides: Parameters<typeof sampleTicket>[0] = {}) => parsePage(`<body>${String(renderTicket(sampleTicket(overrides)))}</body>`);
@@ -58,9 +58,40 @@ describe('renderTicket', () => {
     expect(doc.querySelector('[data-role="paper-notice"]')).toBeNull();
   });
 
+  it('shows the price band: how the order walks it, and a fill at the start beside one at the worst price', () => {
+    const doc = render();
+    expect(role(doc, 'band-walk')).toBe(SAMPLE_BAND.walkWords);
+    expect(role(doc, 'band-walk')).toContain('4 prices ($0.70, $0.69, $0.67, $0.65)');
+    expect(all(doc, '[data-role="band-effect"] thead th').map(text)).toEqual(['If it fills', 'At the start price', 'At the worst price']);
+    const rows = all(doc, '[data-role="band-effect"] tbody tr').map((tr) => all(tr, 'th, td').map(text));
+    expect(rows).toEqual(SAMPLE_BAND.rows.map((r) => [r.label, r.atStart, r.atWorst]));
+    // The 5-dollar wings less the credit, for one contract: $430 at $0.70, $435 at $0.65.
+    expect(rows.find(([label]) => label === 'Max loss')).toEqual(['Max loss', '$430.00', '$435.00']);
+    expect(rows.find(([label]) => label === 'Breakevens')).toEqual(['Breakevens', '654.30 and 723.70', '654.35 and 723.65']);
+  });
+
+  it('shows a one-price band without a comparison, and no band for a proposal made before bands', () => {
+    const single = render({ band: { ...SAMPLE_BAND, worstPrice: SAMPLE_BAND.startPrice, rows: [], walkWords: 'The order is not walked.' } });
+    expect(role(single, 'band-walk')).toBe('The order is not walked.');
+    expect(single.querySelector('[data-role="band-effect"]')).toBeNull();
+    const older = render({ band: null });
+    expect(older.querySelector('[data-role="band-walk"]')).toBeNull();
+    expect(older.querySelector('[data-role="band-effect"]')).toBeNull();
+  });
+
   it('embeds the payoff chart, and leaves it out when there is no payoff', () => {
     expect(render().querySelector('figure svg[role="img"]')).not.toBeNull();
     expect(render({ payoff: null }).querySelector('figure')).toBeNull();
+  });
+
+  it('draws both curves when the band has two ends, and says so under the chart', () => {
+    const doc = render();
+    expect(doc.querySelector('figure svg [data-role="curve"]')).not.toBeNull();
+    expect(doc.querySelector('figure svg [data-role="curve-worst"]')).not.toBeNull();
+    expect(text(doc.querySelector('figcaption'))).toContain('at the worst price of the band (dashed line)');
+    const plain = render({ payoff: { ...sampleTicket().payoff!, worst: null } });
+    expect(plain.querySelector('figure svg [data-role="curve-worst"]')).toBeNull();
+    expect(text(plain.querySelector('figcaption'))).not.toContain('dashed');
   });
 
   it('shows the approval evidence once placed, and no countdown', () => {
@@ -71,8 +102,15 @@ describe('renderTicket', () => {
     expect(text(evidence)).toContain('Approved on the approval page');
     expect(text(evidence)).toContain('Mozilla/5.0 Chrome');
     expect(evidence?.querySelector('time')?.getAttribute('datetime')).toBe('2026-02-10T15:00:07.000Z');
+    expect(evidence?.querySelector('[data-role="approved-band"]')).toBeNull();
     expect(doc.querySelector('[data-seconds-left]')).toBeNull();
     expect(doc.querySelector('[data-status]')?.getAttribute('data-status')).toBe('placed');
+  });
+
+  it('shows the band the approval covered in its evidence', () => {
+    const approval = { method: 'page' as const, at: Date.UTC(2026, 1, 10, 15, 0, 7), userId: 'user-1', client: null, address: null, band: { startPrice: -0.7, worstPrice: -0.65 } };
+    const doc = render({ status: 'placed', approval });
+    expect(role(doc, 'approved-band')).toBe('a credit of $0.70 down to $0.65 per share');
   });
 
   it('escapes what it prints', () => {

@@ -1,5 +1,6 @@
-import { newYorkTime, type ApprovalMethod, type ApprovalRecord, type OrderTicket } from '@condor/core';
+import { bandRangeWords, newYorkTime, type ApprovalMethod, type ApprovalRecord, type OrderTicket } from '@condor/core';
 import { renderPayoffChart } from '../chart/payoff-chart.js';
+import { renderBand } from './band.js';
 import { dollars, listWords, price } from '../shared/format.js';
 import { markup, trusted, type Markup } from '../shared/markup.js';
 
@@ -14,8 +15,9 @@ const KIND_WORDS: Readonly<Record<OrderTicket['kind'], string>> = { entry: 'Open
 
 /**
  * An order ticket for a person: the headline, the account (a prominent warning for real money), the simulated-market
- * notice, the price, quantity and risk in words, the legs, time left (counted down by the page's script), the
- * payoff chart and, once placed, the approval evidence.
+ * notice, the price, quantity and risk in words, the price band with a fill's effect at its start and its worst
+ * price, the legs, time left (counted down by the page's script), the payoff chart and, once placed, the approval
+ * evidence.
  */
 export function renderTicket(ticket: OrderTicket): Markup {
   return markup`<section class="card ticket" data-proposal-id="${ticket.proposalId}">
@@ -35,12 +37,18 @@ ${ticket.costs === null ? '' : markup`<dt>Costs</dt><dd data-role="costs">${tick
 ${ticket.buyingPower === null ? '' : markup`<dt>Buying power</dt><dd data-role="buying-power">${ticket.buyingPower.words}</dd>`}
 ${timeLeft(ticket)}
 </dl>
+${ticket.band === null ? '' : renderBand(ticket.band)}
 ${flags(ticket)}
 <h2>Legs</h2>
 <ol class="legs">${ticket.legs.map((leg) => markup`<li>${leg.words}</li>`)}</ol>
-${ticket.payoff === null ? '' : markup`<figure>${trusted(renderPayoffChart(ticket.payoff))}<figcaption>Profit or loss of the whole order at expiry, by the price of ${ticket.ticker}.</figcaption></figure>`}
+${ticket.payoff === null ? '' : markup`<figure>${trusted(renderPayoffChart(ticket.payoff))}<figcaption>${caption(ticket)}</figcaption></figure>`}
 ${ticket.approval === null ? '' : evidence(ticket.approval)}
 </section>`;
+}
+
+function caption(ticket: OrderTicket): string {
+  const whole = `Profit or loss of the whole order at expiry, by the price of ${ticket.ticker}`;
+  return ticket.payoff?.worst == null ? `${whole}.` : `${whole}: filled at the start price (solid line) and at the worst price of the band (dashed line).`;
 }
 
 /** Events before expiry and the session the prices come from: what to know before approving. */
@@ -62,7 +70,7 @@ function timeLeft(ticket: OrderTicket): Markup | string {
   return markup`<dt>Time left</dt><dd data-role="time-left"><span data-seconds-left="${ticket.secondsLeft}">${ticket.secondsLeft} s</span> (expires ${newYorkTime(ticket.expiresAt)})</dd>`;
 }
 
-/** Who approved, how, when, from where and with which client. */
+/** Who approved, how, when, from where, with which client, and the price band the approval covered. */
 function evidence(record: ApprovalRecord): Markup {
   return markup`<h2>Approval</h2>
 <dl class="facts" data-role="evidence" data-method="${record.method}">
@@ -71,5 +79,6 @@ function evidence(record: ApprovalRecord): Markup {
 <dt>By user</dt><dd>${record.userId}</dd>
 <dt>Client</dt><dd>${record.client ?? 'not given'}</dd>
 <dt>Address</dt><dd>${record.address ?? 'not given'}</dd>
+${record.band == null ? '' : markup`<dt>Price band approved</dt><dd data-role="approved-band">${bandRangeWords(record.band.startPrice, record.band.worstPrice)}</dd>`}
 </dl>`;
 }

@@ -1,7 +1,7 @@
 import type { PayoffCurve } from '@condor/core';
 import { describe, expect, it } from 'vitest';
 import { all, num, parseSvg as parse, type Node as Element } from '../../test/dom.js';
-import { CONDOR_PAYOFF } from '../../test/tickets.js';
+import { CONDOR_BAND_PAYOFF, CONDOR_PAYOFF } from '../../test/tickets.js';
 import { renderPayoffChart } from './payoff-chart.js';
 
 const condor = CONDOR_PAYOFF;
@@ -121,5 +121,67 @@ describe('renderPayoffChart', () => {
       const [left, right] = labels;
       expect(left![1]).toBeLessThan(right![0]!);
     }
+  });
+});
+
+describe('renderPayoffChart with a band: the start price solid, the worst price dashed', () => {
+  const curve = CONDOR_BAND_PAYOFF;
+  const worst = curve.worst!;
+  const root = parse(renderPayoffChart(curve));
+  const zeroY = num(root.querySelector('[data-role="zero"]'), 'y1');
+  /** The profit at pixel `y`, read off two labelled ticks of the y axis. */
+  const pnlAt = (pixel: number): number => {
+    const ticks = all(root, '[data-role="y-axis"] [data-role="tick"]').map((tick) => ({ value: num(tick, 'data-value'), at: num(tick.querySelector('line'), 'y1') }));
+    const [a, b] = [ticks[0]!, ticks.at(-1)!];
+    return a.value + ((pixel - a.at) / (b.at - a.at)) * (b.value - a.value);
+  };
+
+  it('draws the worst price’s curve dashed through its own points, and the start’s solid', () => {
+    const line = root.querySelector('[data-role="curve-worst"]');
+    expect(line?.getAttribute('stroke-dasharray')).toMatch(/^\d+ \d+$/);
+    expect(root.querySelector('[data-role="curve"]')?.getAttribute('stroke-dasharray')).toBeNull();
+    const drawn = pairs(line!);
+    expect(drawn).toHaveLength(worst.points.length);
+    drawn.forEach(([px, py], i) => {
+      expect(priceAt(root, px)).toBeCloseTo(worst.points[i]!.price, 1);
+      expect(pnlAt(py)).toBeCloseTo(worst.points[i]!.pnl, 0);
+    });
+    // A five-cent worse fill loses $5 more on one contract wherever the condor loses most.
+    expect(Math.min(...worst.points.map((p) => p.pnl))).toBe(Math.min(...curve.points.map((p) => p.pnl)) - 5);
+  });
+
+  it('rings the worst price’s breakevens on the zero line, at their prices', () => {
+    const rings = all(root, '[data-role="breakeven-worst"]');
+    expect(rings.map((r) => num(r, 'data-price'))).toEqual([...worst.breakevens]);
+    for (const ring of rings) {
+      expect(num(ring, 'cy')).toBe(zeroY);
+      expect(priceAt(root, num(ring, 'cx'))).toBeCloseTo(num(ring, 'data-price'), 1);
+    }
+  });
+
+  it('has a legend that names each line with its price, max loss and breakevens, below the axis', () => {
+    const start = root.querySelector('[data-role="legend-start"]');
+    const dashed = root.querySelector('[data-role="legend-worst"]');
+    expect(start?.querySelector('text')?.textContent).toBe('Start price, a credit of $0.70: max loss $430.00; breakevens 654.30, 723.70');
+    expect(dashed?.querySelector('text')?.textContent).toBe('Worst price, a credit of $0.65: max loss $435.00; breakevens 654.35, 723.65');
+    expect(start?.querySelector('line')?.getAttribute('stroke-dasharray')).toBe('none');
+    expect(dashed?.querySelector('line')?.getAttribute('stroke-dasharray')).toBe(root.querySelector('[data-role="curve-worst"]')?.getAttribute('stroke-dasharray'));
+    const axisLabelY = Math.max(...all(root, '[data-role="x-axis"] text').map((t) => num(t, 'y')));
+    expect(num(start?.querySelector('text'), 'y')).toBeGreaterThan(axisLabelY);
+    expect(num(root, 'height')).toBeGreaterThan(num(dashed?.querySelector('text'), 'y'));
+  });
+
+  it('says both curves in its text alternative', () => {
+    const desc = root.querySelector('desc')?.textContent ?? '';
+    expect(desc).toContain('at the start price (solid line) and at the worst price (dashed line)');
+    expect(desc).toContain('At the start price, a credit of $0.70 per share: max profit $70.00; max loss $430.00. Breakevens at 654.30 and 723.70.');
+    expect(desc).toContain('At the worst price, a credit of $0.65 per share: max profit $65.00; max loss $435.00; breakevens at 654.35 and 723.65.');
+  });
+
+  it('draws no legend and no second curve without a band', () => {
+    const plain = parse(renderPayoffChart(CONDOR_PAYOFF));
+    expect(plain.querySelector('[data-role="curve-worst"]')).toBeNull();
+    expect(plain.querySelector('[data-role="legend"]')).toBeNull();
+    expect(num(plain, 'height')).toBeLessThan(num(root, 'height'));
   });
 });

@@ -1,4 +1,5 @@
-import type { PayoffCurve, PayoffPoint } from '@condor/core';
+import type { PayoffCurve, PayoffPoint, WorstPayoff } from '@condor/core';
+import { perShareWords } from '@condor/core/words';
 import { axisDollars, axisPrice, dollars, listWords, price } from '../shared/format.js';
 import { markup, trusted, type Markup } from '../shared/markup.js';
 import { profitAndLossRegions } from './regions.js';
@@ -7,6 +8,9 @@ import { linearScale, niceTicks, padded, type Scale } from './scale.js';
 const WIDTH = 640;
 const HEIGHT = 340;
 const PLOT = { left: 76, right: WIDTH - 28, top: 40, bottom: HEIGHT - 56 } as const;
+/** Room under the x axis for the legend of the start and worst price curves, when there are two. */
+const LEGEND_HEIGHT = 46;
+const DASHED = '7 4';
 /** A white outline under label text, so a label stays legible where a line crosses it. */
 const HALO = 'paint-order="stroke" stroke="#ffffff" stroke-width="4" stroke-linejoin="round"';
 const COLOURS = { profit: '#1a7f37', loss: '#cf222e', ink: '#1f2328', muted: '#59636e', grid: '#d1d9e0', spot: '#0969da' } as const;
@@ -18,31 +22,36 @@ const px = (value: number): number => Math.round(value * 100) / 100;
  * The payoff at expiry as a self-contained inline SVG (no script, no style sheet, no external reference): price
  * and profit axes with labelled ticks, the zero line, the profit area shaded green and the loss area red, the
  * breakevens and the spot as labelled vertical lines, max profit and max loss labelled, and a `<title>` and
- * `<desc>` that say the same in words. `id` prefixes the element ids (one chart per page needs none).
+ * `<desc>` that say the same in words. Where the order may fill at a worse price than its start (a band), the
+ * worst price's curve is drawn dashed beside the start's solid one, its breakevens ringed on the zero line, with a
+ * legend. `id` prefixes the element ids (one chart per page needs none).
  *
  * @example c.html(`<figure>${renderPayoffChart(ticket.payoff)}</figure>`)
  */
 export function renderPayoffChart(curve: PayoffCurve, id = 'payoff'): string {
   const x = linearScale(padded(...priceExtent(curve), 0.03), [PLOT.left, PLOT.right]);
-  const pnls = curve.points.map((p) => p.pnl);
+  const pnls = [...curve.points, ...(curve.worst?.points ?? [])].map((p) => p.pnl);
   const y = linearScale(padded(Math.min(0, ...pnls), Math.max(0, ...pnls), 0.2), [PLOT.bottom, PLOT.top]);
   const titleId = `${id}-title`;
   const descId = `${id}-desc`;
-  return markup`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${HEIGHT}" width="${WIDTH}" height="${HEIGHT}" role="img" aria-labelledby="${titleId} ${descId}" font-family="system-ui, sans-serif" font-size="12">
+  const height = HEIGHT + (curve.worst === null ? 0 : LEGEND_HEIGHT);
+  return markup`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${height}" width="${WIDTH}" height="${height}" role="img" aria-labelledby="${titleId} ${descId}" font-family="system-ui, sans-serif" font-size="12">
 <title id="${titleId}">Profit or loss at expiry</title>
 <desc id="${descId}">${describe(curve)}</desc>
 ${axes(x, y)}
 ${areas(curve.points, x, y)}
 <line data-role="zero" x1="${PLOT.left}" x2="${PLOT.right}" y1="${px(y(0))}" y2="${px(y(0))}" stroke="${COLOURS.ink}" stroke-width="1.5"/>
 <polyline data-role="curve" fill="none" stroke="${COLOURS.ink}" stroke-width="2" points="${curve.points.map((p) => `${px(x(p.price))},${px(y(p.pnl))}`).join(' ')}"/>
+${curve.worst === null ? '' : worstCurve(curve.worst, x, y)}
 ${breakevens(curve.breakevens, x, y)}
 ${curve.spot === null ? '' : spot(curve.spot, x)}
 ${extremes(curve, x, y)}
+${curve.worst === null ? '' : legend(curve, curve.worst)}
 </svg>`.toString();
 }
 
 function priceExtent(curve: PayoffCurve): [number, number] {
-  const prices = [...curve.points.map((p) => p.price), ...(curve.spot === null ? [] : [curve.spot])];
+  const prices = [...curve.points, ...(curve.worst?.points ?? [])].map((p) => p.price).concat(curve.spot === null ? [] : [curve.spot]);
   return prices.length === 0 ? [0, 1] : [Math.min(...prices), Math.max(...prices)];
 }
 
@@ -52,7 +61,33 @@ function describe(curve: PayoffCurve): string {
   const range = first === undefined || last === undefined ? '' : ` from ${price(first.price)} to ${price(last.price)}`;
   const breakevens = curve.breakevens.length === 0 ? 'No breakeven.' : `Breakeven${curve.breakevens.length > 1 ? 's' : ''} at ${listWords(curve.breakevens.map(price))}.`;
   const now = curve.spot === null ? '' : ` The underlying is at ${price(curve.spot)} now.`;
-  return `Profit or loss of the whole order at expiry against the underlying's price${range}. Max profit ${dollars(curve.maxProfit)}; max loss ${dollars(curve.maxLoss)}. ${breakevens}${now}`;
+  const whole = `Profit or loss of the whole order at expiry against the underlying's price${range}`;
+  if (curve.worst === null) return `${whole}. Max profit ${dollars(curve.maxProfit)}; max loss ${dollars(curve.maxLoss)}. ${breakevens}${now}`;
+  const worst = curve.worst;
+  const worstBreakevens = worst.breakevens.length === 0 ? 'no breakeven' : `breakeven${worst.breakevens.length > 1 ? 's' : ''} at ${listWords(worst.breakevens.map(price))}`;
+  return (
+    `${whole}, filled at the start price (solid line) and at the worst price (dashed line). ` +
+    `At the start price, ${perShareWords(worst.startPrice)} per share: max profit ${dollars(curve.maxProfit)}; max loss ${dollars(curve.maxLoss)}. ${breakevens} ` +
+    `At the worst price, ${perShareWords(worst.worstPrice)} per share: max profit ${dollars(worst.maxProfit)}; max loss ${dollars(worst.maxLoss)}; ${worstBreakevens}.${now}`
+  );
+}
+
+/** The worst price's payoff, dashed over the start's, and its breakevens as rings on the zero line. */
+function worstCurve(worst: WorstPayoff, x: Scale, y: Scale): Markup {
+  return markup`<polyline data-role="curve-worst" fill="none" stroke="${COLOURS.ink}" stroke-width="2" stroke-dasharray="${DASHED}" points="${worst.points.map((p) => `${px(x(p.price))},${px(y(p.pnl))}`).join(' ')}"/>
+${worst.breakevens.map((at) => markup`<circle data-role="breakeven-worst" data-price="${at}" cx="${px(x(at))}" cy="${px(y(0))}" r="5" fill="none" stroke="${COLOURS.ink}" stroke-width="1.5"/>`)}`;
+}
+
+/** Which line is which: a sample of each, its price and its max loss and breakevens. */
+function legend(curve: PayoffCurve, worst: WorstPayoff): Markup {
+  const top = HEIGHT + 14;
+  const entry = (role: string, row: number, dashed: boolean, words: string): Markup =>
+    markup`<g data-role="${role}"><line x1="14" x2="44" y1="${top + row * 20 - 4}" y2="${top + row * 20 - 4}" stroke="${COLOURS.ink}" stroke-width="2" stroke-dasharray="${dashed ? DASHED : 'none'}"/><text x="52" y="${top + row * 20}">${words}</text></g>`;
+  const figures = (maxLoss: number, at: readonly number[]): string => `max loss ${dollars(maxLoss)}; breakevens ${at.length === 0 ? 'none' : at.map(price).join(', ')}`;
+  return markup`<g data-role="legend" fill="${COLOURS.ink}">
+${entry('legend-start', 0, false, `Start price, ${perShareWords(worst.startPrice)}: ${figures(curve.maxLoss, curve.breakevens)}`)}
+${entry('legend-worst', 1, true, `Worst price, ${perShareWords(worst.worstPrice)}: ${figures(worst.maxLoss, worst.breakevens)}`)}
+</g>`;
 }
 
 function axes(x: Scale, y: Scale): Markup {

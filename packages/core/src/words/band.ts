@@ -27,3 +27,6 @@ export function bandRangeWords(start: number, worst: number): string {
   if (!oneSide([start, worst])) return `${perShareWords(start)} to ${perShareWords(worst)} per share`;
   return `${perShareWords(start)} ${start < 0 ? 'down' : 'up'} to ${moneyUnsigned(worst)} per share`;
 }
+
+/** The headings of a band's comparison (a ticket's `band.rows`), the same on the approval page and in the MCP App. */
+export const BAND_COLUMN_WORDS = { label: 'If it fills', start: 'At the start price', worst: 'At the worst price' } as const;

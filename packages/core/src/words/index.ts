@@ -6,4 +6,4 @@ export { money, moneyGrouped, moneyUnsigned, roundCents } from './money.js';
 export { percent, tenths } from './percent.js';
 export { durationWords, isoTime, newYorkTime, secondsWords } from './time.js';
 export { TICKET_STATUS_WORDS, popWords } from './ticket.js';
-export { bandRangeWords, oneSide, perShareWords } from './band.js';
+export { BAND_COLUMN_WORDS, bandRangeWords, oneSide, perShareWords } from './band.js';

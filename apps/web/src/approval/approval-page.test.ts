@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { parsePage, text } from '../../test/dom.js';
+import { SAMPLE_BAND, sampleTicket } from '../../test/tickets.js';
+import { renderApprovalPage } from './approval-page.js';
+
+const page = (overrides: Parameters<typeof sampleTicket>[0] = {}) =>
+  parsePage(`<body>${String(renderApprovalPage({ ticket: sampleTicket(overrides), token: 'tok', csrf: 'c5rf', linkUsed: false }))}</body>`);
+
+describe('renderApprovalPage', () => {
+  it('puts the band beside Approve: the sentence with its worst case above the button, what Approve covers as its description', () => {
+    const doc = page();
+    const decision = doc.querySelector('[data-role="decision"]');
+    expect(text(decision?.querySelector('[data-role="band-sentence"]'))).toBe(SAMPLE_BAND.words);
+    // At $0.65 the condor's 5-dollar wings risk $435.00 for $65.00: breakevens 655 − 0.65 and 723 + 0.65, return 65/435.
+    expect(SAMPLE_BAND.words).toBe('You approve a credit of $0.70 down to $0.65 per share: at $0.65 the max loss is $435.00, breakevens 654.35 and 723.65, return on risk 14.9%.');
+    const approve = decision?.querySelector('button[data-approve]');
+    expect(approve?.getAttribute('aria-describedby')).toBe('band-approval');
+    expect(text(decision?.querySelector('#band-approval'))).toBe('Approve covers every price from a credit of $0.70 down to $0.65 per share, and nothing worse.');
+  });
+
+  it('asks about no band for a proposal made before bands', () => {
+    const doc = page({ band: null });
+    expect(doc.querySelector('[data-role="band-sentence"]')).toBeNull();
+    expect(doc.querySelector('#band-approval')).toBeNull();
+    expect(doc.querySelector('button[data-approve]')?.getAttribute('aria-describedby')).toBeNull();
+  });
+
+  it('offers no decision, nor its band sentence, once the proposal is decided', () => {
+    const doc = page({ status: 'placed' });
+    expect(doc.querySelector('[data-role="decision"]')).toBeNull();
+    expect(doc.querySelector('[data-role="band-sentence"]')).toBeNull();
+  });
+});
