@@ -213,3 +213,4 @@ export { BandView, bandView } from './approval/band-view.js';
 export { bandRangeWords, oneSide, perShareWords } from './words/band.js';
 export { secondsWords } from './words/time.js';
 export { HOUSE_PRICING, type PricingDefaults, type UserSettingsStore } from './ports/user-settings-store.js';
+export { MAX_WORST_FROM_MID, personPricingDefaults, pricingDefaultsView, setPersonPricingDefaults, type PricingDefaultsRequest, type PricingDefaultsView } from './settings/pricing-settings.js';

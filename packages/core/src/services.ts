@@ -17,6 +17,7 @@ import type { Scheduler } from './ports/scheduler.js';
 import type { Brokers } from './ports/broker.js';
 import type { BrokerLinkStore } from './ports/broker-link-store.js';
 import type { WorkingOrderStore } from './ports/working-order-store.js';
+import type { UserSettingsStore } from './ports/user-settings-store.js';
 import type { PositionStore } from './ports/position-store.js';
 import type { ProposalStore } from './ports/proposal-store.js';
 import type { SecretBox } from './ports/secret-box.js';
@@ -113,6 +114,8 @@ export interface Services {
   readonly positions: PositionStore;
   /** Orders condor works inside an approved band (design §15), with the walker's lease. */
   readonly workingOrders: WorkingOrderStore;
+  /** A person's own settings (their default price band). */
+  readonly userSettings: UserSettingsStore;
   readonly brokers: Brokers;
   /** Null when no encryption key is configured (production without CONDOR_SECRET_KEY): broker keys cannot be stored. */
   readonly secrets: SecretBox | null;

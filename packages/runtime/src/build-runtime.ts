@@ -12,6 +12,7 @@ import {
   SqlPaperLedger,
   SqlPositionStore,
   SqlWorkingOrderStore,
+  SqlUserSettingsStore,
   SqlProposalStore,
   SqlQuotaStore,
   SqlRateLimitStore,
@@ -140,12 +141,13 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
     apiKeys: new CachedApiKeyStore(new SqlApiKeyStore(db)),
     positions: new SqlPositionStore(db),
     workingOrders: new SqlWorkingOrderStore(db),
+    userSettings: new SqlUserSettingsStore(db),
     market,
     // The paper broker fills against the simulated market, so it is offered only when prices are simulated too.
     // Its accounts live in the database: a restart forgets nothing, and every instance trades the same account.
     brokers: new RoutedBrokers({
       ...(config.marketData.source === 'sim'
-        ? { sim: new SimBrokers(simMarket, clock, ids, { ledger: new SqlPaperLedger(db), outsidePosition: config.simOutsidePosition }) }
+        ? { sim: new SimBrokers(simMarket, clock, ids, { ledger: new SqlPaperLedger(db), outsidePosition: config.simOutsidePosition, fills: config.simFills }) }
         : {}),
       alpaca: new AlpacaBrokers({ baseUrls: alpacaBaseUrls(config), now: () => clock.now() }),
       tastytrade,

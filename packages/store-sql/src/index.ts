@@ -26,3 +26,4 @@ export { SqlAuthorizationCodeStore } from './sql-authorization-code-store.js';
 export { SqlOAuthGrantStore } from './sql-oauth-grant-store.js';
 export { SqlRetentionStore } from './sql-retention-store.js';
 export { SqlWorkingOrderStore } from './sql-working-order-store.js';
+export { SqlUserSettingsStore } from './sql-user-settings-store.js';

@@ -31,6 +31,7 @@ const TABLES = [
   'session_families',
   'strategy_runs',
   'subscriptions',
+  'user_settings',
   'users',
   'working_orders',
 ];

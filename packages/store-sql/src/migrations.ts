@@ -7,6 +7,7 @@ import { outcomeStatusMigration } from './migration-0012.js';
 import { tastytradeMigration } from './migration-0013.js';
 import { retentionMigration } from './migration-0014.js';
 import { workingOrdersMigration } from './migration-0015.js';
+import { userSettingsMigration } from './migration-0017.js';
 import { paperReplaceMigration } from './migration-0016.js';
 import { dialectOf } from './sql-dialect.js';
 
@@ -401,6 +402,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0013_tastytrade': tastytradeMigration,
   '0014_retention': retentionMigration,
   '0015_working_orders': workingOrdersMigration,
+  '0017_user_settings': userSettingsMigration,
   '0016_paper_replace': paperReplaceMigration,
 };
 

@@ -282,6 +282,14 @@ export interface WorkingOrdersTable {
   body: string;
 }
 
+/** The `user_settings` table: a person's default price band (null parts: the house default). */
+export interface UserSettingsTable {
+  user_id: string;
+  pricing_mode: string | null;
+  pricing_worst_cents: number | null;
+  updated_at: EpochMsColumn;
+}
+
 export interface Database extends OAuthTables {
   users: UsersTable;
   session_families: SessionFamiliesTable;
@@ -306,4 +314,5 @@ export interface Database extends OAuthTables {
   api_keys: ApiKeysTable;
   leases: LeasesTable;
   working_orders: WorkingOrdersTable;
+  user_settings: UserSettingsTable;
 }

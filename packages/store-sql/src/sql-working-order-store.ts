@@ -71,7 +71,7 @@ export class SqlWorkingOrderStore implements WorkingOrderStore {
       .where('lease_until', '<=', now)
       .returning([...WALK_COLUMNS, 'proposal_id'])
       .execute();
-    return rows.sort((a, b) => Number(a.next_at) - Number(b.next_at) || (a.proposal_id < b.proposal_id ? -1 : 1)).map(walkOf);
+    return rows.sort((a, b) => a.next_at - b.next_at || (a.proposal_id < b.proposal_id ? -1 : 1)).map(walkOf);
   }
 
   async save(order: WorkingOrder, holder: string, now: number, release: boolean): Promise<boolean> {

@@ -58,3 +58,5 @@ export { MemoryRetentionStore } from './fakes/memory-retention-store.js';
 export { retentionStoreContract } from './contracts/index.js';
 export { MemoryWorkingOrderStore } from './fakes/memory-working-order-store.js';
 export { workingOrderFixture, workingOrderStoreContract } from './contracts/index.js';
+export { MemoryUserSettingsStore } from './fakes/memory-user-settings-store.js';
+export { userSettingsStoreContract } from './contracts/index.js';

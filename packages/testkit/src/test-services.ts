@@ -13,6 +13,7 @@ import { memoryOAuthServices, type TestOAuthServices } from './fakes/memory-oaut
 import { MemoryOnboardingStore } from './fakes/memory-onboarding-store.js';
 import { MemoryPositionStore } from './fakes/memory-position-store.js';
 import { MemoryWorkingOrderStore } from './fakes/memory-working-order-store.js';
+import { MemoryUserSettingsStore } from './fakes/memory-user-settings-store.js';
 import { MemoryProposalStore } from './fakes/memory-proposal-store.js';
 import { MemoryQuotaStore } from './fakes/memory-quota-store.js';
 import { MemoryRateLimitStore } from './fakes/memory-rate-limit-store.js';
@@ -62,6 +63,7 @@ export function createTestServices(overrides: Partial<Services> = {}): TestServi
     apiKeys: new MemoryApiKeyStore(),
     positions,
     workingOrders: MemoryWorkingOrderStore.create(),
+    userSettings: new MemoryUserSettingsStore(),
     proposals: new MemoryProposalStore(positions),
     logger: new RecordingLogger(),
     scheduler: new ImmediateScheduler(),

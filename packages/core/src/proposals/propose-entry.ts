@@ -118,7 +118,8 @@ function propose(candidate: CandidateEssentials, input: Input, ctx: HandlerConte
     // The default band stops where the credit would fall below min_credit_to_width, so a candidate the search found is never refused for its band.
     const defaultCap = -Math.ceil(input.min_credit_to_width * width * 100 - 1e-9) / 100;
     const band = { mid: -credit, natural: -naturalCredit(condor), start: -limitCreditOf(credit), fixed: false, defaultCap };
-    const plan = yield* planForProposal(input.pricing, band, 'The candidate cannot be proposed');
+    const defaults = yield* ResultAsync.fromSafePromise(services.userSettings.pricingDefaults(caller.userId));
+    const plan = yield* planForProposal(input.pricing, band, defaults, 'The candidate cannot be proposed');
     const order: EntryOrder = { candidate, condor, qty: input.qty, limitCredit: -plan.startPrice, width, plan };
     const worst = { ...order, limitCredit: -plan.worstPrice };
     const limits: RiskLimits = {

@@ -3,7 +3,7 @@ import { commissionOf } from '../costs/commission.js';
 import { tradeCosts, type TradeCosts } from '../costs/condor-costs.js';
 import { costsView } from '../costs/costs-view.js';
 import type { CostedLeg } from '../costs/order-costs.js';
-import { err, errAsync, ok, okAsync, safeTry, type ResultAsync } from 'neverthrow';
+import { err, errAsync, ok, okAsync, ResultAsync, safeTry } from 'neverthrow';
 import type { AppError } from '../errors/app-error.js';
 import { defineOperation, WRITE, type HandlerContext } from '../operations/operation.js';
 import type { MarketSession, OptionContract } from '../ports/market-data.js';
@@ -96,7 +96,8 @@ export const proposeExit = defineOperation({
       // What is left of a broken condor may close for a credit (a lone long leg): its limit follows the mid.
       const limit = input.limit_price ?? (whole ? Math.max(0.01, centsUp(midDebit)) : centsUp(midDebit));
       const band = { mid: midDebit, natural: closeNatural(closing, contracts), start: limit, fixed: input.limit_price !== undefined, ...(whole ? { defaultCap: widthAtRisk(closing.legs) } : {}) };
-      const plan = yield* planForProposal(input.pricing, band, 'The exit cannot be proposed');
+      const defaults = yield* ResultAsync.fromSafePromise(ctx.services.userSettings.pricingDefaults(ctx.caller.userId));
+      const plan = yield* planForProposal(input.pricing, band, defaults, 'The exit cannot be proposed');
       const findings = [...(input.limit_price === undefined ? quoteFindings(contracts) : []), ...(whole ? limitFindings(plan.worstPrice, closing) : [])];
       if (findings.length > 0) return err(gateRejected('The exit cannot be proposed', findings));
       const costs = closingCosts(closing, contracts, commissionOf(ctx.services));

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { err, ok, type Result } from 'neverthrow';
 import type { AppError } from '../errors/app-error.js';
+import type { PricingDefaults } from '../ports/user-settings-store.js';
 import { gateRejected } from '../proposals/gate-rejection.js';
 import { pricingPlan, type PricingPlan } from './pricing-plan.js';
 import { DEFAULT_WORST_FROM_MID, WALK_MODE_NAMES, WALK_MODES, type WalkMode } from './walk-modes.js';
@@ -30,7 +31,7 @@ export const PricingParameter = v.optional(
     }),
     v.description(
       'The price band the person approves (design §15): the order is placed at start_price (default the mid, rounded to the cent toward the natural price) and, unfilled, ' +
-        `replaced one step at a time toward worst_price (default $${DEFAULT_WORST_FROM_MID.toFixed(2)} from the mid, never past the natural price); ` +
+        `replaced one step at a time toward worst_price (default: the person's own default band, else $${DEFAULT_WORST_FROM_MID.toFixed(2)} from the mid; never past the natural price); ` +
         'unfilled at worst_price after the time limit, it is cancelled. Nothing is ever sent outside the band.',
     ),
   ),
@@ -50,13 +51,16 @@ export interface ProposalBandMarket {
   readonly defaultCap?: number;
 }
 
-/** The proposal's plan, or ENTRY_REJECTED saying why the band asked for cannot be approved. */
-export function planForProposal(requested: PricingInput, market: ProposalBandMarket, what: string): Result<PricingPlan, AppError> {
-  const mode: WalkMode = requested?.mode ?? (market.fixed ? 'single' : 'normal');
+/**
+ * The proposal's plan — what the caller asked for, else the person's own defaults, else the house's — or
+ * ENTRY_REJECTED saying why the band asked for cannot be approved.
+ */
+export function planForProposal(requested: PricingInput, market: ProposalBandMarket, defaults: PricingDefaults, what: string): Result<PricingPlan, AppError> {
+  const mode: WalkMode = requested?.mode ?? (market.fixed ? 'single' : (defaults.mode ?? 'normal'));
   const startPrice = requested?.start_price ?? market.start;
   const natural = Math.max(market.natural, startPrice);
   const worstPrice = requested?.worst_price ?? (mode === 'single' ? startPrice : undefined);
-  const reach = Math.min(DEFAULT_WORST_FROM_MID, (market.defaultCap ?? Number.POSITIVE_INFINITY) - market.mid);
+  const reach = Math.min(defaults.worstFromMid ?? DEFAULT_WORST_FROM_MID, (market.defaultCap ?? Number.POSITIVE_INFINITY) - market.mid);
   const planned = pricingPlan({ mid: market.mid, natural }, { mode, startPrice, worstPrice, worstFromMid: Math.max(reach, startPrice - market.mid) });
   if (planned.ok) return ok(planned.plan);
   const { problem } = planned;

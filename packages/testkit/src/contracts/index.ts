@@ -18,3 +18,4 @@ export { browserSessionStoreContract } from './browser-session-store.contract.js
 export { apiKeyStoreContract } from './api-key-store.contract.js';
 export { retentionStoreContract } from './retention-store.contract.js';
 export { workingOrderFixture, workingOrderStoreContract } from './working-order-store.contract.js';
+export { userSettingsStoreContract } from './user-settings-store.contract.js';

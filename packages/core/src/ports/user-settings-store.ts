@@ -1,0 +1,21 @@
+import type { WalkMode } from '../working-orders/walk-modes.js';
+
+/**
+ * A person's default price band (design §15), used by every proposal that does not set its own: the walk's mode and
+ * how far from the mid toward the natural price the worst price lies. Null parts take the house default.
+ */
+export interface PricingDefaults {
+  readonly mode: WalkMode | null;
+  /** Dollars per share, in whole cents. */
+  readonly worstFromMid: number | null;
+}
+
+export const HOUSE_PRICING: PricingDefaults = { mode: null, worstFromMid: null };
+
+/** A person's settings. Every read and write is scoped to the user. */
+export interface UserSettingsStore {
+  /** The user's pricing defaults; the house's when they set none. */
+  pricingDefaults(userId: string): Promise<PricingDefaults>;
+  /** Replaces the user's pricing defaults. */
+  setPricingDefaults(userId: string, defaults: PricingDefaults, at: number): Promise<void>;
+}
