@@ -7,11 +7,12 @@ import { mountApproval } from './approval/approval-route.js';
 import { mountBrokerKeys } from './broker-keys/broker-keys-route.js';
 import { mountApiKeys } from './api-keys/api-keys-route.js';
 import { mountLogin } from './login/login-route.js';
+import { mountSettings } from './settings/settings-route.js';
 import { renderMessage } from './shared/message.js';
 
 /**
- * condor's pages for people, as a Hono app to mount at `/`: `/login`, `/logout`, `/approve/:token…` and
- * `/broker-keys/:token`. They act only for a browser session (the `__Host-condor-session` cookie); every post
+ * condor's pages for people, as a Hono app to mount at `/`: `/login`, `/logout`, `/approve/:token…`,
+ * `/broker-keys/:token`, `/api-keys` and `/settings`. They act only for a browser session (the `__Host-condor-session` cookie); every post
  * also needs the session's CSRF token and this origin. A failure inside them is answered with a page too.
  *
  * @example app.route('/', webRoutes(services))
@@ -22,6 +23,7 @@ export function webRoutes(services: Services): Hono<WebEnv> {
   mountApproval(app, services);
   mountBrokerKeys(app, services);
   mountApiKeys(app, services);
+  mountSettings(app, services);
   app.onError((error, c) => {
     services.logger.error('page_failed', { path: withoutLinkTokens(c.req.path).slice(0, 200), error: error.stack ?? error.message });
     return sendPage(c, 500, {

@@ -1,0 +1,40 @@
+import { WALK_MODE_NAMES, WALK_MODES, type PricingDefaultsView, type WalkMode } from '@condor/core';
+import { CSRF_FIELD } from '../shared/csrf-field.js';
+import { markup, type Markup } from '../shared/markup.js';
+
+const MODE_WORDS = (mode: WalkMode): string => {
+  const { prices, dwellMs } = WALK_MODES[mode];
+  return prices === 1 ? `${mode} — one price, no walk` : `${mode} — ${String(prices)} prices, ${String(dwellMs / 1000)} s each`;
+};
+
+export interface SettingsPage {
+  readonly pricing: PricingDefaultsView;
+  readonly csrf: string;
+  readonly notice?: string | null;
+  readonly error?: string | null;
+}
+
+/**
+ * The person's settings: the default price band every proposal uses when it sets none of its own (design §15). The
+ * agent can narrow or widen a band per proposal, but the person approves each band on its ticket; this default is the
+ * person's alone. Works without JavaScript.
+ */
+export const renderSettingsPage = (page: SettingsPage): Markup => markup`<section class="card" data-role="pricing-defaults">
+<h1>Settings</h1>
+<h2>Your default price band</h2>
+<p class="muted">condor places an order at the mid and, unfilled, moves it a step at a time toward the natural price, down to the worst price you approve on the ticket, then cancels it. When a proposal sets no band of its own, it uses these.</p>
+${page.notice ? markup`<p class="notice ok" data-role="notice">${page.notice}</p>` : ''}
+${page.error ? markup`<p class="notice error" role="alert" data-role="settings-error">${page.error}</p>` : ''}
+<form method="post" action="/settings/pricing" autocomplete="off">
+<input type="hidden" name="${CSRF_FIELD}" value="${page.csrf}">
+<label for="mode">How the order walks</label>
+<select id="mode" name="mode">
+<option value=""${page.pricing.mode === null ? markup` selected` : ''}>condor’s default (${MODE_WORDS(page.pricing.houseMode)})</option>
+${WALK_MODE_NAMES.map((mode) => markup`<option value="${mode}"${page.pricing.mode === mode ? markup` selected` : ''}>${MODE_WORDS(mode)}</option>`)}
+</select>
+<label for="worst_from_mid">Worst price: this far from the mid toward the natural price, per share</label>
+<input id="worst_from_mid" name="worst_from_mid" type="text" inputmode="decimal" maxlength="5" placeholder="${page.pricing.houseWorstFromMid.toFixed(2)}" value="${page.pricing.worstFromMid === null ? '' : page.pricing.worstFromMid.toFixed(2)}">
+<p class="muted">In dollars, $0.01 to $1.00; empty for condor’s default of $${page.pricing.houseWorstFromMid.toFixed(2)}. Never past the natural price, whatever you set.</p>
+<div class="actions"><button type="submit" class="approve">Save</button></div>
+</form>
+</section>`;
