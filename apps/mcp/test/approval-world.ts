@@ -21,6 +21,18 @@ export interface Proposer {
   readonly proposalId: string;
   /** The agent's HTTP client that made the proposal (2026-07-28). */
   readonly agent: Connected;
+  /** The proposal's price band as its answer's ticket carried it. */
+  readonly band: ProposedBand | null;
+}
+
+/** What the tests read of a ticket's band. */
+export interface ProposedBand {
+  readonly start_price: number;
+  readonly worst_price: number;
+  readonly words: string;
+  readonly walk_words: string;
+  readonly approve_words: string;
+  readonly rows: readonly { readonly label: string; readonly at_start: string; readonly at_worst: string }[];
 }
 
 export async function proposer(services: TestServices, email = 'ann@example.com'): Promise<Proposer> {
@@ -32,7 +44,8 @@ export async function proposer(services: TestServices, email = 'ann@example.com'
   services.clock.advance(5_000);
   const userId = principalOf(token, services)?.slice('user:'.length) ?? '';
   expect(userId).not.toBe('');
-  return { token, userId, proposalId: entry.proposal_id as string, agent };
+  const band = (entry.ticket as { band: ProposedBand | null }).band;
+  return { token, userId, proposalId: entry.proposal_id as string, agent, band };
 }
 
 /** Orders the user's broker account received. */

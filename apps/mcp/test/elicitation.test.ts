@@ -31,10 +31,17 @@ describe.each(ASKING)('confirm_proposal asks the person by elicitation ($era ove
     expect(asked[0]?.message).toContain('Approve this order?');
     expect(asked[0]?.message).toMatch(/iron condor/i);
     expect(asked[0]?.message).toContain('Account:');
+    // The band the person approves, in core's words: the sentence with its worst case, the walk, what approving covers.
+    const lines = asked[0]?.message.split('\n') ?? [];
+    expect(ann.band?.worst_price).toBeGreaterThan(ann.band?.start_price ?? Infinity);
+    expect(lines).toContain(ann.band?.words);
+    expect(lines).toContain(ann.band?.walk_words);
+    expect(lines).toContain(ann.band?.approve_words);
+    expect(ann.band?.words).toMatch(/^You approve a credit of \$\d+\.\d\d down to \$\d+\.\d\d per share: at \$\d+\.\d\d the max loss is /);
     expect(asked[0]).toMatchObject({ requestedSchema: { properties: { approve: { type: 'boolean' } }, required: ['approve'] } });
     const after = await proposalOf(ann);
     expect(after.status).toBe('confirmed');
-    expect(after.approval).toMatchObject({ method: 'elicitation', user_id: ann.userId, client: 'condor-test/1.0.0' });
+    expect(after.approval).toMatchObject({ method: 'elicitation', user_id: ann.userId, client: 'condor-test/1.0.0', band: { start_price: ann.band?.start_price, worst_price: ann.band?.worst_price } });
   });
 
   it.each([

@@ -1,5 +1,22 @@
-import { popWords, TICKET_STATUS_WORDS, type OrderTicket } from '@condor/core';
+import { bandPayoff, bandView, popWords, ticketBand, TICKET_STATUS_WORDS, type HeldLeg, type OrderTicket, type PayoffCurve } from '@condor/core';
 import type { TicketWire } from '../src/apps/ticket-wire.js';
+
+const HELD: HeldLeg[] = [
+  { type: 'put', strike: 540, side: 'long' },
+  { type: 'put', strike: 545, side: 'short' },
+  { type: 'call', strike: 600, side: 'short' },
+  { type: 'call', strike: 605, side: 'long' },
+];
+
+/** The band the fixture's entry is approved with: a $1.20 credit walked down to $1.15, as core's pricing plan steps it. */
+const PLAN = { mode: 'normal', startPrice: -1.2, worstPrice: -1.15, steps: [-1.2, -1.19, -1.17, -1.15], dwellMs: 10_000, timeLimitMs: 150_000 } as const;
+
+/** The condor's payoff at $1.20 with the $1.15 one beside it, as core computes them. */
+const PAYOFF: PayoffCurve = (() => {
+  const curve = bandPayoff({ legs: HELD, credit: 1.2, qty: 1, spot: 570.01 }, PLAN);
+  if (curve === null) throw new Error('the fixture condor has a payoff');
+  return curve;
+})();
 
 /** A 1-lot SPY condor 540/545/600/605 for a $1.20 credit, as core's ticket describes it (hand-written, for pure renderers). */
 export const TICKET: OrderTicket = {
@@ -33,20 +50,8 @@ export const TICKET: OrderTicket = {
   expiresAt: 60_000,
   secondsLeft: 57,
   secondsUntilApprovable: 2,
-  payoff: {
-    points: [
-      { price: 530, pnl: -380 },
-      { price: 540, pnl: -380 },
-      { price: 545, pnl: 120 },
-      { price: 600, pnl: 120 },
-      { price: 605, pnl: -380 },
-      { price: 615, pnl: -380 },
-    ],
-    breakevens: [543.8, 601.2],
-    spot: 570.01,
-    maxProfit: 120,
-    maxLoss: 380,
-  },
+  payoff: PAYOFF,
+  band: ticketBand({ kind: 'entry', plan: PLAN, qty: 1, payoff: PAYOFF, entryCredit: null, firstOfTwo: false }),
   approval: null,
   marketNotice: 'Prices are simulated.',
 };
@@ -72,7 +77,22 @@ export const WIRE: TicketWire = {
   approvable_at: '1970-01-01T00:00:05.000Z',
   expires_at: '1970-01-01T00:01:00.000Z',
   seconds_left: 57,
-  payoff: { points: TICKET.payoff?.points.map((p) => ({ ...p })) ?? [], breakevens: [543.8, 601.2], spot: 570.01, max_profit: 120, max_loss: 380 },
+  payoff: {
+    points: PAYOFF.points.map((p) => ({ ...p })),
+    breakevens: [543.8, 601.2],
+    spot: 570.01,
+    max_profit: 120,
+    max_loss: 380,
+    worst: {
+      start_price: -1.2,
+      worst_price: -1.15,
+      points: PAYOFF.worst?.points.map((p) => ({ ...p })) ?? [],
+      breakevens: PAYOFF.worst?.breakevens ? [...PAYOFF.worst.breakevens] : [],
+      max_profit: 115,
+      max_loss: 385,
+    },
+  },
+  band: TICKET.band === null ? null : bandView(TICKET.band),
   approval: null,
   market_notice: TICKET.marketNotice,
 };

@@ -15,6 +15,9 @@ describe('the elicitation message (the ticket in words)', () => {
       'Approve this order? Nothing is placed unless you approve it.',
       'Sell 1 SPY 2026-12-18 iron condor 540/545/600/605',
       'Price: a $1.20 credit per share ($120.00 for 1 contract), or better.',
+      // At $1.15 the 5-dollar wings risk $385.00 for $115.00: breakevens 545 − 1.15 and 600 + 1.15, return 115/385.
+      'You approve a credit of $1.20 down to $1.15 per share: at $1.15 the max loss is $385.00, breakevens 543.85 and 601.15, return on risk 29.9%.',
+      'The order walks through 4 prices ($1.20, $1.19, $1.17, $1.15), moving every 10 s, and rests 2 min at the worst price; unfilled then, it is cancelled: 2 min 30 s in all.',
       '• Buy to open 1 SPY 540 put, expiring Fri 18 Dec 2026',
       '• Sell to open 1 SPY 545 put, expiring Fri 18 Dec 2026',
       '• Sell to open 1 SPY 600 call, expiring Fri 18 Dec 2026',
@@ -25,8 +28,16 @@ describe('the elicitation message (the ticket in words)', () => {
       '⚠ Earnings are due on 2026-12-10, before expiry: the price can gap past a short strike.',
       'Account: Simulated paper account (simulated market).',
       'Prices are simulated.',
+      'Approve covers every price from a credit of $1.20 down to $1.15 per share, and nothing worse.',
       'It can be placed in 2 seconds; the proposal expires in 57 seconds.',
     ]);
+  });
+
+  it('says the band in core’s words, the same the approval page shows', () => {
+    const words = ticketWords(TICKET).split('\n');
+    expect(words).toContain(TICKET.band?.words);
+    expect(words).toContain(TICKET.band?.walkWords);
+    expect(words).toContain(TICKET.band?.approveWords);
   });
 
   it('leaves out what the ticket does not know', () => {
@@ -40,6 +51,7 @@ describe('the elicitation message (the ticket in words)', () => {
       buyingPower: null,
       flags: [],
       marketNotice: null,
+      band: null,
       secondsUntilApprovable: 0,
       secondsLeft: 1,
     });
@@ -49,6 +61,8 @@ describe('the elicitation message (the ticket in words)', () => {
     expect(words).not.toContain('Buying power');
     expect(words).not.toContain('⚠');
     expect(words).not.toContain('simulated.');
+    expect(words).not.toContain('You approve');
+    expect(words).not.toContain('Approve covers');
     expect(words.endsWith('The proposal expires in 1 second.')).toBe(true);
   });
 });
@@ -66,6 +80,12 @@ describe("the payoff chart (apps/web's renderer, fed the ticket's payoff)", () =
 
   it('prefixes the chart ids with the proposal, so two tickets on one page stay apart', () => {
     expect(html).toContain(`aria-labelledby="payoff-${TICKET.proposalId}-title payoff-${TICKET.proposalId}-desc"`);
+  });
+
+  it('draws the worst price’s curve beside the start’s, as the approval page does', () => {
+    expect(payoffCurve(WIRE.payoff!).worst).toEqual(TICKET.payoff?.worst);
+    expect(html).toContain('data-role="curve-worst"');
+    expect(html).toContain('data-role="legend-worst"');
   });
 
   it('draws no chart when the ticket has no payoff', () => {
@@ -92,6 +112,39 @@ describe('the ticket markup', () => {
     expect(html).toContain('data-action="approve"');
     expect(html).toContain('data-action="reject"');
     expect(html).toContain('href="https://condor.example/approve/tok"');
+  });
+
+  it('shows the band: the walk, a fill at the start beside one at the worst, and beside Approve the sentence and what it covers', () => {
+    const html = ticketMarkup(WIRE, { proposalId: TICKET.proposalId, approvalUrl: null });
+    const band = WIRE.band!;
+
+    expect(html).toContain(`<p class="band-walk" data-mode="normal">${band.walk_words}</p>`);
+    expect(html).toContain('<thead><tr><th scope="col">If it fills</th><th scope="col">At the start price</th><th scope="col">At the worst price</th></tr></thead>');
+    expect(html).toContain('<tr><th scope="row">Max loss</th><td>$380.00</td><td>$385.00</td></tr>');
+    expect(html).toContain('<tr><th scope="row">Breakevens</th><td>543.80 and 601.20</td><td>543.85 and 601.15</td></tr>');
+    expect(html).toContain(`<p class="band-sentence"><strong>${band.words}</strong></p>`);
+    const id = `band-approval-${TICKET.proposalId}`;
+    expect(html).toContain(`<button type="button" data-action="approve" aria-describedby="${id}">Approve</button>`);
+    expect(html).toContain(`<p class="band-approval" id="${id}">${band.approve_words}</p>`);
+    expect(html.indexOf('band-sentence')).toBeLessThan(html.indexOf('data-action="approve"'));
+  });
+
+  it('shows no band for a proposal made before bands, and only the band approved once decided', () => {
+    const older = ticketMarkup({ ...WIRE, band: null }, { proposalId: TICKET.proposalId, approvalUrl: null });
+    expect(older).not.toContain('class="band');
+    expect(older).not.toContain('aria-describedby');
+    const placed = ticketMarkup(
+      {
+        ...WIRE,
+        status: 'placed',
+        status_words: TICKET_STATUS_WORDS.placed,
+        approval: { method: 'app', at: '1970-01-01T00:00:07.000Z', user_id: 'u', client: null, address: null, band: { start_price: -1.2, worst_price: -1.15, words: 'a credit of $1.20 down to $1.15 per share' } },
+      },
+      { proposalId: TICKET.proposalId, approvalUrl: null },
+    );
+    expect(placed).not.toContain('band-sentence');
+    expect(placed).not.toContain('band-approval');
+    expect(placed).toContain('<p class="approved-band">Price band approved: a credit of $1.20 down to $1.15 per share</p>');
   });
 
   it('leaves out a relative approval link: inside a host it leads nowhere', () => {

@@ -70,6 +70,15 @@ describe('the ticket view in headless Chromium, inside a test host’s sandboxed
     expect(await view.locator('.chart svg polyline[data-role="curve"]').count()).toBe(1);
     expect(await view.locator('.chart svg [data-role="breakeven"] text').count()).toBeGreaterThan(0);
     expect(await view.locator('button[data-action="approve"]').isEnabled()).toBe(true);
+    // The band beside Approve, in core's words; the walk and both ends on the ticket; both curves on the chart.
+    const band = (answer.ticket as { band: { words: string; walk_words: string; approve_words: string; rows: unknown[] } }).band;
+    expect(await view.locator('.band-sentence').textContent()).toBe(band.words);
+    expect(await view.locator('.band-walk').textContent()).toBe(band.walk_words);
+    expect(await view.locator('.band-effect tbody tr').count()).toBe(band.rows.length);
+    expect(band.rows.length).toBeGreaterThan(0);
+    const describedBy = await view.locator('button[data-action="approve"]').getAttribute('aria-describedby');
+    expect(await view.locator(`[id="${describedBy ?? ''}"]`).textContent()).toBe(band.approve_words);
+    expect(await view.locator('.chart svg [data-role="curve-worst"]').count()).toBe(1);
     expect(await calls(page)).toEqual([]);
     if (process.env.CONDOR_TICKET_SCREENSHOT !== undefined) await page.screenshot({ path: process.env.CONDOR_TICKET_SCREENSHOT, fullPage: true });
     await page.close();
@@ -85,7 +94,7 @@ describe('the ticket view in headless Chromium, inside a test host’s sandboxed
     expect(await calls(page)).toEqual(['approve_proposal']);
     expect(ordersOf(services, ann.userId)).toBe(1);
     const proposal = await proposalOf({ ...ann, proposalId: answer.proposal_id as string });
-    expect(proposal.approval).toMatchObject({ method: 'app', client: 'condor-test/1.0.0' });
+    expect(proposal.approval).toMatchObject({ method: 'app', client: 'condor-test/1.0.0', band: { words: expect.stringMatching(/^a credit of \$\d+\.\d\d down to \$\d+\.\d\d per share$/) as unknown } });
     await page.close();
   });
 

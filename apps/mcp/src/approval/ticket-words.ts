@@ -4,17 +4,20 @@ import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 const seconds = (value: number): string => (value === 1 ? '1 second' : `${String(value)} seconds`);
 
 /**
- * The order ticket in words, as an elicitation shows it: what would be placed, at what price, what it can
- * win and lose, on which account, and for how long the question stands.
+ * The order ticket in words, as an elicitation shows it: what would be placed, at what price and within which
+ * band (with its worst case), what it can win and lose, on which account, what approving covers, and for how long
+ * the question stands.
  *
  * @example
  * ticketWords(ticket); // 'Approve this order?\nSell 1 SPY 2026-03-06 iron condor 650/655/723/728\n…'
  */
 export function ticketWords(ticket: OrderTicket): string {
+  const { band } = ticket;
   const lines = [
     'Approve this order? Nothing is placed unless you approve it.',
     ticket.headline,
     `Price: ${ticket.priceWords}.`,
+    ...(band === null ? [] : [band.words, band.walkWords]),
     ...ticket.legs.map((leg) => `• ${leg.words}`),
   ];
   const risk = [
@@ -29,6 +32,7 @@ export function ticketWords(ticket: OrderTicket): string {
   lines.push(...ticket.flags.map((f) => `⚠ ${f.message}`));
   lines.push(`Account: ${ticket.account.words}.`);
   if (ticket.marketNotice !== null) lines.push(ticket.marketNotice);
+  if (band !== null) lines.push(band.approveWords);
   lines.push(
     ticket.secondsUntilApprovable > 0
       ? `It can be placed in ${seconds(ticket.secondsUntilApprovable)}; the proposal expires in ${seconds(ticket.secondsLeft)}.`
@@ -44,7 +48,9 @@ export const APPROVE_SCHEMA: ElicitRequestFormParams['requestedSchema'] = {
     approve: {
       type: 'boolean',
       title: 'Place this order',
-      description: 'Yes places the order at the price shown, or better. No leaves the proposal open until it expires; nothing is placed.',
+      description:
+        'Yes places the order at the price shown, or better, and lets it be moved, unfilled, to the worst price of the band shown, never beyond. ' +
+        'No leaves the proposal open until it expires; nothing is placed.',
     },
   },
   required: ['approve'],

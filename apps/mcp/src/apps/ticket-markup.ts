@@ -1,4 +1,5 @@
 import { renderPayoffChart } from '@condor/web/chart';
+import { bandDecisionMarkup, bandMarkup } from './band-markup.js';
 import { duration, escapeHtml, money, price } from './html-text.js';
 import { payoffCurve, secondsUntilApprovable, type TicketWire } from './ticket-wire.js';
 
@@ -12,8 +13,9 @@ export interface TicketExtras {
 
 /**
  * The order ticket as HTML: the headline, the price in words, the legs, what it can win and lose, the breakevens,
- * POP, the account, the time left, the payoff chart, and Approve / Reject while it awaits approval. Every text
- * is escaped; the view fills the countdowns (`data-countdown`) and wires the buttons (`data-action`).
+ * POP, the account, the time left, the price band, the payoff chart, and Approve / Reject while it awaits approval
+ * with the band's sentence beside them, or the band approved once placed. Every text is escaped; the view fills
+ * the countdowns (`data-countdown`) and wires the buttons (`data-action`).
  *
  * @example
  * root.innerHTML = ticketMarkup(answer.ticket, { proposalId: answer.proposal_id, approvalUrl: answer.approval_url });
@@ -44,9 +46,11 @@ export function ticketMarkup(ticket: TicketWire, extras: TicketExtras): string {
     wait > 0
       ? `<p class="wait" data-countdown="approvable" data-seconds="${String(wait)}">It can be approved in ${escapeHtml(duration(wait))}.</p>`
       : '';
+  const decision = open && ticket.band !== null ? bandDecisionMarkup(ticket.band, extras.proposalId) : { sentence: '', covers: '', describedBy: '' };
   const actions = open
-    ? `<div class="actions"><button type="button" data-action="approve">Approve</button><button type="button" data-action="reject">Reject</button></div>`
+    ? `<div class="actions"><button type="button" data-action="approve"${decision.describedBy}>Approve</button><button type="button" data-action="reject">Reject</button></div>`
     : '';
+  const approved = ticket.approval?.band == null ? '' : `<p class="approved-band">Price band approved: ${escapeHtml(ticket.approval.band.words)}</p>`;
   const link =
     open && extras.approvalUrl !== null && /^https?:\/\//.test(extras.approvalUrl)
       ? `<p class="elsewhere">Or approve it on condor's own page: <a href="${escapeHtml(extras.approvalUrl)}" target="_blank" rel="noopener">${escapeHtml(extras.approvalUrl)}</a></p>`
@@ -56,11 +60,15 @@ export function ticketMarkup(ticket: TicketWire, extras: TicketExtras): string {
     `<h1>${escapeHtml(ticket.headline)}</h1>` +
     `<ul class="legs">${legs}</ul>` +
     `<dl class="facts">${facts}</dl>` +
+    (ticket.band === null ? '' : bandMarkup(ticket.band)) +
     flags +
     notice +
     chart +
+    decision.sentence +
     waiting +
     actions +
+    decision.covers +
+    approved +
     '<p class="outcome" role="status" aria-live="polite"></p>' +
     link +
     '</article>'

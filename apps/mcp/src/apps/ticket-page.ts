@@ -21,6 +21,14 @@ body { margin: 0; padding: 12px; }
 .actions button[data-action="approve"] { background: #15803d; color: white; border-color: #15803d; }
 .actions button:disabled { opacity: 0.5; cursor: default; }
 .elsewhere { color: #6b7280; font-size: 0.9rem; }
+.band h2 { font-size: 1rem; margin: 8px 0 4px; }
+.band p { margin: 0 0 6px; }
+.band-effect { border-collapse: collapse; margin: 0 0 8px; }
+.band-effect th, .band-effect td { text-align: left; padding: 2px 12px 2px 0; vertical-align: top; }
+.band-effect tbody th { color: #6b7280; font-weight: normal; }
+.band-sentence { background: #fef3c7; color: #78350f; padding: 6px 8px; border-radius: 4px; margin: 8px 0; }
+.band-approval { font-weight: 600; margin: 4px 0 8px; }
+.approved-band { margin: 8px 0; }
 `;
 
 /** The page around the bundle; `</script` cannot occur in the script (esbuild escapes it in strings), and is refused if it does. */

@@ -19,6 +19,17 @@ export const payoffCurve = (wire: PayoffWire): PayoffCurve => ({
   spot: wire.spot,
   maxProfit: wire.max_profit,
   maxLoss: wire.max_loss,
+  worst:
+    wire.worst === null
+      ? null
+      : {
+          startPrice: wire.worst.start_price,
+          worstPrice: wire.worst.worst_price,
+          points: wire.worst.points,
+          breakevens: wire.worst.breakevens,
+          maxProfit: wire.worst.max_profit,
+          maxLoss: wire.worst.max_loss,
+        },
 });
 
 /** Whole seconds until the ticket may be approved (0 once it may), from its own fields: no clock needed. */
