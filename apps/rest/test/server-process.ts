@@ -30,15 +30,22 @@ export interface ServerOptions {
 export const freshDataDir = (): string => mkdtempSync(join(tmpdir(), 'condor-e2e-'));
 
 /**
+ * What every test server runs with unless its `env` says otherwise: the simulated broker fills an order at the mid
+ * at once (`at_mid`), as the tests that walk a trade expect; `startServer({ CONDOR_SIM_FILLS: 'realistic' })` asks
+ * for the deployments' fill model.
+ */
+const TEST_ENV: Readonly<Record<string, string>> = { CONDOR_SIM_FILLS: 'at_mid' };
+
+/**
  * Starts the service exactly as `pnpm start` does, on a free loopback port with a fresh data folder (or
- * `options.dataDir`), and resolves once `/readyz` answers 200.
+ * `options.dataDir`), and resolves once `/readyz` answers 200. `env` comes over `TEST_ENV`.
  */
 export async function startServer(env: Record<string, string> = {}, options: ServerOptions = {}): Promise<RunningServer> {
   const dataDir = options.dataDir ?? freshDataDir();
   const owned = options.dataDir === undefined;
   const child = spawn(process.execPath, ['--conditions=@condor/source', '--import', 'tsx', 'apps/rest/src/main.ts'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', CONDOR_DATA_DIR: dataDir, ...env },
+    env: { ...process.env, NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', CONDOR_DATA_DIR: dataDir, ...TEST_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: string[] = [];

@@ -21,6 +21,19 @@ describe('SimMarketData.chainContracts', () => {
     }
   });
 
+  it('prices the contracts at another instant exactly as the chain had them then, whatever the clock says now', async () => {
+    const now = new SimMarketData(new FakeClock(TIMES[2]), 7);
+    for (const then of TIMES.slice(0, 2)) {
+      const past = new SimMarketData(new FakeClock(then), 7);
+      const chain = (await past.optionChain('SPY', '2026-06-18'))._unsafeUnwrap();
+      const picked = chain.filter((_, i) => i % 29 === 3);
+      expect(picked.length).toBeGreaterThan(2);
+      const asked = new Set(picked.map((c) => c.symbol));
+      expect((await now.chainContracts('SPY', '2026-06-18', asked, then))._unsafeUnwrap()).toEqual(picked);
+      expect((await now.chainContracts('SPY', '2026-06-18', asked))._unsafeUnwrap()).not.toEqual(picked);
+    }
+  });
+
   it('answers as optionChain does for unknown symbols and unlisted expiries', async () => {
     const market = new SimMarketData(new FakeClock(TIMES[0]), 7);
     expect((await market.chainContracts('ZZZZ', '2026-03-20', new Set(['x'])))._unsafeUnwrapErr()).toEqual({ kind: 'unknown_symbol' });

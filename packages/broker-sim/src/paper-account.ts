@@ -22,6 +22,7 @@ const MULTIPLIER = 100;
 
 const cents = (x: number): number => Math.round(x * 100) / 100;
 const signed = (leg: OrderLeg, qty: number): number => (leg.side === 'buy' ? qty : -qty);
+const unfilled = (order: BrokerOrder): number => order.qty - order.filledQty;
 
 /** Whether an order is still working (can fill or be cancelled). */
 export const isWorking = (order: BrokerOrder): boolean => WORKING.has(order.status);
@@ -99,9 +100,13 @@ export class PaperAccount {
     return { accountId: this.accountId, buyingPower: this.buyingPower(), spreadsAllowed: true };
   }
 
-  /** Dollars free to open positions, never negative; with `releasing`, as if that working order's hold were freed. */
+  /**
+   * Dollars free to open positions, never negative; with `releasing`, as if that working order's hold were freed. A
+   * partly filled order holds its reservation's share for the units still unfilled: the filled ones are held positions.
+   */
   buyingPower(releasing?: string): number {
-    const held = this.records.reduce((sum, r) => sum + (isWorking(r.order) && r.order.id !== releasing ? r.reservation : 0), 0);
+    const holds = (r: OrderRecord): number => (isWorking(r.order) && r.order.id !== releasing ? (r.reservation * unfilled(r.order)) / r.order.qty : 0);
+    const held = this.records.reduce((sum, r) => sum + holds(r), 0);
     return cents(Math.max(0, this.cash - requirement(this.qtyBySymbol()) - held));
   }
 
@@ -128,13 +133,13 @@ export class PaperAccount {
     return [...this.holdings].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   }
 
-  /** Contracts of `symbol` a closing leg on `side` may still close: held in the opposite direction, less what working orders already close. */
+  /** Contracts of `symbol` a closing leg on `side` may still close: held in the opposite direction, less what working orders still close. */
   closable(symbol: string, side: OrderLeg['side']): number {
     const held = this.holdings.get(symbol)?.qty ?? 0;
     const inDirection = side === 'buy' ? Math.max(0, -held) : Math.max(0, held);
     const closing = this.records
       .filter((r) => isWorking(r.order))
-      .flatMap((r) => r.order.legs.filter((l) => l.symbol === symbol && l.side === side && l.intent.endsWith('_to_close')).map(() => r.order.qty));
+      .flatMap((r) => r.order.legs.filter((l) => l.symbol === symbol && l.side === side && l.intent.endsWith('_to_close')).map(() => unfilled(r.order)));
     return inDirection - closing.reduce((sum, qty) => sum + qty, 0);
   }
 
@@ -167,14 +172,23 @@ export class PaperAccount {
     return placed;
   }
 
-  /** Fills a working order at `price` (net per share), each leg at its price in `legPrices`. */
-  fill(id: string, price: number, legPrices: ReadonlyMap<string, number>): BrokerOrder | undefined {
+  /**
+   * Fills `units` more whole units of a working order (at most what remains) at `price` (net per share), each leg at
+   * its price in `legPrices`: `filled` once none remain, else `partially_filled` with the rest working. The average
+   * fill price weighs every unit filled so far.
+   */
+  fill(id: string, units: number, price: number, legPrices: ReadonlyMap<string, number>): BrokerOrder | undefined {
     const record = this.records.find((r) => r.order.id === id);
     if (!record || !isWorking(record.order)) return undefined;
-    const { qty, legs } = record.order;
-    for (const leg of legs) this.trade(leg.symbol, signed(leg, qty), legPrices.get(leg.symbol) ?? 0);
+    const { order } = record;
+    const qty = Math.min(Math.floor(units), unfilled(order));
+    if (qty <= 0) return undefined;
+    for (const leg of order.legs) this.trade(leg.symbol, signed(leg, qty), legPrices.get(leg.symbol) ?? 0);
     this.cash = cents(this.cash - price * MULTIPLIER * qty);
-    return this.change(record, { ...record.order, status: 'filled', filledQty: qty, filledAvgPrice: price });
+    const filledQty = order.filledQty + qty;
+    const paid = (order.filledAvgPrice ?? 0) * order.filledQty + price * qty;
+    const filledAvgPrice = order.filledQty === 0 ? price : Math.round((paid / filledQty) * 10_000) / 10_000;
+    return this.change(record, { ...order, status: filledQty === order.qty ? 'filled' : 'partially_filled', filledQty, filledAvgPrice });
   }
 
   /**

@@ -15,9 +15,11 @@ import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { isWorking, type PaperAccount } from './paper-account.js';
 import type { PaperBooks } from './paper-books.js';
 import type { PaperFaults } from './paper-faults.js';
+import type { FillMemory, PaperFills, WorkingAt } from './paper-fills.js';
 import type { PaperRateLimit } from './paper-rate-limit.js';
-import { legFillPrices, netMid, priceLegs, shapeProblem, type PricedLeg } from './paper-legs.js';
+import { priceLegs, shapeProblem, type PricedLeg } from './paper-legs.js';
 import { markedPositions } from './paper-marks.js';
+import { fillPlaced, sweepWorking, type FillDesk } from './paper-sweep.js';
 import type { SerialQueue } from './serial-queue.js';
 
 /**
@@ -31,16 +33,10 @@ export interface PaperDesk {
   readonly rateLimit: PaperRateLimit;
   /** Submits this process received for the owner, refused and faulted ones included. */
   submits: number;
+  /** What the fill model keeps of the account's working orders between calls. */
+  readonly fillMemory: FillMemory;
 }
 
-/** Floating-point slack when comparing a limit with the net mid. */
-const EPSILON = 1e-9;
-/**
- * How far inside the net mid a multi-leg limit still fills: one cent, as market makers fill complex orders
- * a penny from the mid. Leg mids move in half-cent steps, so without it an order at the mid misses on the
- * next step.
- */
-const MIDPOINT_TOLERANCE = 0.01;
 const TIMEOUT: BrokerError = { kind: 'unavailable', message: 'timeout' };
 const DOWN: BrokerError = { kind: 'unavailable', message: 'the simulated broker did not answer (503)' };
 
@@ -56,8 +52,8 @@ function dayOrderEnd(now: number): number {
 
 /**
  * A paper account on the simulated market, with Alpaca's order semantics: a multi-leg limit order
- * fills at its limit as soon as the limit is at or through the net mid of the legs (re-checked on
- * every later call, as the clock moves), else it works until cancelled or until the session closes.
+ * fills at its limit, whole or in part, when its fill model says so (judged at placement and again on
+ * every later call, as the clock moves), and what is unfilled works until cancelled or until the session closes.
  * The account lives in the ledger (`PaperBooks`): each call acts on it as stored and commits what it
  * changed atomically, so every instance sees one account and a restart forgets nothing. This process
  * answers one owner's calls one at a time, in call order.
@@ -69,18 +65,19 @@ export class PaperBroker implements Broker {
     private readonly market: MarketData,
     private readonly clock: Clock,
     private readonly nextOrderId: () => string,
+    private readonly fills: PaperFills,
   ) {}
 
   verify(): ResultAsync<BrokerAccount, BrokerError> {
-    return this.call((account) => this.sweep(account).map(() => account.account()));
+    return this.call((account) => okAsync(account.account()));
   }
 
   positions(): ResultAsync<readonly BrokerPosition[], BrokerError> {
-    return this.call((account) => this.sweep(account).map(() => account.positions())).andThen((held) => markedPositions(this.market, held));
+    return this.call((account) => okAsync(account.positions())).andThen((held) => markedPositions(this.market, held));
   }
 
   orders(which: 'open' | 'all'): ResultAsync<readonly BrokerOrder[], BrokerError> {
-    return this.call((account) => this.sweep(account).map(() => account.orders(which)));
+    return this.call((account) => okAsync(account.orders(which)));
   }
 
   submit(order: MultiLegOrder): ResultAsync<BrokerOrder, BrokerError> {
@@ -95,30 +92,28 @@ export class PaperBroker implements Broker {
   }
 
   orderByClientId(clientOrderId: string): ResultAsync<BrokerOrder | null, BrokerError> {
-    return this.call((account) => this.sweep(account).map(() => account.byClientOrderId(clientOrderId)));
+    return this.call((account) => okAsync(account.byClientOrderId(clientOrderId)));
   }
 
   cancel(orderId: string): ResultAsync<CancelOutcome, BrokerError> {
     const { faults } = this.desk;
-    return this.call((account) =>
-      this.sweep(account).map((): CancelOutcome => {
-        if (faults.refuseCancels) return refused('the broker refused the cancel request (simulated fault)');
-        const order = account.byId(orderId);
-        if (!order) return refused('order not found');
-        if (!isWorking(order)) return refused('order is not cancelable');
-        account.end(orderId, 'canceled');
-        return { kind: 'canceled' };
-      }),
-    );
+    return this.call((account) => {
+      if (faults.refuseCancels) return okAsync(refused('the broker refused the cancel request (simulated fault)'));
+      const order = account.byId(orderId);
+      if (!order) return okAsync(refused('order not found'));
+      if (!isWorking(order)) return okAsync(refused('order is not cancelable'));
+      account.end(orderId, 'canceled');
+      return okAsync<CancelOutcome>({ kind: 'canceled' });
+    });
   }
 
   /**
-   * Ends the working order `replaced` and places its replacement in one commit, then fills the replacement if it is
-   * marketable, as a submit would. No replace is in flight here for a fill to race: a fill the market brought
-   * before the call lands in the sweep first, and the replace is then refused.
+   * Ends the working order `replaced` and places its replacement in one commit, then fills what the fill model says
+   * of the replacement, as a submit would. No replace is in flight here for a fill to race: a fill the market
+   * brought before the call lands in the sweep first, and the replace is then refused.
    */
   replace(replacement: OrderReplacement): ResultAsync<BrokerOrder, BrokerError> {
-    return this.call((account) => this.sweep(account).andThen(() => this.replaceIn(account, replacement)));
+    return this.call((account) => this.replaceIn(account, replacement));
   }
 
   /** The owner's calls take turns in this process, each counted against the request limit. */
@@ -129,9 +124,9 @@ export class PaperBroker implements Broker {
     });
   }
 
-  /** A call acting on the stored account. */
+  /** A call acting on the stored account, its working orders first brought up to now. */
   private call<T>(work: (account: PaperAccount) => ResultAsync<T, BrokerError>): ResultAsync<T, BrokerError> {
-    return this.queued(() => this.books.transact(this.desk.ownerId, work));
+    return this.queued(() => this.books.transact(this.desk.ownerId, (account) => this.sweep(account).andThen(() => work(account))));
   }
 
   private place(account: PaperAccount, order: MultiLegOrder): ResultAsync<BrokerOrder, BrokerError> {
@@ -144,8 +139,9 @@ export class PaperBroker implements Broker {
       const available = account.buyingPower();
       if (use > available) return errAsync(rejected(`insufficient buying power: the order needs $${use}, $${available} is available`));
       const now = this.clock.now();
-      const placed = account.place(order, this.nextOrderId(), now, dayOrderEnd(now), use);
-      return okAsync(this.fillIfMarketable(account, placed, legs) ?? placed);
+      const expiresAt = dayOrderEnd(now);
+      const placed = account.place(order, this.nextOrderId(), now, expiresAt, use);
+      return this.fillPlaced(account, { order: placed, now, expiresAt }, legs);
     });
   }
 
@@ -163,9 +159,10 @@ export class PaperBroker implements Broker {
       const available = account.buyingPower(orderId);
       if (use > available) return errAsync(rejected(`insufficient buying power: the replacement needs $${use}, $${available} is available`));
       const now = this.clock.now();
-      const placed = account.replace(orderId, order, this.nextOrderId(), now, dayOrderEnd(now), use);
+      const expiresAt = dayOrderEnd(now);
+      const placed = account.replace(orderId, order, this.nextOrderId(), now, expiresAt, use);
       if (!placed) return errAsync(rejected(`the order is ${old.status}; only a working order with nothing filled is replaced`));
-      return okAsync(this.fillIfMarketable(account, placed, legs) ?? placed);
+      return this.fillPlaced(account, { order: placed, now, expiresAt }, legs);
     });
   }
 
@@ -185,26 +182,17 @@ export class PaperBroker implements Broker {
     return undefined;
   }
 
-  private fillIfMarketable(account: PaperAccount, order: BrokerOrder, legs: readonly PricedLeg[]): BrokerOrder | undefined {
-    if (order.limitPrice < netMid(legs) - MIDPOINT_TOLERANCE - EPSILON) return undefined;
-    return account.fill(order.id, order.limitPrice, legFillPrices(legs, order.limitPrice));
-  }
-
-  /** Expires day orders past their close and fills the working orders the market has come to. */
+  /** Fills the working orders as the fill model says, then expires day orders past their close. */
   private sweep(account: PaperAccount): ResultAsync<void, never> {
-    return ResultAsync.fromSafePromise(this.sweepWorking(account));
+    return ResultAsync.fromSafePromise(sweepWorking(this.fillDesk(), account, this.clock.now()));
   }
 
-  private async sweepWorking(account: PaperAccount): Promise<void> {
-    const now = this.clock.now();
-    for (const { order, expiresAt } of account.working()) {
-      if (now >= expiresAt) {
-        account.end(order.id, 'expired');
-        continue;
-      }
-      const legs = await priceLegs(this.market, order.legs);
-      // A leg the market cannot price right now leaves the order working.
-      if (legs.isOk()) this.fillIfMarketable(account, order, legs.value);
-    }
+  /** Fills what the fill model says of an order just placed; the order as it is then. */
+  private fillPlaced(account: PaperAccount, at: WorkingAt, legs: readonly PricedLeg[]): ResultAsync<BrokerOrder, never> {
+    return ResultAsync.fromSafePromise(fillPlaced(this.fillDesk(), account, at, legs));
+  }
+
+  private fillDesk(): FillDesk {
+    return { market: this.market, fills: this.fills, memory: this.desk.fillMemory };
   }
 }

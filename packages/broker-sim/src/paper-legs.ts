@@ -36,6 +36,16 @@ export function netMid(legs: readonly PricedLeg[]): number {
   return legs.reduce((sum, leg) => sum + (leg.side === 'buy' ? leg.mid : -leg.mid), 0);
 }
 
+/** What crossing every leg's spread would cost per share: buy legs at the ask less sell legs at the bid (positive = debit). */
+export function netNatural(legs: readonly PricedLeg[]): number {
+  return legs.reduce((sum, leg) => sum + (leg.side === 'buy' ? leg.ask : -leg.bid), 0);
+}
+
+/** The first leg whose quote nobody trades a package against: crossed (bid above ask) or one-sided (no bid or no ask). */
+export function untradeableQuote(legs: readonly PricedLeg[]): PricedLeg | undefined {
+  return legs.find((leg) => leg.bid > leg.ask || leg.bid <= 0 || leg.ask <= 0);
+}
+
 /**
  * Leg prices that add up to a fill at `price`: each leg at its mid, moved by an equal share of the
  * difference between the price and the net mid (buy legs pay it, sell legs give it up), never below 0.
@@ -57,12 +67,15 @@ function fromMarket(error: MarketDataError, symbol: string): BrokerError {
   }
 }
 
-/** The listed contracts of the symbols, by symbol; contracts not listed now (expired, unknown strike) are absent. */
-export function listedContracts(market: MarketData, symbols: readonly string[]): ResultAsync<Map<string, OptionContract>, BrokerError> {
-  return new ResultAsync(lookUp(market, symbols));
+/**
+ * The listed contracts of the symbols, by symbol; contracts not listed now (expired, unknown strike) are absent. With
+ * `at`, the simulated market prices them as it stood then; any other market can only say how they stand now.
+ */
+export function listedContracts(market: MarketData, symbols: readonly string[], at?: number): ResultAsync<Map<string, OptionContract>, BrokerError> {
+  return new ResultAsync(lookUp(market, symbols, at));
 }
 
-async function lookUp(market: MarketData, symbols: readonly string[]): Promise<Result<Map<string, OptionContract>, BrokerError>> {
+async function lookUp(market: MarketData, symbols: readonly string[], at: number | undefined): Promise<Result<Map<string, OptionContract>, BrokerError>> {
   const found = new Map<string, OptionContract>();
   const chains = new Map<string, OccFields>();
   for (const symbol of symbols) {
@@ -72,7 +85,7 @@ async function lookUp(market: MarketData, symbols: readonly string[]): Promise<R
   const wanted = new Set(symbols);
   for (const { root, expiry } of chains.values()) {
     // The simulated market prices just the wanted contracts, exactly as its whole chain would.
-    const chain = market instanceof SimMarketData ? await market.chainContracts(root, expiry, wanted) : await market.optionChain(root, expiry);
+    const chain = market instanceof SimMarketData ? await market.chainContracts(root, expiry, wanted, at) : await market.optionChain(root, expiry);
     if (chain.isErr()) {
       if (chain.error.kind === 'unknown_symbol') continue;
       return err(fromMarket(chain.error, root));
@@ -82,11 +95,15 @@ async function lookUp(market: MarketData, symbols: readonly string[]): Promise<R
   return ok(found);
 }
 
-/** The legs with their markets, or `rejected` naming the first leg that is not a listed contract of a tradeable underlying. */
-export function priceLegs(market: MarketData, legs: readonly OrderLeg[]): ResultAsync<PricedLeg[], BrokerError> {
+/**
+ * The legs with their markets (now, or `at` another instant as `listedContracts` can), or `rejected` naming the first
+ * leg that is not a listed contract of a tradeable underlying.
+ */
+export function priceLegs(market: MarketData, legs: readonly OrderLeg[], at?: number): ResultAsync<PricedLeg[], BrokerError> {
   return listedContracts(
     market,
     legs.map((l) => l.symbol),
+    at,
   ).andThen((contracts) => new ResultAsync(priced(market, legs, contracts)));
 }
 

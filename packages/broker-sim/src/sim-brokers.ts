@@ -13,13 +13,16 @@ import type {
 } from '@condor/core';
 import { failingBroker, hashString } from '@condor/core';
 import { okAsync } from 'neverthrow';
+import { atMidFills } from './at-mid-fills.js';
 import { MemoryPaperLedger } from './memory-paper-ledger.js';
 import { removeLegOutside, type OutsideLegChange } from './outside-leg-change.js';
 import { outsidePosition } from './outside-position.js';
 import { PaperBooks } from './paper-books.js';
 import { PaperBroker, type PaperDesk } from './paper-broker.js';
 import { PaperFaults } from './paper-faults.js';
+import type { PaperFills } from './paper-fills.js';
 import { PaperRateLimit } from './paper-rate-limit.js';
+import { realisticFills } from './realistic-fills.js';
 import { SerialQueue } from './serial-queue.js';
 
 export interface SimBrokersOptions {
@@ -34,18 +37,35 @@ export interface SimBrokersOptions {
   readonly requestsPerMinute?: number;
   /** For demos: each new account also holds one SPY call bought outside the service, so NOT_SERVICE_MANAGED can be seen. */
   readonly outsidePosition?: boolean;
+  /**
+   * How orders fill (default `at_mid`): `realistic` judges each working order every 5 s with the seeded fill model
+   * (docs/fill-model.md: a fill more likely the nearer the limit is to the natural price, whole condors, in part);
+   * `at_mid` fills a limit at or through the net mid, or a cent inside it, whole and at once.
+   */
+  readonly fills?: SimFills;
+  /** The realistic fill model's seed (default 28): the same seed, orders and market give the same fills. */
+  readonly fillSeed?: number;
 }
+
+/** The simulated broker's fill models, by name. */
+export type SimFills = 'realistic' | 'at_mid';
+
+const FILL_MODELS = {
+  realistic: realisticFills,
+  at_mid: () => atMidFills,
+} as const satisfies Record<SimFills, (seed: number) => PaperFills>;
 
 /** Every simulated order id starts with this, then a UUID from the injected `Ids`. */
 export const SIM_ORDER_PREFIX = 'sim-order-';
 
 const DEFAULT_STARTING_CASH = 100_000;
 const DEFAULT_REQUESTS_PER_MINUTE = 200;
+const DEFAULT_FILL_SEED = 28;
 
 /**
  * The simulated paper broker: one paper account per owner (credentials ignored), kept in the ledger
  * (the database in a deployment) so that a restart forgets nothing and every instance on one database
- * trades the same account, trading the simulated market at the clock's time. Fills are deterministic;
+ * trades the same account, trading the simulated market at the clock's time. Fills are deterministic (seeded);
  * account ids are a hash of the owner id; order ids are `sim-order-` and a UUID from `ids`, so with
  * random ids (the runtime's) an order id tells nothing of any other order and is never reused. The
  * fault controls script broker failures for tests and the demo, in this process.
@@ -59,6 +79,7 @@ export class SimBrokers implements Brokers {
   private readonly desks = new Map<string, PaperDesk>();
   private readonly ledger: PaperLedger;
   private readonly books: PaperBooks;
+  private readonly fills: PaperFills;
 
   constructor(
     private readonly market: MarketData,
@@ -68,11 +89,12 @@ export class SimBrokers implements Brokers {
   ) {
     this.ledger = options.ledger ?? new MemoryPaperLedger();
     this.books = new PaperBooks(this.ledger, (ownerId) => this.opening(ownerId));
+    this.fills = FILL_MODELS[options.fills ?? 'at_mid'](options.fillSeed ?? DEFAULT_FILL_SEED);
   }
 
   open(access: BrokerAccess): Broker {
     if (access.broker !== 'sim') return failingBroker({ kind: 'unavailable', message: `SimBrokers only opens simulated (sim) accounts, not ${access.broker}` });
-    return new PaperBroker(this.desk(access.ownerId), this.books, this.market, this.clock, () => `${SIM_ORDER_PREFIX}${this.ids.uuid()}`);
+    return new PaperBroker(this.desk(access.ownerId), this.books, this.market, this.clock, () => `${SIM_ORDER_PREFIX}${this.ids.uuid()}`, this.fills);
   }
 
   /** While `on`, every cancel of the owner's orders is refused with a broker message. */
@@ -163,6 +185,7 @@ export class SimBrokers implements Brokers {
         queue: new SerialQueue(),
         rateLimit: new PaperRateLimit(this.options.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE),
         submits: 0,
+        fillMemory: new Map(),
       };
       this.desks.set(ownerId, desk);
     }

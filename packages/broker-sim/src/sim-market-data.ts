@@ -101,13 +101,18 @@ export class SimMarketData implements MarketData {
   /**
    * The contracts of `optionChain(symbol, expiry)` whose OCC symbols are in `symbols`, exactly as the chain
    * has them, without pricing the rest of the chain: what the paper broker needs to price an order's legs.
+   * `at` (default now) prices them as the market stood at another instant, as the chain would have then.
    */
-  chainContracts(symbol: string, expiry: string, symbols: ReadonlySet<string>): ResultAsync<readonly OptionContract[], MarketDataError> {
-    return this.withState(symbol, ({ spec }, state) => {
-      const expiryDay = parseDay(expiry);
-      if (expiryDay === undefined || !listedExpiries(state.asOf).includes(expiryDay)) return [];
-      return chainContracts({ spec, state, expiryDay, rate: SIM_RISK_FREE_RATE, seed: this.seed }, symbols);
-    });
+  chainContracts(symbol: string, expiry: string, symbols: ReadonlySet<string>, at?: number): ResultAsync<readonly OptionContract[], MarketDataError> {
+    return this.withState(
+      symbol,
+      ({ spec }, state) => {
+        const expiryDay = parseDay(expiry);
+        if (expiryDay === undefined || !listedExpiries(state.asOf).includes(expiryDay)) return [];
+        return chainContracts({ spec, state, expiryDay, rate: SIM_RISK_FREE_RATE, seed: this.seed }, symbols);
+      },
+      at,
+    );
   }
 
   dailyBars(symbol: string, fromDate: string, toDate: string): ResultAsync<readonly DailyBar[], MarketDataError> {
@@ -158,10 +163,10 @@ export class SimMarketData implements MarketData {
     return { spec, series };
   }
 
-  private withState<T>(symbol: string, answer: (resolved: Resolved, state: MarketState) => T): ResultAsync<T, MarketDataError> {
+  private withState<T>(symbol: string, answer: (resolved: Resolved, state: MarketState) => T, at = this.clock.now()): ResultAsync<T, MarketDataError> {
     const resolved = this.resolve(symbol);
     if (!resolved) return errAsync(UNKNOWN);
-    const state = marketState(resolved.spec, resolved.series, this.seed, this.clock.now(), this.mode);
+    const state = marketState(resolved.spec, resolved.series, this.seed, at, this.mode);
     return state ? okAsync(answer(resolved, state)) : errAsync(NO_HISTORY);
   }
 

@@ -127,6 +127,13 @@ describe('loadConfig: CONDOR_AUTOROLL_ENABLED', () => {
   });
 });
 
+describe('loadConfig: CONDOR_SIM_FILLS', () => {
+  it('fills realistically unless told at_mid, and refuses other values', () => {
+    expect([loadConfig({}).simFills, loadConfig({ CONDOR_SIM_FILLS: 'at_mid' }).simFills, loadConfig({ CONDOR_SIM_FILLS: 'realistic' }).simFills]).toEqual(['realistic', 'at_mid', 'realistic']);
+    expect(() => loadConfig({ CONDOR_SIM_FILLS: 'instant' })).toThrow(/CONDOR_SIM_FILLS must be one of: realistic, at_mid/);
+  });
+});
+
 describe('loadConfig: live trading and Alpaca hosts', () => {
   it('keeps live trading off and Alpaca on its own hosts unless told otherwise', () => {
     expect(loadConfig({}).liveTradingEnabled).toBe(false);

@@ -50,6 +50,11 @@ export interface RuntimeConfig {
   /** CONDOR_SIM_OUTSIDE_POSITION=true: each new paper account also holds a SPY call bought outside the service (demos). */
   readonly simOutsidePosition: boolean;
   /**
+   * CONDOR_SIM_FILLS: how the simulated paper broker fills — `realistic` (the default: the seeded fill model, a limit
+   * nearer the natural price filling sooner, in part) or `at_mid` (a limit at the mid fills whole at once; tests, demos).
+   */
+  readonly simFills: 'realistic' | 'at_mid';
+  /**
    * CONDOR_SIM_SESSION: `demo` (the default in development) runs a labelled demo session of the simulated market while
    * the exchange is closed; `exchange` (the default in production) keeps the exchange's hours, holidays and early closes.
    */
@@ -138,6 +143,7 @@ export function loadConfig(given: NodeJS.ProcessEnv = process.env): RuntimeConfi
     freeQuotas: quotas(env),
     autorollEnabled: oneOf(env, 'CONDOR_AUTOROLL_ENABLED', ['true', 'false'], 'false') === 'true',
     simOutsidePosition: oneOf(env, 'CONDOR_SIM_OUTSIDE_POSITION', ['true', 'false'], 'false') === 'true',
+    simFills: oneOf(env, 'CONDOR_SIM_FILLS', ['realistic', 'at_mid'], 'realistic'),
     simSession: oneOf(env, 'CONDOR_SIM_SESSION', ['demo', 'exchange'], deployment === 'production' ? 'exchange' : 'demo'),
     liveTradingEnabled: oneOf(env, 'CONDOR_LIVE_TRADING_ENABLED', ['true', 'false'], 'false') === 'true',
     approvalPolicy: oneOf(env, 'CONDOR_APPROVAL', ['human', 'confirm'], 'human'),

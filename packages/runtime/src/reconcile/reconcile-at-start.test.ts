@@ -24,7 +24,8 @@ describe('reconciling unfinished proposals at start', () => {
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
   const start = async (dir: string): Promise<Runtime> => {
-    const runtime = await buildRuntime(loadConfig({ CONDOR_DATA_DIR: dir, LOG_LEVEL: 'silent' }));
+    // Orders through the market fill at once here, as they did before the realistic fill model.
+    const runtime = await buildRuntime(loadConfig({ CONDOR_DATA_DIR: dir, LOG_LEVEL: 'silent', CONDOR_SIM_FILLS: 'at_mid' }));
     opened.push(runtime);
     return runtime;
   };
