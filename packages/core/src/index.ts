@@ -214,3 +214,12 @@ export { bandRangeWords, oneSide, perShareWords } from './words/band.js';
 export { secondsWords } from './words/time.js';
 export { HOUSE_PRICING, type PricingDefaults, type UserSettingsStore } from './ports/user-settings-store.js';
 export { MAX_WORST_FROM_MID, personPricingDefaults, pricingDefaultsView, setPersonPricingDefaults, type PricingDefaultsRequest, type PricingDefaultsView } from './settings/pricing-settings.js';
+// The person's desk at `/` (design §16): one view model from the tools' own views.
+export { personDesk } from './desk/person-desk.js';
+export { deskApprovalLink, deskBrokerKeysLink } from './desk/desk-links.js';
+export { RECENT_ORDERS } from './desk/desk-orders.js';
+export type { DeskPosition, DeskSection, DeskView, DeskWorkingOrder } from './desk/desk-types.js';
+export type { AlertViewOutput } from './autoroll/alert-view.js';
+export type { OrderViewOutput } from './positions/order-view.js';
+export type { PositionViewOutput } from './positions/position-view.js';
+export type { WorkingOrderViewOutput } from './working-orders/working-order-view.js';

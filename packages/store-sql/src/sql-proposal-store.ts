@@ -196,6 +196,17 @@ export class SqlProposalStore implements ProposalStore {
     return rows.map(toProposal).sort(oldestFirst);
   }
 
+  async listWaiting(ownerId: string, createdAfter: number): Promise<readonly Proposal[]> {
+    const rows = await this.db
+      .selectFrom('proposals')
+      .selectAll()
+      .where('owner_id', '=', ownerId)
+      .where('consumed_at', 'is', null)
+      .where('created_at', '>', createdAfter)
+      .execute();
+    return rows.map(toProposal).sort((a, b) => oldestFirst(b, a));
+  }
+
   async unfinished(): Promise<readonly UnfinishedProposal[]> {
     return this.db
       .selectFrom('proposals')

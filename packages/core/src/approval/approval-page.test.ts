@@ -148,6 +148,7 @@ describe('approveByLink', () => {
             consume: (ownerId, id, at, approval) => s.schedule(proposals.consume(ownerId, id, at, approval)),
             recordOutcome: (id, outcome) => s.schedule(proposals.recordOutcome(id, outcome)),
             listForPosition: (ownerId, positionId) => proposals.listForPosition(ownerId, positionId),
+            listWaiting: (ownerId, createdAfter) => proposals.listWaiting(ownerId, createdAfter),
             unfinished: () => proposals.unfinished(),
           },
           singleUseLinks: {

@@ -111,6 +111,11 @@ export interface ProposalStore {
   /** The owner's consumed proposals acting on a position (its entry, rolls and exit), oldest first. */
   listForPosition(ownerId: string, positionId: string): Promise<readonly Proposal[]>;
   /**
+   * The owner's proposals still waiting for a decision: not consumed (neither placed, rejected nor voided) and made
+   * after `createdAfter` (epoch ms; the caller passes now less the proposal lifetime). Newest first (ties: the greater id first).
+   */
+  listWaiting(ownerId: string, createdAfter: number): Promise<readonly Proposal[]>;
+  /**
    * Every owner's consumed proposals that a confirm may have left unfinished: no outcome yet, an unknown one, or
    * submitted while the position it opens or acts on is missing or still 'opening' or 'closing'. Rejected and void
    * ones are final. Oldest consume first (then by id), so an entry comes before an exit of its position.

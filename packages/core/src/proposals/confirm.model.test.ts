@@ -360,6 +360,7 @@ describe('confirm_proposal under concurrency and broker failures', () => {
           consume: (owner, id, at, approval) => s.schedule(store.consume(owner, id, at, approval)),
           recordOutcome: (id, outcome) => s.schedule(store.recordOutcome(id, outcome)),
           listForPosition: (owner, positionId) => store.listForPosition(owner, positionId),
+          listWaiting: (owner, createdAfter) => store.listWaiting(owner, createdAfter),
           unfinished: () => store.unfinished(),
         }));
         await real.services.proposals.insert(entryProposal({ id: ID, ownerId: real.userId, createdAt: real.services.clock.now(), batchKey: 'made-here' }));

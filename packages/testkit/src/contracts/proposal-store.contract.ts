@@ -4,6 +4,7 @@ import { proposalApprovalContract } from './proposal-approval.contract.js';
 import { approval, OTHER, proposal, proposalId, T0, USER, type ProposalWorld } from './proposal-fixture.js';
 import { proposalPlacementContract } from './proposal-placement.contract.js';
 import { proposalPositionListContract } from './proposal-position-list.contract.js';
+import { proposalWaitingContract } from './proposal-waiting.contract.js';
 import { JSON_DOCUMENT } from './strategy-run-store.contract.js';
 
 /**
@@ -137,6 +138,7 @@ export function proposalStoreContract(adapter: string, make: (ownerIds: readonly
 
     proposalApprovalContract(fresh);
     proposalPositionListContract(fresh);
+    proposalWaitingContract(fresh);
     proposalPlacementContract(fresh);
   });
 }

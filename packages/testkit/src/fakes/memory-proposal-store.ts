@@ -61,6 +61,11 @@ export class MemoryProposalStore implements ProposalStore {
     return Promise.resolve(acting.sort(oldestFirst));
   }
 
+  listWaiting(ownerId: string, createdAfter: number): Promise<readonly Proposal[]> {
+    const waiting = this.every().filter((p) => p.ownerId === ownerId && p.consumedAt === null && p.createdAt > createdAfter);
+    return Promise.resolve(waiting.sort((a, b) => oldestFirst(b, a)));
+  }
+
   unfinished(): Promise<readonly UnfinishedProposal[]> {
     const positions = this.positions.everyone();
     const positionOf = (p: Proposal): ManagedPosition | undefined => positions.find((x) => x.id === p.positionId && x.ownerId === p.ownerId);
