@@ -402,8 +402,8 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0013_tastytrade': tastytradeMigration,
   '0014_retention': retentionMigration,
   '0015_working_orders': workingOrdersMigration,
-  '0017_user_settings': userSettingsMigration,
   '0016_paper_replace': paperReplaceMigration,
+  '0017_user_settings': userSettingsMigration,
 };
 
 /**
