@@ -6,19 +6,23 @@ import type { WebEnv } from './shared/web-env.js';
 import { mountApproval } from './approval/approval-route.js';
 import { mountBrokerKeys } from './broker-keys/broker-keys-route.js';
 import { mountApiKeys } from './api-keys/api-keys-route.js';
+import { mountCreateAccount } from './desk/create-account-route.js';
+import { mountDesk } from './desk/desk-route.js';
 import { mountLogin } from './login/login-route.js';
 import { mountSettings } from './settings/settings-route.js';
 import { renderMessage } from './shared/message.js';
 
 /**
- * condor's pages for people, as a Hono app to mount at `/`: `/login`, `/logout`, `/approve/:token…`,
- * `/broker-keys/:token`, `/api-keys` and `/settings`. They act only for a browser session (the `__Host-condor-session` cookie); every post
+ * condor's pages for people, as a Hono app to mount at `/`: the desk at `/` (the welcome page logged out),
+ * `/create-account`, `/login`, `/logout`, `/approve/:token…`, `/broker-keys/:token`, `/api-keys` and `/settings`. They act only for a browser session (the `__Host-condor-session` cookie); every post
  * also needs the session's CSRF token and this origin. A failure inside them is answered with a page too.
  *
  * @example app.route('/', webRoutes(services))
  */
 export function webRoutes(services: Services): Hono<WebEnv> {
   const app = new Hono<WebEnv>();
+  mountDesk(app, services);
+  mountCreateAccount(app, services);
   mountLogin(app, services);
   mountApproval(app, services);
   mountBrokerKeys(app, services);

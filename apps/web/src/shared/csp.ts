@@ -5,11 +5,13 @@ export const newNonce = (): string => randomBytes(16).toString('base64');
 
 /**
  * The pages' Content-Security-Policy: nothing loads from anywhere; only the inline stylesheet and script that
- * carry this response's nonce run; forms post only to this origin; no page may frame these.
+ * carry this response's nonce run; forms post only to this origin; no page may frame these. `fetchesSelf` lets the
+ * page's script read from this origin (the desk refreshing itself); no other page's script fetches anything.
  */
-export const pagePolicy = (nonce: string): string =>
+export const pagePolicy = (nonce: string, fetchesSelf = false): string =>
   [
     "default-src 'none'",
+    ...(fetchesSelf ? ["connect-src 'self'"] : []),
     `script-src 'nonce-${nonce}'`,
     `style-src 'nonce-${nonce}'`,
     "img-src 'none'",

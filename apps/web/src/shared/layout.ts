@@ -17,6 +17,8 @@ export interface PageParts {
   readonly script?: string | null;
   /** A same-origin path the page reloads to at once (`<meta http-equiv="refresh">`). */
   readonly refreshTo?: string | null;
+  /** A page of several columns (the desk) takes the window's width up to a limit; others stay one narrow column. */
+  readonly wide?: boolean;
 }
 
 /**
@@ -36,8 +38,8 @@ ${parts.refreshTo ? markup`<meta http-equiv="refresh" content="0; url=${parts.re
 <style nonce="${parts.nonce}">${trusted(STYLES)}</style>
 </head>
 <body>
-<main>
-<header class="site"><strong>condor</strong>${parts.signedIn ? signedInBar(parts.signedIn) : ''}</header>
+<main${parts.wide === true ? markup` class="wide"` : ''}>
+<header class="site"><a class="home" href="/"><strong>condor</strong></a>${parts.signedIn ? signedInBar(parts.signedIn) : ''}</header>
 ${parts.body}
 </main>
 ${parts.script ? markup`<script nonce="${parts.nonce}">${trusted(parts.script)}</script>` : ''}
@@ -45,5 +47,14 @@ ${parts.script ? markup`<script nonce="${parts.nonce}">${trusted(parts.script)}<
 </html>`;
 }
 
+/** Every signed-in page leads back to the desk and to the person's other pages. */
+const SITE_PAGES: readonly (readonly [string, string])[] = [
+  ['/', 'Desk'],
+  ['/api-keys', 'API keys'],
+  ['/oauth/connections', 'Connected clients'],
+  ['/settings', 'Settings'],
+];
+
 const signedInBar = (who: SignedIn): Markup =>
-  markup`<form method="post" action="/logout"><span>Logged in as ${who.email}</span> <input type="hidden" name="csrf_token" value="${who.csrf}"> <button type="submit">Log out</button></form>`;
+  markup`<nav class="site" aria-label="Your pages" data-role="site-nav">${SITE_PAGES.map(([href, label]) => markup`<a href="${href}">${label}</a>`)}</nav>
+<form method="post" action="/logout"><span>Logged in as ${who.email}</span> <input type="hidden" name="csrf_token" value="${who.csrf}"> <button type="submit">Log out</button></form>`;

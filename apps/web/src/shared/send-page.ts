@@ -3,11 +3,15 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { layout, type PageParts } from './layout.js';
 import { newNonce, pagePolicy } from './csp.js';
 
+/** What a page sends besides its parts: whether its script reads from this origin (see `pagePolicy`). */
+export type PageToSend = Omit<PageParts, 'nonce'> & { readonly fetchesSelf?: boolean };
+
 /** Answers with a whole page under a fresh CSP nonce; pages are never cached (they show one person's orders). */
-export function sendPage(c: Context, status: ContentfulStatusCode, parts: Omit<PageParts, 'nonce'>, headers: Record<string, string> = {}): Response {
+export function sendPage(c: Context, status: ContentfulStatusCode, page: PageToSend, headers: Record<string, string> = {}): Response {
   const nonce = newNonce();
+  const { fetchesSelf = false, ...parts } = page;
   return c.html(layout({ ...parts, nonce }).toString(), status, {
-    'Content-Security-Policy': pagePolicy(nonce),
+    'Content-Security-Policy': pagePolicy(nonce, fetchesSelf),
     'Cache-Control': 'no-store',
     ...headers,
   });

@@ -34,6 +34,31 @@ input[type=email], input[type=password], input[type=text] { width: 100%; padding
 fieldset { border: 1px solid var(--line); border-radius: 6px; margin: 12px 0; }
 fieldset label { display: inline; font-weight: normal; margin-right: 16px; }
 .muted { color: var(--muted); }
+main.wide { max-width: 1120px; }
+header.site { flex-wrap: wrap; gap: 8px 18px; }
+header.site a.home { color: var(--ink); text-decoration: none; }
+nav.site { display: flex; gap: 16px; flex: 1; }
+nav.site a { color: var(--muted); }
+header.site form { margin: 0; }
+a.button { display: inline-block; padding: 10px 20px; border-radius: 6px; border: 1px solid var(--line); background: #fff; color: var(--ink); text-decoration: none; }
+a.button.approve { background: var(--good); border-color: var(--good); color: #fff; font-weight: 600; }
+table { width: 100%; border-collapse: collapse; }
+th, td { text-align: left; vertical-align: top; padding: 6px 8px; border-bottom: 1px solid var(--line); font-size: .92rem; }
+th { color: var(--muted); font-weight: 600; }
+td form { margin: 0; }
+td button { padding: 4px 12px; }
+.desk-columns { display: grid; grid-template-columns: repeat(auto-fit, minmax(340px, 1fr)); gap: 0 16px; }
+article.item { border: 1px solid var(--line); border-radius: 6px; padding: 12px 14px; margin: 12px 0 0; }
+article.item h3 { font-size: 1.02rem; margin: 0 0 8px; }
+h3 a.more { font-size: .85rem; font-weight: normal; margin-left: 8px; }
+.split { display: flex; flex-wrap: wrap; gap: 16px; align-items: flex-start; }
+.split dl.facts { flex: 1 1 260px; }
+figure.small-chart { flex: 1 1 420px; max-width: 500px; margin: 0; }
+figure.small-chart svg { width: 100%; height: auto; }
+ul.alerts { list-style: none; padding: 0; margin: 12px 0 0; }
+ol.steps { margin: 8px 0 0; padding-left: 22px; color: var(--muted); }
+.gain { color: var(--good); font-weight: 600; }
+.loss { color: var(--bad); font-weight: 600; }
 nav.brokers a { margin: 0 8px; }
 nav.brokers a[aria-current] { font-weight: 600; color: var(--ink); text-decoration: none; }
 `;
