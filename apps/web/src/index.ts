@@ -6,3 +6,4 @@ export { withoutLinkTokens } from './shared/link-paths.js';
 export { renderPayoffChart } from './chart/payoff-chart.js';
 export { renderTicket } from './approval/ticket.js';
 export { oauthPages } from './oauth/oauth-pages.js';
+export { sendStatusPage, type PageStatus } from './shared/status-page.js';
