@@ -54,6 +54,9 @@ describe('renderTicket', () => {
     const warning = doc.querySelector('[data-role="live-warning"]');
     expect(warning?.getAttribute('role')).toBe('alert');
     expect(text(warning)).toContain('REAL MONEY');
+    expect(text(warning)).toContain('up to the max loss at the worst price of the price band below.');
+    const older = render({ band: null, account: { broker: 'alpaca', environment: 'live', simulatedMarket: false, words: 'Alpaca live account (real money)' }, marketNotice: null });
+    expect(text(older.querySelector('[data-role="live-warning"]'))).toContain('up to the max loss below.');
     expect(doc.querySelector('[data-role="market-notice"]')).toBeNull();
     expect(doc.querySelector('[data-role="paper-notice"]')).toBeNull();
   });

@@ -1,6 +1,7 @@
 import { bandRangeWords, newYorkTime, type ApprovalMethod, type ApprovalRecord, type OrderTicket } from '@condor/core';
 import { renderPayoffChart } from '../chart/payoff-chart.js';
 import { renderBand } from './band.js';
+import { renderWorking } from './working.js';
 import { dollars, listWords, price } from '../shared/format.js';
 import { markup, trusted, type Markup } from '../shared/markup.js';
 
@@ -43,6 +44,7 @@ ${flags(ticket)}
 <ol class="legs">${ticket.legs.map((leg) => markup`<li>${leg.words}</li>`)}</ol>
 ${ticket.payoff === null ? '' : markup`<figure>${trusted(renderPayoffChart(ticket.payoff))}<figcaption>${caption(ticket)}</figcaption></figure>`}
 ${ticket.approval === null ? '' : evidence(ticket.approval)}
+${ticket.working === null ? '' : renderWorking(ticket.working)}
 </section>`;
 }
 
@@ -60,7 +62,9 @@ function flags(ticket: OrderTicket): Markup | string {
 
 function accountNotice(ticket: OrderTicket): Markup | string {
   if (ticket.account.environment === 'live') {
-    return markup`<p class="notice live" role="alert" data-role="live-warning">LIVE ACCOUNT — REAL MONEY. Approving sends this order to your live brokerage account; it can lose real money, up to the max loss below.</p>`;
+    // Max loss among the facts is the start price's; a band that walks can fill where more is at risk.
+    const upTo = ticket.band === null || ticket.band.rows.length === 0 ? 'the max loss below' : 'the max loss at the worst price of the price band below';
+    return markup`<p class="notice live" role="alert" data-role="live-warning">LIVE ACCOUNT — REAL MONEY. Approving sends this order to your live brokerage account; it can lose real money, up to ${upTo}.</p>`;
   }
   return markup`<p class="notice ok" data-role="paper-notice">Paper account: no real money moves.</p>`;
 }
