@@ -53,6 +53,7 @@ export const TICKET: OrderTicket = {
   payoff: PAYOFF,
   band: ticketBand({ kind: 'entry', plan: PLAN, qty: 1, payoff: PAYOFF, entryCredit: null, firstOfTwo: false }),
   approval: null,
+  working: null,
   marketNotice: 'Prices are simulated.',
 };
 

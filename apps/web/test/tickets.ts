@@ -83,6 +83,7 @@ export function sampleTicket(overrides: Partial<OrderTicket> = {}): OrderTicket 
     payoff: CONDOR_BAND_PAYOFF,
     band: SAMPLE_BAND,
     approval: null,
+    working: null,
     marketNotice: 'Prices come from condor’s market simulator, not a real market.',
     popWords: '',
     statusWords: '',

@@ -18,7 +18,8 @@ export function loadTicket(services: Services, proposal: Proposal, knownSpot?: n
           (quote) => quotePrice(quote),
           () => null,
         );
-  return ResultAsync.fromSafePromise(Promise.all([services.brokerLinks.get(proposal.ownerId), spot])).map(([link, price]) => {
+  const walk = proposal.consumedAt === null ? Promise.resolve(undefined) : services.workingOrders.get(proposal.ownerId, proposal.id);
+  return ResultAsync.fromSafePromise(Promise.all([services.brokerLinks.get(proposal.ownerId), spot, walk])).map(([link, price, walked]) => {
     const account = tradingAccountView(link, services);
     return orderTicket({
       proposal,
@@ -26,6 +27,7 @@ export function loadTicket(services: Services, proposal: Proposal, knownSpot?: n
       spot: price,
       now: services.clock.now(),
       marketNotice: services.marketNotice,
+      walk: walked ?? null,
     });
   });
 }

@@ -1,5 +1,7 @@
 import type { BrokerEnvironment, BrokerName } from '../ports/broker-link-store.js';
 import type { JsonObject } from '../ports/json.js';
+import type { WorkingOrder } from '../ports/working-order-store.js';
+import { workingOrderView } from '../working-orders/working-order-view.js';
 import type { Proposal } from '../ports/proposal-store.js';
 import { confirmableAt, expiresAt, isExpired } from '../proposals/timing.js';
 import { accountWords } from '../brokers/trading-account.js';
@@ -20,6 +22,8 @@ export interface TicketInputs {
   readonly spot: number | null;
   readonly now: number;
   readonly marketNotice: string | null;
+  /** The walk of its order, once placed with a band of more than one price. */
+  readonly walk?: WorkingOrder | null;
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -38,7 +42,7 @@ export function dateWords(isoDay: string): string {
  * breakevens, POP, the account, the time left, the payoff at expiry as data and the price band approved with it
  * (design §15). Pure: renderers (the approval page, the MCP App, an elicitation's text) only format it.
  */
-export function orderTicket({ proposal, account, spot, now, marketNotice }: TicketInputs): OrderTicket {
+export function orderTicket({ proposal, account, spot, now, marketNotice, walk = null }: TicketInputs): OrderTicket {
   const legs = proposal.legs.map((leg) => ticketLeg(leg.symbol, leg.intent, proposal.qty));
   const held = heldAfter(proposal);
   const plan = pricingOf(proposal);
@@ -83,6 +87,7 @@ export function orderTicket({ proposal, account, spot, now, marketNotice }: Tick
     payoff: curve,
     band,
     approval: proposal.approval,
+    working: walk === null ? null : workingOrderView(walk, now),
     marketNotice,
   };
 }

@@ -1,3 +1,4 @@
+import type { WorkingOrderViewOutput } from '../working-orders/working-order-view.js';
 import type { BrokerEnvironment, BrokerName } from '../ports/broker-link-store.js';
 import type { TradeFlag } from '../events/trade-flags.js';
 import type { ApprovalRecord, ProposalKind } from '../ports/proposal-store.js';
@@ -179,6 +180,8 @@ export interface OrderTicket {
   readonly band: TicketBand | null;
   /** Set once the proposal placed its order. */
   readonly approval: ApprovalRecord | null;
+  /** How condor works the placed order inside the band: its steps so far, filled, time left; null when not walked. */
+  readonly working: WorkingOrderViewOutput | null;
   /** The simulated-market notice, or null for real quotes. */
   readonly marketNotice: string | null;
 }
