@@ -91,6 +91,17 @@ export class SqlWorkingOrderStore implements WorkingOrderStore {
     return result.numUpdatedRows === 1n;
   }
 
+  async finishUnclaimed(order: WorkingOrder, now: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('working_orders')
+      .set({ status: order.status, next_at: order.nextAt, body: JSON.stringify(order) })
+      .where('proposal_id', '=', order.proposalId)
+      .where('status', '=', 'working')
+      .where('lease_until', '<=', now)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
   async requestCancel(ownerId: string, proposalId: string): Promise<CancelRequest> {
     const result = await this.db
       .updateTable('working_orders')

@@ -69,6 +69,11 @@ export interface WorkingOrderStore {
    * lease (the walk waits for its `nextAt`). False, changing nothing, when the lease was lost.
    */
   save(order: WorkingOrder, holder: string, now: number, release: boolean): Promise<boolean>;
+  /**
+   * Saves a walk that ended without a walker's look (its order filled or ended the moment it was placed), if it is
+   * still working and no walker holds its lease at `now`. False, changing nothing, otherwise (a walker has it).
+   */
+  finishUnclaimed(order: WorkingOrder, now: number): Promise<boolean>;
   /** Marks a working walk's cancel as requested and due now. */
   requestCancel(ownerId: string, proposalId: string): Promise<CancelRequest>;
 }

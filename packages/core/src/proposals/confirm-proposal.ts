@@ -3,7 +3,7 @@ import { tradingAccountView, TradingAccountView, type TradingAccountOutput } fro
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { brokerError } from '../brokers/broker-errors.js';
 import { userBroker } from '../brokers/user-broker.js';
-import { startWalk } from '../working-orders/start-walk.js';
+import { endWalkAtPlacement, startWalk } from '../working-orders/start-walk.js';
 import { pricingOf } from '../working-orders/proposal-pricing.js';
 import { appError, type AppError } from '../errors/app-error.js';
 import { defineOperation, type HandlerContext } from '../operations/operation.js';
@@ -148,7 +148,7 @@ function lookUp(broker: Broker, clientOrderId: string, failure: BrokerError): Re
  * placed neither of its orders (`placedNow` false, step 2 not placed now) answers PROPOSAL_ALREADY_CONSUMED.
  */
 function placed(proposal: Proposal, order: BrokerOrder, ctx: HandlerContext<'trading'>, placedNow = true): ResultAsync<Confirmed, AppError> {
-  const recorded = ResultAsync.fromSafePromise(recordPlaced(proposal, order, ctx.services));
+  const recorded = ResultAsync.fromSafePromise(recordPlaced(proposal, order, ctx.services).then(() => endWalkAtPlacement(proposal, order, ctx.services)));
   const step = secondStep(proposal);
   if (step === null) return recorded.map(() => confirmed(proposal, order, null));
   return recorded

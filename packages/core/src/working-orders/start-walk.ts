@@ -1,4 +1,6 @@
+import type { BrokerOrder } from '../ports/broker.js';
 import type { Proposal } from '../ports/proposal-store.js';
+import { decideWalk } from './walk-decision.js';
 import type { WorkingOrder } from '../ports/working-order-store.js';
 import type { Services } from '../services.js';
 import { pricingOf } from './proposal-pricing.js';
@@ -34,4 +36,18 @@ export function walkOf(proposal: Proposal, now: number): WorkingOrder | null {
 export async function startWalk(proposal: Proposal, services: Services): Promise<void> {
   const walk = walkOf(proposal, services.clock.now());
   if (walk !== null) await services.workingOrders.start(walk);
+}
+
+/**
+ * Ends the walk of an order that filled or ended the moment it was placed, so no view shows it working until a
+ * walker's first look; an order still working is left to the walker.
+ */
+export async function endWalkAtPlacement(proposal: Proposal, order: BrokerOrder, services: Services): Promise<void> {
+  const walk = await services.workingOrders.get(proposal.ownerId, proposal.id);
+  if (walk?.status !== 'working' || walk.steps.length !== 1) return;
+  const now = services.clock.now();
+  const standing = { ...walk, steps: [{ ...walk.steps[0]!, orderId: order.id, state: 'standing' as const }] };
+  const action = decideWalk(standing, [order], now);
+  if (action.kind !== 'finish') return;
+  await services.workingOrders.finishUnclaimed({ ...standing, status: action.status, filledQty: action.filledQty, detail: action.detail, endedAt: now, nextAt: now }, now);
 }

@@ -43,6 +43,7 @@ function crashable(store: WorkingOrderStore, real: () => Real, holder: string): 
     get: (owner, id) => store.get(owner, id),
     listOwned: (owner, which) => store.listOwned(owner, which),
     requestCancel: (owner, id) => store.requestCancel(owner, id),
+    finishUnclaimed: (order, now) => store.finishUnclaimed(order, now),
     claimDue: async (h, now, leaseMs, limit) => {
       const claimed = await store.claimDue(h, now, leaseMs, limit);
       real().leases.push(...claimed.map(() => ({ holder: h, from: now, until: now + leaseMs })));

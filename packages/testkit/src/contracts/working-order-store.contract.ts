@@ -115,6 +115,19 @@ export function workingOrderStoreContract(adapter: string, make: (count: number)
       expect(claimed.sort()).toEqual([1, 2, 3, 4, 5].map(id));
     });
 
+    it('finishes a walk no walker holds, and not one a walker holds or one already ended', async () => {
+      const [a, b] = await two();
+      await a.start(workingOrderFixture(id(1), { nextAt: T0 }));
+      await a.start(workingOrderFixture(id(2), { nextAt: T0 }));
+      const ended = (n: number) => ({ ...workingOrderFixture(id(n)), status: 'filled' as const, filledQty: 2, endedAt: T0, detail: 'filled' });
+      expect(await b.finishUnclaimed(ended(1), T0)).toBe(true);
+      expect(await a.get(OWNER, id(1))).toEqual(ended(1));
+      expect(await b.finishUnclaimed({ ...ended(1), detail: 'again' }, T0)).toBe(false);
+      expect((await a.claimDue('a', T0, LEASE, 10)).map((w) => w.proposalId)).toEqual([id(2)]);
+      expect(await b.finishUnclaimed(ended(2), T0 + 1)).toBe(false);
+      expect((await a.get(OWNER, id(2)))?.status).toBe('working');
+    });
+
     it('marks a person’s cancel of a working walk due at once, and not of an ended or another owner’s', async () => {
       const [store] = await two();
       await store.start(workingOrderFixture(id(1), { nextAt: T0 + 50_000 }));

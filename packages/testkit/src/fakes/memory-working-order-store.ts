@@ -65,6 +65,13 @@ export class MemoryWorkingOrderStore implements WorkingOrderStore {
     return Promise.resolve(true);
   }
 
+  finishUnclaimed(order: WorkingOrder, now: number): Promise<boolean> {
+    const row = this.rows.get(order.proposalId);
+    if (row === undefined || row.order.status !== 'working' || row.leaseUntil > now) return Promise.resolve(false);
+    row.order = copy(order);
+    return Promise.resolve(true);
+  }
+
   requestCancel(ownerId: string, proposalId: string): Promise<CancelRequest> {
     const row = this.rows.get(proposalId);
     if (row === undefined || row.order.ownerId !== ownerId) return Promise.resolve('not_found');
