@@ -44,9 +44,10 @@ export async function startWalk(proposal: Proposal, services: Services): Promise
  */
 export async function endWalkAtPlacement(proposal: Proposal, order: BrokerOrder, services: Services): Promise<void> {
   const walk = await services.workingOrders.get(proposal.ownerId, proposal.id);
-  if (walk?.status !== 'working' || walk.steps.length !== 1) return;
+  const first = walk?.steps[0];
+  if (walk?.status !== 'working' || walk.steps.length !== 1 || first === undefined) return;
   const now = services.clock.now();
-  const standing = { ...walk, steps: [{ ...walk.steps[0]!, orderId: order.id, state: 'standing' as const }] };
+  const standing = { ...walk, steps: [{ ...first, orderId: order.id, state: 'standing' as const }] };
   const action = decideWalk(standing, [order], now);
   if (action.kind !== 'finish') return;
   await services.workingOrders.finishUnclaimed({ ...standing, status: action.status, filledQty: action.filledQty, detail: action.detail, endedAt: now, nextAt: now }, now);
