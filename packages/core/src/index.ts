@@ -213,6 +213,9 @@ export { BandView, bandView } from './approval/band-view.js';
 export { bandRangeWords, oneSide, perShareWords } from './words/band.js';
 export { secondsWords } from './words/time.js';
 export { HOUSE_PRICING, type PricingDefaults, type UserSettingsStore } from './ports/user-settings-store.js';
+export type { Passkey, PasskeyChallenge, PasskeyRemoval, PasskeyStore } from './ports/passkey-store.js';
+export type { PasskeyDescriptor, VerifiedAssertion, VerifiedRegistration, WebAuthnOptions, WebAuthnVerifier } from './ports/webauthn-verifier.js';
+export * from './accounts/passkeys/index.js';
 export { MAX_WORST_FROM_MID, personPricingDefaults, pricingDefaultsView, setPersonPricingDefaults, type PricingDefaultsRequest, type PricingDefaultsView } from './settings/pricing-settings.js';
 // The person's desk at `/` (design §16): one view model from the tools' own views.
 export { personDesk } from './desk/person-desk.js';

@@ -9,6 +9,7 @@ import type { Ids } from './ports/ids.js';
 import type { Logger } from './ports/logger.js';
 import type { MarketData } from './ports/market-data.js';
 import type { OnboardingStore } from './ports/onboarding-store.js';
+import type { PasskeyStore } from './ports/passkey-store.js';
 import type { PasswordHasher } from './ports/password-hasher.js';
 import type { QuotaStore } from './ports/quota-store.js';
 import type { RateLimitStore } from './ports/rate-limit-store.js';
@@ -26,6 +27,7 @@ import type { SessionStore } from './ports/session-store.js';
 import type { SubscriptionStore } from './ports/subscription-store.js';
 import type { TokenSigner } from './ports/token-signer.js';
 import type { UserStore } from './ports/user-store.js';
+import type { WebAuthnVerifier } from './ports/webauthn-verifier.js';
 import type { OAuthServices } from './oauth/oauth-services.js';
 
 /** Settings the domain needs; the runtime reads them from the environment. */
@@ -116,6 +118,10 @@ export interface Services {
   readonly workingOrders: WorkingOrderStore;
   /** A person's own settings (their default price band). */
   readonly userSettings: UserSettingsStore;
+  /** People's passkeys and the challenges of passkey ceremonies under way (design §16). */
+  readonly passkeys: PasskeyStore;
+  /** The WebAuthn relying party: this deployment's origin and RP id. */
+  readonly webauthn: WebAuthnVerifier;
   readonly brokers: Brokers;
   /** Null when no encryption key is configured (production without CONDOR_SECRET_KEY): broker keys cannot be stored. */
   readonly secrets: SecretBox | null;

@@ -13,6 +13,7 @@ import {
   SqlPositionStore,
   SqlWorkingOrderStore,
   SqlUserSettingsStore,
+  SqlPasskeyStore,
   SqlProposalStore,
   SqlQuotaStore,
   SqlRateLimitStore,
@@ -39,6 +40,7 @@ import { buildSecretBox } from './config/secret-key.js';
 import { JsonLogger } from './adapters/json-logger.js';
 import { sqlOAuthServices } from './oauth-services.js';
 import { ScryptPasswordHasher } from './adapters/scrypt-password-hasher.js';
+import { SimpleWebAuthnVerifier } from './adapters/simple-webauthn-verifier.js';
 import { Sha256Digest } from './adapters/sha256-digest.js';
 import { ShiftedClock, SystemClock } from './adapters/system-clock.js';
 import { ConfigError, type RuntimeConfig } from './config/load-config.js';
@@ -142,6 +144,8 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
     positions: new SqlPositionStore(db),
     workingOrders: new SqlWorkingOrderStore(db),
     userSettings: new SqlUserSettingsStore(db),
+    passkeys: new SqlPasskeyStore(db),
+    webauthn: new SimpleWebAuthnVerifier(() => site.url),
     market,
     // The paper broker fills against the simulated market, so it is offered only when prices are simulated too.
     // Its accounts live in the database: a restart forgets nothing, and every instance trades the same account.

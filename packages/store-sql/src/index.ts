@@ -27,3 +27,4 @@ export { SqlOAuthGrantStore } from './sql-oauth-grant-store.js';
 export { SqlRetentionStore } from './sql-retention-store.js';
 export { SqlWorkingOrderStore } from './sql-working-order-store.js';
 export { SqlUserSettingsStore } from './sql-user-settings-store.js';
+export { SqlPasskeyStore } from './sql-passkey-store.js';

@@ -22,6 +22,8 @@ const TABLES = [
   'paper_accounts',
   'paper_holdings',
   'paper_orders',
+  'passkey_challenges',
+  'passkeys',
   'positions',
   'proposals',
   'quota_usage',

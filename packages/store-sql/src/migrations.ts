@@ -8,6 +8,7 @@ import { tastytradeMigration } from './migration-0013.js';
 import { retentionMigration } from './migration-0014.js';
 import { workingOrdersMigration } from './migration-0015.js';
 import { userSettingsMigration } from './migration-0017.js';
+import { passkeysMigration } from './migration-0018.js';
 import { paperReplaceMigration } from './migration-0016.js';
 import { dialectOf } from './sql-dialect.js';
 
@@ -404,6 +405,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0015_working_orders': workingOrdersMigration,
   '0016_paper_replace': paperReplaceMigration,
   '0017_user_settings': userSettingsMigration,
+  '0018_passkeys': passkeysMigration,
 };
 
 /**

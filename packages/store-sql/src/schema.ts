@@ -290,6 +290,26 @@ export interface UserSettingsTable {
   updated_at: EpochMsColumn;
 }
 
+/** The `passkeys` table: people's WebAuthn credentials by credential id (base64url); transports space-separated. */
+export interface PasskeysTable {
+  id: string;
+  user_id: string;
+  public_key: string;
+  counter: number;
+  transports: string;
+  name: string;
+  created_at: EpochMsColumn;
+  last_used_at: NullableEpochMsColumn;
+}
+
+/** The `passkey_challenges` table: single-use challenges of ceremonies under way, each bound to a purpose. */
+export interface PasskeyChallengesTable {
+  challenge: string;
+  user_id: string;
+  purpose: string;
+  expires_at: EpochMsColumn;
+}
+
 export interface Database extends OAuthTables {
   users: UsersTable;
   session_families: SessionFamiliesTable;
@@ -315,4 +335,6 @@ export interface Database extends OAuthTables {
   leases: LeasesTable;
   working_orders: WorkingOrdersTable;
   user_settings: UserSettingsTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
 }

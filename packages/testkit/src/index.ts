@@ -60,3 +60,6 @@ export { MemoryWorkingOrderStore } from './fakes/memory-working-order-store.js';
 export { workingOrderFixture, workingOrderStoreContract } from './contracts/index.js';
 export { MemoryUserSettingsStore } from './fakes/memory-user-settings-store.js';
 export { userSettingsStoreContract } from './contracts/index.js';
+export { MemoryPasskeyStore } from './fakes/memory-passkey-store.js';
+export { fakeAssertion, fakeRegistration, FakeWebAuthnVerifier, type FakeAssertionResponse, type FakeRegistrationResponse } from './fakes/fake-webauthn-verifier.js';
+export { passkeyStoreContract } from './contracts/index.js';

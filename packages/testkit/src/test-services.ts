@@ -14,6 +14,8 @@ import { MemoryOnboardingStore } from './fakes/memory-onboarding-store.js';
 import { MemoryPositionStore } from './fakes/memory-position-store.js';
 import { MemoryWorkingOrderStore } from './fakes/memory-working-order-store.js';
 import { MemoryUserSettingsStore } from './fakes/memory-user-settings-store.js';
+import { MemoryPasskeyStore } from './fakes/memory-passkey-store.js';
+import { FakeWebAuthnVerifier } from './fakes/fake-webauthn-verifier.js';
 import { MemoryProposalStore } from './fakes/memory-proposal-store.js';
 import { MemoryQuotaStore } from './fakes/memory-quota-store.js';
 import { MemoryRateLimitStore } from './fakes/memory-rate-limit-store.js';
@@ -64,6 +66,8 @@ export function createTestServices(overrides: Partial<Services> = {}): TestServi
     positions,
     workingOrders: MemoryWorkingOrderStore.create(),
     userSettings: new MemoryUserSettingsStore(),
+    passkeys: new MemoryPasskeyStore(),
+    webauthn: new FakeWebAuthnVerifier(),
     proposals: new MemoryProposalStore(positions),
     logger: new RecordingLogger(),
     scheduler: new ImmediateScheduler(),

@@ -19,3 +19,4 @@ export { apiKeyStoreContract } from './api-key-store.contract.js';
 export { retentionStoreContract } from './retention-store.contract.js';
 export { workingOrderFixture, workingOrderStoreContract } from './working-order-store.contract.js';
 export { userSettingsStoreContract } from './user-settings-store.contract.js';
+export { passkeyStoreContract } from './passkey-store.contract.js';

@@ -1,0 +1,10 @@
+/** The purpose a registration challenge is bound to. */
+export const REGISTER_PURPOSE = 'register';
+
+/**
+ * The purpose an approval's assertion is bound to: the proposal and the band approved, so an assertion made for one
+ * proposal or band approves no other.
+ *
+ * @example approvalPurpose('6f1c…', 1.25, 1.2) // 'approve:6f1c…:1.25:1.2'
+ */
+export const approvalPurpose = (proposalId: string, start: number, worst: number): string => `approve:${proposalId}:${String(start)}:${String(worst)}`;

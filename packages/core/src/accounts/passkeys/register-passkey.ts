@@ -1,0 +1,48 @@
+import { err, ok, ResultAsync, safeTry } from 'neverthrow';
+import type { Services } from '../../services.js';
+import type { Passkey } from '../../ports/passkey-store.js';
+import type { WebAuthnOptions } from '../../ports/webauthn-verifier.js';
+import { keepChallenge, takeChallenge } from './challenge.js';
+import { passkeyName } from './passkey-name.js';
+import { REGISTER_PURPOSE } from './purposes.js';
+import type { PasskeyRefusal } from './refusals.js';
+
+/**
+ * Starts adding a passkey: the browser's creation options (user verification required; the person's passkeys
+ * excluded), their challenge kept for `register`.
+ */
+export async function startPasskeyRegistration(services: Services, user: { userId: string; email: string }): Promise<WebAuthnOptions> {
+  const exclude = (await services.passkeys.list(user.userId)).map(({ id, transports }) => ({ id, transports }));
+  const options = await services.webauthn.registrationOptions({ userId: user.userId, userName: user.email, exclude });
+  await keepChallenge(services, user.userId, REGISTER_PURPOSE, options.challenge);
+  return options;
+}
+
+/**
+ * Finishes adding a passkey from the browser's answer to `challenge`: the challenge is taken (once, for `register`,
+ * unexpired), the answer verified, and the authenticator must have verified the person.
+ */
+export function finishPasskeyRegistration(
+  services: Services,
+  input: { userId: string; challenge: string; response: unknown; name: unknown },
+): ResultAsync<Passkey, PasskeyRefusal> {
+  return safeTry(async function* () {
+    const name = yield* passkeyName(input.name);
+    const expectedChallenge = yield* takeChallenge(services, input.userId, input.challenge, REGISTER_PURPOSE);
+    const verified = await services.webauthn.verifyRegistration({ response: input.response, expectedChallenge });
+    if (verified === null) return err('not_verified' as const);
+    if (!verified.userVerified) return err('user_not_verified' as const);
+    const passkey: Passkey = {
+      id: verified.credentialId,
+      userId: input.userId,
+      publicKey: verified.publicKey,
+      counter: verified.counter,
+      transports: verified.transports,
+      name,
+      createdAt: services.clock.now(),
+      lastUsedAt: null,
+    };
+    if (!(await services.passkeys.insert(passkey))) return err('already_registered' as const);
+    return ok(passkey);
+  });
+}
