@@ -2,7 +2,7 @@ import { ERROR_RESULT_KEYS } from '@condor/core';
 import { describe, expect, it } from 'vitest';
 import { EMAIL, harness, loggedIn } from './helpers.js';
 
-describe('every non-2xx body is exactly an ErrorResult', () => {
+describe('every non-2xx body of the API is exactly an ErrorResult', () => {
   it('across domain errors and every HTTP-level failure', async () => {
     const h = harness({ bodyLimitBytes: 512, ready: () => Promise.resolve({ ok: false, checks: { db: 'down' } }) });
     const { cookie } = await loggedIn(h);
@@ -16,7 +16,8 @@ describe('every non-2xx body is exactly an ErrorResult', () => {
       h.send('DELETE', '/v1/sessions/current'),
       h.send('DELETE', '/v1/sessions/current', undefined, { authorization: 'Token x' }),
       h.send('DELETE', '/v1/sessions/current', undefined, { cookie, origin: 'https://evil.example' }),
-      h.send('GET', '/'),
+      // An unknown address outside the API answers a page (page-errors.test.ts); under it, an ErrorResult.
+      h.send('GET', '/.well-known/nothing-here'),
       h.send('GET', '/v1'),
       h.send('OPTIONS', '/v1/users'),
       h.send('POST', '/v1/users', { pad: 'x'.repeat(600) }),

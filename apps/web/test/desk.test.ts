@@ -1,11 +1,17 @@
+import { FakeBrokers } from '@condor/testkit';
 import { describe, expect, it } from 'vitest';
 import { all, parsePage, text } from './dom.js';
 import { pagesHarness, type Harness, type Trader } from './pages-harness.js';
 
-/** The desk in-process: a person's waiting proposal, an open position from an earlier one, and an agent's key. */
+/**
+ * The desk in-process: a person's waiting proposal, an earlier one approved whose order the broker leaves working
+ * (so its position is opening and condor walks it), and an agent's key.
+ */
 async function setUp(): Promise<{ h: Harness; ann: Trader; placedId: string; waitingId: string; agentKey: string }> {
-  const h = pagesHarness();
+  const brokers = new FakeBrokers();
+  const h = pagesHarness({ brokers });
   const ann = await h.trader('ann@example.com');
+  brokers.decideOrders(ann.userId, () => 'work');
   const placed = await h.propose(ann);
   const ticket = await h.send('GET', placed.approvalPath, { cookie: ann.cookie });
   h.services.clock.advance(6_000);
@@ -35,7 +41,7 @@ describe('GET /', () => {
     expect(doc.querySelector('script')).toBeNull();
   });
 
-  it('shows the person their waiting approval with its countdowns and ticket link, their position with its chart, and their agents', async () => {
+  it('shows the person their waiting approval with its countdowns and ticket link, their position with its chart, its working order and their agents', async () => {
     const { h, ann, placedId, waitingId } = await setUp();
     const { doc } = await desk(h, ann.cookie);
     const approval = doc.querySelector(`[data-role="approval"][data-proposal="${waitingId}"]`);
@@ -43,17 +49,17 @@ describe('GET /', () => {
     expect(all(approval ?? doc, '[data-seconds-left]').map((el) => el.getAttribute('data-seconds-left'))).toEqual(['58', '3']);
     expect(text(approval?.querySelector('[data-role="countdown"]'))).toBe('Expires in 58 s. You can approve in 3 s.');
     const position = doc.querySelector('[data-role="position"]');
-    expect(position?.getAttribute('data-status')).toBe('open');
+    expect(position?.getAttribute('data-status')).toBe('opening');
     expect(text(position?.querySelector('h3'))).toBe('SPY 2026-02-20 540/545/600/605');
     expect(position?.querySelector('[data-role="position-chart"] svg[role="img"] [data-role="curve"]')).not.toBeNull();
-    expect(text(position?.querySelector('[data-role="max-loss"]'))).toMatch(/^\$\d+\.\d\d$/);
+    expect(text(position?.querySelector('[data-role="position-max-loss"]'))).toMatch(/^\$\d+\.\d\d$/);
     expect(text(position?.querySelector('[data-role="dte"]'))).toMatch(/^\d+ days$/);
     expect(all(doc, '[data-role="order"]')).toHaveLength(1);
     expect(all(doc, '[data-role="desk-key"] strong').map(text)).toEqual(['laptop agent']);
     expect(text(doc.querySelector('[data-role="desk-alerts"] [data-role="empty"]'))).toContain('No alerts');
-    // No walker runs in-process, so the approved order's walk still stands at its first step, as get_positions says.
     const walk = doc.querySelector(`[data-role="working-order"][data-proposal="${placedId}"]`);
-    expect(all(walk ?? doc, '[data-role="step"]').map((step) => step.getAttribute('data-state'))).toEqual(['requested']);
+    expect(all(walk ?? doc, '[data-role="step"]')).toHaveLength(1);
+    expect(text(walk?.querySelector('[data-role="current-limit"]'))).toMatch(/^(Standing|Sent) at a credit of \$\d+\.\d\d per share.*; you approved a credit of \$\d+\.\d\d down to \$\d+\.\d\d per share \(normal\)\.$/);
   });
 
   it('never shows an agent’s key, only its hint', async () => {

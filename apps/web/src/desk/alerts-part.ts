@@ -1,16 +1,7 @@
 import type { AlertViewOutput } from '@condor/core';
 import { markup, type Markup } from '../shared/markup.js';
+import { RULE_WORDS } from './alert-words.js';
 
-/** What each management rule is called where a person reads it. */
-const RULE_WORDS: Readonly<Record<AlertViewOutput['rule'], string>> = {
-  take_profit: 'Take profit',
-  stop_loss: 'Stop loss',
-  management_dte: 'Time to manage',
-  short_strike_tested: 'Short strike tested',
-  pin_risk: 'Pin risk',
-  expiry: 'Expiry day',
-  legs_changed: 'Legs changed outside condor',
-};
 
 const callWords = (alert: AlertViewOutput): string =>
   alert.proposal_call === null ? 'Nothing to propose: look at the broker account.' : `Your agent can propose it with ${alert.proposal_call.tool}(${JSON.stringify(alert.proposal_call.arguments)}); you approve it here.`;
@@ -22,7 +13,7 @@ const alert = (item: AlertViewOutput): Markup => markup`<article class="notice $
 </article>`;
 
 /** The expiry-day guardian's and the orphaned legs' alerts, the critical ones first. */
-export const renderAlerts = (alerts: readonly AlertViewOutput[]): Markup => markup`<section class="card" data-role="desk-alerts">
+export const renderAlerts = (alerts: readonly AlertViewOutput[]): Markup => markup`<section class="card" id="alerts" data-role="desk-alerts">
 <h2>Alerts</h2>
 ${alerts.length === 0 ? markup`<p class="muted" data-role="empty">No alerts: no position is near expiry or missing a leg.</p>` : alerts.map(alert)}
 </section>`;

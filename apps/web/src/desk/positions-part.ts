@@ -3,6 +3,7 @@ import { perShareWords } from '@condor/core/words';
 import { renderPayoffChart } from '../chart/payoff-chart.js';
 import { dollars } from '../shared/format.js';
 import { markup, trusted, type Markup } from '../shared/markup.js';
+import { firstSentence, RULE_WORDS } from './alert-words.js';
 import { partNote, profitOrLoss } from './desk-words.js';
 
 const STATUS_WORDS: Readonly<Record<PositionViewOutput['status'], string>> = {
@@ -22,7 +23,7 @@ export const positionTitle = (view: PositionViewOutput): string =>
 const daysWords = (dte: number | null): string => (dte === null ? '—' : dte === 0 ? 'expires today' : `${String(dte)} day${dte === 1 ? '' : 's'}`);
 
 const alertLine = (alert: AlertViewOutput): Markup =>
-  markup`<li data-role="position-alert" data-rule="${alert.rule}" class="notice ${alert.severity === 'critical' ? 'error' : 'warn'}">${alert.reason}</li>`;
+  markup`<li data-role="position-alert" data-rule="${alert.rule}" class="notice ${alert.severity === 'critical' ? 'error' : 'warn'}"><strong>${RULE_WORDS[alert.rule]}</strong>: ${firstSentence(alert.reason)} <a href="#alerts">What to do</a></li>`;
 
 const chart = ({ view, payoff }: DeskPosition): Markup | string =>
   payoff === null
@@ -39,8 +40,8 @@ const position = (held: DeskPosition): Markup => {
 <dt>Condors</dt><dd>${String(view.qty)}</dd>
 <dt>Opened for</dt><dd>${perShareWords(-view.entry_credit)} per share</dd>
 <dt>P&amp;L now</dt><dd data-role="pl">${profitOrLoss(view.unrealized_pl)}</dd>
-<dt>Max profit</dt><dd data-role="max-profit">${payoff === null ? '—' : dollars(payoff.maxProfit)}</dd>
-<dt>Max loss</dt><dd data-role="max-loss">${payoff === null ? '—' : dollars(payoff.maxLoss)}</dd>
+<dt>Max profit</dt><dd data-role="position-max-profit">${payoff === null ? '—' : dollars(payoff.maxProfit)}</dd>
+<dt>Max loss</dt><dd data-role="position-max-loss">${payoff === null ? '—' : dollars(payoff.maxLoss)}</dd>
 <dt>Days to expiry</dt><dd data-role="dte">${daysWords(view.dte)}</dd>
 </dl>
 ${chart(held)}
