@@ -10,6 +10,7 @@ import { mountCreateAccount } from './desk/create-account-route.js';
 import { mountDesk } from './desk/desk-route.js';
 import { mountLogin } from './login/login-route.js';
 import { mountSettings } from './settings/settings-route.js';
+import { mountPasskeys } from './passkeys/passkeys-route.js';
 import { renderMessage } from './shared/message.js';
 
 /**
@@ -28,6 +29,7 @@ export function webRoutes(services: Services): Hono<WebEnv> {
   mountBrokerKeys(app, services);
   mountApiKeys(app, services);
   mountSettings(app, services);
+  mountPasskeys(app, services);
   app.onError((error, c) => {
     services.logger.error('page_failed', { path: withoutLinkTokens(c.req.path).slice(0, 200), error: error.stack ?? error.message });
     return sendPage(c, 500, {

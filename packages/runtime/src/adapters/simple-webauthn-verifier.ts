@@ -26,7 +26,8 @@ const isCredentialJson = (value: unknown): value is { id: string; response: obje
 
 /**
  * WebAuthnVerifier by @simplewebauthn/server: the library parses the CBOR attestation and COSE keys and checks
- * signatures, challenge, origin and RP id; condor asks for user verification on both ceremonies and requires it.
+ * signatures, challenge, origin and RP id; condor asks for user verification on both ceremonies, and core's ceremonies
+ * refuse an answer without it (the UV flag is passed on, not judged here).
  * `publicUrl` is read per call, because a deployment without CONDOR_PUBLIC_URL learns its own address only once it listens.
  */
 export class SimpleWebAuthnVerifier implements WebAuthnVerifier {
@@ -54,7 +55,8 @@ export class SimpleWebAuthnVerifier implements WebAuthnVerifier {
         expectedChallenge: input.expectedChallenge,
         expectedOrigin: origin,
         expectedRPID: rpID,
-        requireUserVerification: true,
+        // Core refuses an unverified person with its own words (`user_not_verified`); the library would only throw.
+        requireUserVerification: false,
       });
       if (!result.verified) return null;
       const { credential, userVerified } = result.registrationInfo;
@@ -94,7 +96,7 @@ export class SimpleWebAuthnVerifier implements WebAuthnVerifier {
         expectedOrigin: origin,
         expectedRPID: rpID,
         credential: { id: input.passkey.id, publicKey: isoBase64URL.toBuffer(input.passkey.publicKey), counter: input.passkey.counter, transports: transportsOf(input.passkey.transports) },
-        requireUserVerification: true,
+        requireUserVerification: false,
       });
       if (!result.verified) return null;
       const { credentialID, newCounter, userVerified } = result.authenticationInfo;
