@@ -3,37 +3,14 @@ import { err, ok } from 'neverthrow';
 import { describe, expect, it } from 'vitest';
 import { proposalTicket } from '../approval/reject-proposal.js';
 import { execute } from '../operations/execute.js';
-import type { OptionContract } from '../ports/market-data.js';
+import { GOOD_CHAIN, occ, spyCandidate, spyQuotes } from './spy-chain-fixture.js';
 
 /** propose_entry on a broker whose row says it has a dry run (tastytrade): the broker's own figures, on the ticket and in the gate. */
 
-const EXPIRY = '2026-02-20';
-const QUOTED = Date.UTC(2026, 0, 5, 14, 30);
-const occ = (type: 'put' | 'call', strike: number): string => `SPY260220${type === 'put' ? 'P' : 'C'}00${String(strike)}000`;
-const contract = (type: 'put' | 'call', strike: number, bid: number, ask: number): OptionContract => ({
-  symbol: occ(type, strike),
-  type,
-  strike,
-  expiry: EXPIRY,
-  bid,
-  ask,
-  volatility: 0.2,
-  greeks: null,
-  openInterest: 1_000,
-  volume: 10,
-  quoteTime: QUOTED,
-});
-const leg = (type: 'put' | 'call', strike: number) => ({ occ_symbol: occ(type, strike), type, strike });
-const CANDIDATE = {
-  ticker: 'SPY',
-  expiry: EXPIRY,
-  net_credit: 1.4,
-  legs: { long_put: leg('put', 540), short_put: leg('put', 545), short_call: leg('call', 600), long_call: leg('call', 605) },
-};
-const CHAIN = [contract('put', 540, 1.5, 1.55), contract('put', 545, 2.1, 2.15), contract('call', 600, 1.8, 1.85), contract('call', 605, 1.0, 1.05)];
+const CANDIDATE = spyCandidate(1.4);
 
 async function tastytrader(broker: 'tastytrade' | 'alpaca') {
-  const market = new FixtureMarketData({ SPY: { quote: { symbol: 'SPY', bid: 570, ask: 570.02, last: 570.01, time: QUOTED }, chains: { [EXPIRY]: CHAIN } } });
+  const market = new FixtureMarketData(spyQuotes(GOOD_CHAIN));
   const brokers = new FakeBrokers({ available: ['sim', 'alpaca', 'tastytrade'] });
   const services = createTestServices({ market, brokers, config: AGENT_CONFIRMS });
   const bare = { services, credential: null, requestId: 'dry-run', batchKey: null };

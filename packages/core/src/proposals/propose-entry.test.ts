@@ -3,37 +3,15 @@ import { describe, expect, it } from 'vitest';
 import type { ErrorResult } from '../errors/error-result.js';
 import { execute } from '../operations/execute.js';
 import type { OptionContract } from '../ports/market-data.js';
+import { contract, GOOD_CHAIN, leg, occ, QUOTED, spyCandidate, spyQuotes } from './spy-chain-fixture.js';
 
 /** propose_entry through `execute` against a fixture chain and FakeBrokers: what its gate admits and how it says no. */
 
-const EXPIRY = '2026-02-20';
-const QUOTED = Date.UTC(2026, 0, 5, 14, 30);
-const occ = (type: 'put' | 'call', strike: number): string => `SPY260220${type === 'put' ? 'P' : 'C'}00${String(strike)}000`;
-const contract = (type: 'put' | 'call', strike: number, bid: number, ask: number, quoteTime = QUOTED): OptionContract => ({
-  symbol: occ(type, strike),
-  type,
-  strike,
-  expiry: EXPIRY,
-  bid,
-  ask,
-  volatility: 0.2,
-  greeks: null,
-  openInterest: 1_000,
-  volume: 10,
-  quoteTime,
-});
-const leg = (type: 'put' | 'call', strike: number) => ({ occ_symbol: occ(type, strike), type, strike });
-const candidate = (netCredit: number) => ({
-  ticker: 'SPY',
-  expiry: EXPIRY,
-  net_credit: netCredit,
-  legs: { long_put: leg('put', 540), short_put: leg('put', 545), short_call: leg('call', 600), long_call: leg('call', 605) },
-});
-/** Credit at mid: 2.125 + 1.825 − 1.525 − 1.025 = 1.40 on a $5 wing. */
-const GOOD = [contract('put', 540, 1.5, 1.55), contract('put', 545, 2.1, 2.15), contract('call', 600, 1.8, 1.85), contract('call', 605, 1.0, 1.05)];
+const candidate = spyCandidate;
+const GOOD = GOOD_CHAIN;
 
 async function trader(chain: readonly OptionContract[], { buyingPower = 100_000 } = {}) {
-  const market = new FixtureMarketData({ SPY: { quote: { symbol: 'SPY', bid: 570, ask: 570.02, last: 570.01, time: QUOTED }, chains: { [EXPIRY]: chain } } });
+  const market = new FixtureMarketData(spyQuotes(chain));
   const services = createTestServices({ market, brokers: new FakeBrokers({ buyingPower }) });
   const bare = { services, credential: null, requestId: 'entry', batchKey: null };
   await execute('register', { email: 'ann@example.com', password: 'entry password 1' }, bare);

@@ -2,41 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { createTestServices, FakeBrokers, FixtureMarketData } from '@condor/testkit';
 import { onboardedUser } from '../approval/approval-fixture.js';
 import { execute } from '../operations/execute.js';
-import type { OptionContract } from '../ports/market-data.js';
+import { GOOD_CHAIN, spyCandidate, spyQuotes } from '../proposals/spy-chain-fixture.js';
 import { personPricingDefaults, setPersonPricingDefaults } from './pricing-settings.js';
 
-const EXPIRY = '2026-02-20';
-const QUOTED = Date.UTC(2026, 0, 5, 14, 30);
-const occ = (type: 'put' | 'call', strike: number): string => `SPY260220${type === 'put' ? 'P' : 'C'}00${String(strike)}000`;
-const contract = (type: 'put' | 'call', strike: number, bid: number, ask: number): OptionContract => ({
-  symbol: occ(type, strike),
-  type,
-  strike,
-  expiry: EXPIRY,
-  bid,
-  ask,
-  volatility: 0.2,
-  greeks: null,
-  openInterest: 1_000,
-  volume: 10,
-  quoteTime: QUOTED,
-});
-const leg = (type: 'put' | 'call', strike: number) => ({ occ_symbol: occ(type, strike), type, strike });
-const CANDIDATE = {
-  ticker: 'SPY',
-  expiry: EXPIRY,
-  net_credit: 1.4,
-  legs: { long_put: leg('put', 540), short_put: leg('put', 545), short_call: leg('call', 600), long_call: leg('call', 605) },
-};
-// Mid credit 1.40 (2.125 + 1.825 − 1.525 − 1.025); natural 1.30 (2.10 + 1.80 − 1.55 − 1.05).
-const CHAIN = [contract('put', 540, 1.5, 1.55), contract('put', 545, 2.1, 2.15), contract('call', 600, 1.8, 1.85), contract('call', 605, 1.0, 1.05)];
-
 async function person() {
-  const market = new FixtureMarketData({ SPY: { quote: { symbol: 'SPY', bid: 570, ask: 570.02, last: 570.01, time: QUOTED }, chains: { [EXPIRY]: CHAIN } } });
-  const services = createTestServices({ market, brokers: new FakeBrokers() });
+  const services = createTestServices({ market: new FixtureMarketData(spyQuotes(GOOD_CHAIN)), brokers: new FakeBrokers() });
   const { userId, accessToken } = await onboardedUser(services, 'defaults@example.com', 'defaults password 1');
   const propose = async (input: Record<string, unknown> = {}) =>
-    ((await execute('propose_entry', { candidate: CANDIDATE, qty: 1, min_credit_to_width: 0.1, ...input }, { services, credential: accessToken, requestId: 'r', batchKey: null }))._unsafeUnwrap().value as {
+    ((await execute('propose_entry', { candidate: spyCandidate(1.4), qty: 1, min_credit_to_width: 0.1, ...input }, { services, credential: accessToken, requestId: 'r', batchKey: null }))._unsafeUnwrap().value as {
       details: { pricing: { mode: string; start_price: number; worst_price: number } };
     }).details.pricing;
   return { services, userId, propose };
