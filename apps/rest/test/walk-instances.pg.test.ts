@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeAlpaca } from '../../../packages/broker-alpaca/test/fake-alpaca.js';
 import { freshPostgresDatabase, TEST_DATABASE_URL } from '../../../packages/store-sql/test/fresh-postgres-database.js';
+import { onboardedTrader } from './onboarded-trader.js';
 import { sendJson, startServer, type JsonAnswer, type RunningServer } from './server-process.js';
 
 /**
@@ -54,14 +55,9 @@ describe('a working order walked by two instances on one PostgreSQL', () => {
   const clientIds = (method: string) => alpaca.requests.filter((r) => r.method === method && r.path.startsWith('/v2/orders')).map((r) => (r.body as { client_order_id?: string }).client_order_id);
 
   it('sends every step once, in order, and fills at the last price', async () => {
-    await send(0, 'POST', '/v1/users', { email: 'walk-two@example.com', password: PASSWORD });
-    const token = (await send(1, 'POST', '/v1/sessions', { email: 'walk-two@example.com', password: PASSWORD })).body['access_token'] as string;
-    for (const name of ['eua', 'risk-disclosure', 'broker-authorization']) await send(0, 'GET', `/v1/legal-documents/${name}`, undefined, token);
-    await send(1, 'POST', '/v1/onboarding/eua-acceptance', {}, token);
-    await send(0, 'POST', '/v1/onboarding/risk-acknowledgement', {}, token);
-    await send(1, 'POST', '/v1/broker/keys', { api_key: alpaca.apiKey, api_secret: alpaca.apiSecret, broker: 'alpaca', environment: 'paper' }, token);
-    await send(0, 'POST', '/v1/broker/connection', { authorization_confirmed: true, broker: 'alpaca' }, token);
-
+    let turn = 0;
+    const alternating = (method: string, path: string, body?: unknown, token?: string) => send(turn++ % 2, method, path, body, token);
+    const token = await onboardedTrader(alternating, 'walk-two@example.com', PASSWORD, { broker: 'alpaca', apiKey: alpaca.apiKey, apiSecret: alpaca.apiSecret });
     const found = await send(1, 'POST', '/v1/iron-condors/search', { ticker: 'QQQ', top_k: 1, dte_min: 20, dte_max: 60 }, token);
     const [candidate] = found.body['candidates'] as unknown[];
     const proposed = await send(0, 'POST', '/v1/proposals/entries', { candidate, qty: 1, pricing: { mode: 'fast' } }, token, { 'x-batch-id': 'walk-two' });

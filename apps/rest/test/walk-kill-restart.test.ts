@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeAlpaca } from '../../../packages/broker-alpaca/test/fake-alpaca.js';
+import { onboardedTrader } from './onboarded-trader.js';
 import { freshDataDir, startServer, type RunningServer, sendJson, type JsonAnswer } from './server-process.js';
 
 /**
@@ -45,19 +46,8 @@ describe('kill -9 mid-walk, then a restart on the same data folder', () => {
     }
   }
 
-  async function trader(email: string): Promise<string> {
-    await send('POST', '/v1/users', { email, password: PASSWORD });
-    const token = (await send('POST', '/v1/sessions', { email, password: PASSWORD })).body['access_token'] as string;
-    for (const name of ['eua', 'risk-disclosure', 'broker-authorization']) await send('GET', `/v1/legal-documents/${name}`, undefined, token);
-    await send('POST', '/v1/onboarding/eua-acceptance', {}, token);
-    await send('POST', '/v1/onboarding/risk-acknowledgement', {}, token);
-    await send('POST', '/v1/broker/keys', { api_key: alpaca.apiKey, api_secret: alpaca.apiSecret, broker: 'alpaca', environment: 'paper' }, token);
-    await send('POST', '/v1/broker/connection', { authorization_confirmed: true, broker: 'alpaca' }, token);
-    return token;
-  }
-
   it('resumes the walk from the recorded step: the replace in flight is found, not resent, and the order fills at the step it was meant to', async () => {
-    const token = await trader('walk-kill@example.com');
+    const token = await onboardedTrader(send, 'walk-kill@example.com', PASSWORD, { broker: 'alpaca', apiKey: alpaca.apiKey, apiSecret: alpaca.apiSecret });
     const found = await send('POST', '/v1/iron-condors/search', { ticker: 'SPY', top_k: 1, dte_min: 20, dte_max: 60 }, token);
     const [candidate] = found.body['candidates'] as unknown[];
     const proposed = await send('POST', '/v1/proposals/entries', { candidate, qty: 2, pricing: { mode: 'fast' } }, token, { 'x-batch-id': 'walk-entry' });

@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onboardedTrader } from './onboarded-trader.js';
 import { freshDataDir, startServer, type RunningServer, sendJson, type JsonAnswer } from './server-process.js';
 
 /**
@@ -45,12 +46,7 @@ describe('kill -9 mid-walk on the simulated paper broker, then a restart', () =>
   const steps = async (token: string, id: string) => ((await position(token, id))['working_order'] as { steps: unknown[] } | null)?.steps.length ?? 0;
 
   it('resumes the walk from its recorded step, sends each step once, and leaves nothing working', async () => {
-    await send('POST', '/v1/users', { email: 'walk-sim@example.com', password: PASSWORD });
-    const token = (await send('POST', '/v1/sessions', { email: 'walk-sim@example.com', password: PASSWORD })).body['access_token'] as string;
-    for (const name of ['eua', 'risk-disclosure', 'broker-authorization']) await send('GET', `/v1/legal-documents/${name}`, undefined, token);
-    await send('POST', '/v1/onboarding/eua-acceptance', {}, token);
-    await send('POST', '/v1/onboarding/risk-acknowledgement', {}, token);
-    await send('POST', '/v1/broker/connection', { authorization_confirmed: true, broker: 'sim' }, token);
+    const token = await onboardedTrader(send, 'walk-sim@example.com', PASSWORD, { broker: 'sim' });
     const found = await send('POST', '/v1/iron-condors/search', { ticker: 'SPY', top_k: 1, dte_min: 20, dte_max: 60 }, token);
     const [candidate] = found.body['candidates'] as { net_credit: number }[];
     const mid = -candidate!.net_credit;
