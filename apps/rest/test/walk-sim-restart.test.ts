@@ -43,7 +43,7 @@ describe('kill -9 mid-walk on the simulated paper broker, then a restart', () =>
     sendJson(server, method, path, body, token, headers);
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const position = async (token: string, id: string) => ((await send('GET', `/v1/positions?position_id=${id}`, undefined, token)).body['positions'] as Record<string, unknown>[])[0]!;
-  const steps = async (token: string, id: string) => ((await position(token, id))['working_order'] as { steps: unknown[] } | null)?.steps.length ?? 0;
+  const steps = async (token: string, id: string) => ((await position(token, id))['working_order'] as { price_steps: unknown[] } | null)?.price_steps.length ?? 0;
 
   it('resumes the walk from its recorded step, sends each step once, and leaves nothing working', async () => {
     const token = await onboardedTrader(send, 'walk-sim@example.com', PASSWORD, { broker: 'sim' });

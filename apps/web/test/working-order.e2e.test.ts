@@ -57,12 +57,12 @@ it('a person approves a band; the order walks and fills at its last price; the p
 
   const positions = (await condor.send('GET', `/v1/positions?position_id=${positionId}`, undefined, token)).body['positions'] as Record<string, unknown>[];
   expect(positions[0]).toMatchObject({ status: 'open', entry_credit: -steps[2]! });
-  type Walked = { position_id: string | null; status: string; limit_price: number; working_order: { steps: { limit_price: number }[] } | null };
+  type Walked = { position_id: string | null; status: string; limit_price: number; working_order: { price_steps: { limit_price: number }[] } | null };
   const orders = ((await condor.orders(token)) as unknown as Walked[]).filter((o) => o.position_id === positionId);
   expect(orders.map((o) => [o.status, o.limit_price])).toEqual([
     ['filled', steps[2]],
     ['replaced', steps[1]],
     ['replaced', steps[0]],
   ]);
-  expect(orders[0]?.working_order?.steps.map((s) => s.limit_price)).toEqual(steps);
+  expect(orders[0]?.working_order?.price_steps.map((s) => s.limit_price)).toEqual(steps);
 }, 90_000);

@@ -10,7 +10,7 @@ const STATUS_WORDS: Readonly<Record<WorkingOrderViewOutput['status'], string>> =
   ended: 'ended by the broker',
 };
 
-const STEP_WORDS: Readonly<Record<WorkingOrderViewOutput['steps'][number]['state'], string>> = {
+const STEP_WORDS: Readonly<Record<WorkingOrderViewOutput['price_steps'][number]['state'], string>> = {
   requested: 'being sent',
   standing: 'sent',
   refused: 'refused by the broker',
@@ -25,7 +25,7 @@ export function renderWorking(working: WorkingOrderViewOutput): Markup {
 <p><strong>${STATUS_WORDS[working.status]}</strong> · <span data-role="working-filled">${working.filled}</span>${
     working.time_left_seconds === null ? '' : markup` · <span data-role="working-time-left">${String(working.time_left_seconds)} s left</span>`
   }</p>
-<ol data-role="working-steps">${working.steps.map(
+<ol data-role="working-steps">${working.price_steps.map(
     (step) => markup`<li data-state="${step.state}" data-limit="${String(step.limit_price)}">${newYorkTime(Date.parse(step.at))}: limit ${perShare(step.limit_price)} per share — ${STEP_WORDS[step.state]}</li>`,
   )}</ol>
 ${working.detail === null ? '' : markup`<p data-role="working-detail">${working.detail}</p>`}

@@ -106,7 +106,7 @@ describe('the person’s desk', () => {
         proposalId: walked.id,
         positionId: walked.id,
         headline: 'Sell 1 SPY 2026-12-18 iron condor 520/525/620/625',
-        view: expect.objectContaining({ status: 'working', band: { start_price: -1.1, worst_price: -1.05 }, steps: [expect.objectContaining({ limit_price: -1.1 })], time_left_seconds: 148 }),
+        view: expect.objectContaining({ status: 'working', band: { start_price: -1.1, worst_price: -1.05 }, price_steps: [expect.objectContaining({ limit_price: -1.1 })], time_left_seconds: 148 }),
       },
     ]);
     expect(desk.recentOrders.items.map((o) => [o.proposal_id, o.service_placed])).toEqual([

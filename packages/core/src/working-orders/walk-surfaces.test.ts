@@ -47,7 +47,7 @@ describe('a working order on the surfaces', () => {
         status: 'working',
         band: { start_price: -1.25, worst_price: -1.2 },
         current_limit: -1.24,
-        steps: [
+        price_steps: [
           { limit_price: -1.25, state: 'standing' },
           { limit_price: -1.24, state: 'standing' },
         ],

@@ -12,7 +12,7 @@ export const WorkingOrderView = v.pipe(
     band: v.pipe(v.object({ start_price: v.number(), worst_price: v.number() }), v.description('The approved band, per share (negative = credit): no limit outside it is ever sent.')),
     mode: v.string(),
     current_limit: v.pipe(v.nullable(v.number()), v.description('The limit standing now; null once ended.')),
-    steps: v.pipe(
+    price_steps: v.pipe(
       v.array(v.object({ at: v.string(), limit_price: v.number(), order_id: v.nullable(v.string()), state: v.picklist(['requested', 'standing', 'refused']) })),
       v.description('Every limit sent, oldest first: each step is a replace, a new broker order.'),
     ),
@@ -37,7 +37,7 @@ export function workingOrderView(walk: WorkingOrder, now: number): WorkingOrderV
     band: { start_price: walk.plan.startPrice, worst_price: walk.plan.worstPrice },
     mode: walk.plan.mode,
     current_limit: working ? (standing?.limitPrice ?? null) : null,
-    steps: walk.steps.map((step) => ({ at: isoTime(step.at), limit_price: step.limitPrice, order_id: step.orderId, state: step.state })),
+    price_steps: walk.steps.map((step) => ({ at: isoTime(step.at), limit_price: step.limitPrice, order_id: step.orderId, state: step.state })),
     qty: walk.qty,
     filled_qty: walk.filledQty,
     filled: `${String(walk.filledQty)} of ${String(walk.qty)} condor${walk.qty === 1 ? '' : 's'} filled`,
