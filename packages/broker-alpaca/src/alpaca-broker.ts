@@ -1,4 +1,4 @@
-import { cancelOutcomeOf } from '@condor/core';
+import { cancelOutcomeOf, partFillRefusal } from '@condor/core';
 import type { Broker, BrokerAccount, BrokerError, BrokerOrder, BrokerPosition, CancelOutcome, MultiLegOrder, OrderReplacement } from '@condor/core';
 import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
 import type { AlpacaHttp, AlpacaResponse } from './alpaca-http.js';
@@ -82,7 +82,8 @@ export class AlpacaBroker implements Broker {
         return this.decode(response, 200, toOrder);
       })
       .andThen((old): ResultAsync<AlpacaResponse, BrokerError> => {
-        if (old.status === 'partially_filled') return errAsync({ kind: 'rejected', message: `${old.filledQty} of ${old.qty} units of the order have filled; a partly filled order is not replaced` });
+        const partly = partFillRefusal(old);
+        if (partly !== null) return errAsync({ kind: 'rejected', message: partly });
         return this.http.request('PATCH', path, replaceRequest(replacement));
       })
       .andThen((response): ResultAsync<BrokerOrder, BrokerError> => {

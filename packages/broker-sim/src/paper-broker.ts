@@ -1,4 +1,4 @@
-import { easternDay, isTradingDay, sessionClose } from '@condor/core';
+import { easternDay, isTradingDay, replaceRefusal, sessionClose } from '@condor/core';
 import type {
   Broker,
   BrokerAccount,
@@ -148,7 +148,8 @@ export class PaperBroker implements Broker {
   private replaceIn(account: PaperAccount, { orderId, clientOrderId, limitPrice }: OrderReplacement): ResultAsync<BrokerOrder, BrokerError> {
     const old = account.byId(orderId);
     if (!old) return errAsync(rejected('order not found'));
-    if (old.status !== 'accepted' || old.filledQty > 0) return errAsync(rejected(`the order is ${old.status}; only a working order with nothing filled is replaced`));
+    const refusal = replaceRefusal(old);
+    if (refusal !== null) return errAsync(rejected(refusal));
     // The same legs and quantity as the old order, whose position checks they passed: only the price is new.
     const order: MultiLegOrder = { clientOrderId, qty: old.qty, limitPrice, legs: old.legs };
     const problem = shapeProblem(order);
@@ -161,7 +162,7 @@ export class PaperBroker implements Broker {
       const now = this.clock.now();
       const expiresAt = dayOrderEnd(now);
       const placed = account.replace(orderId, order, this.nextOrderId(), now, expiresAt, use);
-      if (!placed) return errAsync(rejected(`the order is ${old.status}; only a working order with nothing filled is replaced`));
+      if (!placed) return errAsync(rejected(replaceRefusal(old) ?? 'the order is no longer working'));
       return this.fillPlaced(account, { order: placed, now, expiresAt }, legs);
     });
   }

@@ -1,4 +1,4 @@
-import { cancelOutcomeOf } from '@condor/core';
+import { cancelOutcomeOf, partFillRefusal } from '@condor/core';
 import type { Broker, BrokerAccount, BrokerDryRun, BrokerError, BrokerOrder, BrokerPosition, CancelOutcome, MultiLegOrder, OrderReplacement } from '@condor/core';
 import { ResultAsync, err, errAsync, ok, okAsync, type Result } from 'neverthrow';
 import { buyingPowerOf, toAccount, toOptionPosition } from './tastytrade-account-wire.js';
@@ -113,11 +113,10 @@ export class TastytradeBroker implements Broker {
     return this.session
       .request('GET', path, { idempotent: true })
       .andThen((response) => (response.status === 404 ? errAsync<BrokerOrder, BrokerError>({ kind: 'rejected', message: response.reason }) : this.decode(response, toOrder)))
-      .andThen((original) =>
-        original.status === 'partially_filled'
-          ? errAsync<unknown, BrokerError>({ kind: 'rejected', message: `${original.filledQty} of ${original.qty} units of the order have filled; a partly filled order is not replaced` })
-          : this.findToday(replacement.clientOrderId),
-      )
+      .andThen((original) => {
+        const partly = partFillRefusal(original);
+        return partly === null ? this.findToday(replacement.clientOrderId) : errAsync<never, BrokerError>({ kind: 'rejected', message: partly });
+      })
       .andThen((existing) => {
         if (existing === null) return this.sendReplace(path, replacement);
         if (replacedOrderId(existing) === replacement.orderId) return this.answer(existing);

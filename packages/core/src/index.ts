@@ -226,3 +226,4 @@ export type { AlertViewOutput } from './autoroll/alert-view.js';
 export type { OrderViewOutput } from './positions/order-view.js';
 export type { PositionViewOutput } from './positions/position-view.js';
 export type { WorkingOrderViewOutput } from './working-orders/working-order-view.js';
+export { partFillRefusal, replaceRefusal } from './brokers/replace-refusal.js';

@@ -14,7 +14,7 @@ import type {
   MultiLegOrder,
   OrderReplacement,
 } from '@condor/core';
-import { acceptedOrder } from '@condor/core';
+import { acceptedOrder, replaceRefusal } from '@condor/core';
 import { err, errAsync, ok, okAsync, type Result, type ResultAsync } from 'neverthrow';
 import { FakeClock } from './fake-clock.js';
 
@@ -413,7 +413,8 @@ class FakeBroker implements Broker {
     if (!found) return err(rejected('order not found'));
     if (race === 'refused' && WORKING.has(found.status)) orders[index] = fill(this.account, found, found.limitPrice, this.prices);
     const old = orders[index] ?? found;
-    if (old.status !== 'accepted' || old.filledQty > 0) return err(rejected(`the order is ${old.status}; only a working order with nothing filled is replaced`));
+    const refusal = replaceRefusal(old);
+    if (refusal !== null) return err(rejected(refusal));
     if (orders.some((o) => o.clientOrderId === clientOrderId)) return err(rejected('client_order_id must be unique'));
     const order: MultiLegOrder = { clientOrderId, qty: old.qty, limitPrice, legs: old.legs };
     const outcome = this.account.decide(order);
