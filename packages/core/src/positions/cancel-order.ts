@@ -59,9 +59,8 @@ export function cancelOrder(orderId: string, broker: Broker, ctx: HandlerContext
             }),
           );
         }
-        // A walked order: the walk is told first, so no later step replaces the order being cancelled.
-        const walk = origin.walk;
-        const stopWalk = walk?.status === 'working' ? services.workingOrders.requestCancel(caller.userId, walk.proposalId) : Promise.resolve('not_found');
+        // A walked order: its walk (if one is working) is told first, so no later step replaces the order being cancelled.
+        const stopWalk = origin.proposal === null ? Promise.resolve('not_found') : services.workingOrders.requestCancel(caller.userId, origin.proposal.id);
         return ResultAsync.fromSafePromise(stopWalk)
           .andThen(() => broker.cancel(orderId))
           .orElse((error) =>

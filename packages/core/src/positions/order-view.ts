@@ -31,7 +31,7 @@ export type OrderViewOutput = v.InferOutput<typeof OrderView>;
 export interface OrderOrigin {
   readonly proposal: Proposal | null;
   readonly position: ManagedPosition | null;
-  /** The walk of the proposal, when its order is worked inside a band. */
+  /** The walk of the proposal, when its order is worked inside a band (read by the caller, once for a whole list). */
   readonly walk?: WorkingOrder | null;
 }
 
@@ -52,8 +52,7 @@ export async function originOf(
   const proposal = proposalId === null ? undefined : await services.proposals.get(ownerId, proposalId);
   const position =
     positions.find((p) => p.orderIds.includes(order.id)) ?? (proposal === undefined ? undefined : positions.find((p) => p.id === proposal.positionId));
-  const walk = proposal === undefined ? undefined : await services.workingOrders.get(ownerId, proposal.id);
-  return { proposal: proposal ?? null, position: position ?? null, walk: walk ?? null };
+  return { proposal: proposal ?? null, position: position ?? null };
 }
 
 export function orderView(order: BrokerOrder, origin: OrderOrigin, now: number): OrderViewOutput {

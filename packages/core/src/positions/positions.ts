@@ -82,7 +82,15 @@ function listOrders(orderId: string | undefined, broker: Broker, { services, cal
       ResultAsync.fromSafePromise(reconcileOrders(caller.userId, orders, services)).andThen((owned) => {
         const wanted = orders.filter((o) => orderId === undefined || o.id === orderId).toSorted((a, b) => b.submittedAt - a.submittedAt);
         return ResultAsync.fromSafePromise(
-          Promise.all(wanted.map(async (order) => orderView(order, await originOf(order, owned, caller.userId, services), services.clock.now()))),
+          services.workingOrders.listOwned(caller.userId, 'all').then((walks) => {
+            const walkOf = new Map(walks.map((walk) => [walk.proposalId, walk]));
+            return Promise.all(
+              wanted.map(async (order) => {
+                const origin = await originOf(order, owned, caller.userId, services);
+                return orderView(order, { ...origin, walk: origin.proposal === null ? null : (walkOf.get(origin.proposal.id) ?? null) }, services.clock.now());
+              }),
+            );
+          }),
         );
       }),
     );
