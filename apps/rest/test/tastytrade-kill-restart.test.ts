@@ -1,7 +1,6 @@
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FakeTastytrade } from '@condor/testkit';
-import { freshDataDir, startServer, type RunningServer, sendJson, type JsonAnswer } from './server-process.js';
+import { restartableServer } from './restartable-server.js';
 
 /**
  * kill-restart.test.ts's trial with tastytrade as the broker: tastytrade has no idempotency key, so condor tags each
@@ -26,12 +25,8 @@ describe('kill -9 while confirms are in flight at tastytrade, then a restart on 
   const anchor = Date.now();
   // One shifted clock for the fake and both processes: the restarted clock goes on from where the killed one was.
   const fake = new FakeTastytrade({ now: () => Date.parse(SIM_START) + (Date.now() - anchor) });
-  const dataDir = freshDataDir();
-  let env: Record<string, string>;
-  let server: RunningServer | undefined;
-
-  beforeAll(async () => {
-    env = {
+  const server = restartableServer(
+    async () => ({
       CONDOR_APPROVAL: 'confirm',
       CONDOR_SIM_START: SIM_START,
       CONDOR_SIM_ANCHOR: new Date(anchor).toISOString(),
@@ -40,21 +35,10 @@ describe('kill -9 while confirms are in flight at tastytrade, then a restart on 
       CONDOR_TASTYTRADE_CLIENT_SECRET: fake.clientSecret,
       CONDOR_TASTYTRADE_REFRESH_TOKEN: fake.refreshToken,
       CONDOR_RATE_LIMIT: '100000',
-    };
-    server = await startServer(env, { dataDir });
-  }, 60_000);
-
-  afterAll(async () => {
-    try {
-      await server?.stop();
-      await fake.stop();
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 30_000);
-
-  const send = (method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<JsonAnswer> =>
-    sendJson(server, method, path, body, token, headers);
+    }),
+    () => fake.stop(),
+  );
+  const send = server.send;
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   /** The order posts tastytrade received carrying the proposal id (dry runs aside). */
   const ordersAtTastytrade = (proposalId: string) =>
@@ -116,11 +100,11 @@ describe('kill -9 while confirms are in flight at tastytrade, then a restart on 
     const inFlight = [late.proposalId, exitId].map((id) => confirm(token, id).then((answer) => answer.status, () => 'cut off'));
     for (let waited = 0; ordersAtTastytrade(late.proposalId).length + ordersAtTastytrade(exitId).length < 2 && waited < 5_000; waited += 20) await pause(20);
     expect([ordersAtTastytrade(late.proposalId), ordersAtTastytrade(exitId)].map((posts) => posts.length)).toEqual([1, 1]);
-    await server?.kill();
+    await server.kill();
     expect(await Promise.all(inFlight)).toEqual(['cut off', 'cut off']);
     expect(fake.book.orders.filter((o) => [late.proposalId, exitId].includes(o.request.externalIdentifier ?? '')).map((o) => o.status)).toEqual(['Filled', 'Filled']);
 
-    server = await startServer(env, { dataDir });
+    await server.restart();
 
     // One read brings the records in line with what tastytrade did: the entry is open, the exited condor closed.
     const after = await positions(token);
@@ -150,7 +134,7 @@ describe('kill -9 while confirms are in flight at tastytrade, then a restart on 
     expect(fake.book.orders).toHaveLength(placed.length);
 
     // The restarted process reconciled unfinished proposals at start (they were still in their submit grace).
-    for (let waited = 0; !server.logs.some((line) => line.includes('"proposals_reconciled"')) && waited < 5_000; waited += 50) await pause(50);
-    expect(server.logs.some((line) => line.includes('"proposals_reconciled"'))).toBe(true);
+    for (let waited = 0; !server.logs().some((line) => line.includes('"proposals_reconciled"')) && waited < 5_000; waited += 50) await pause(50);
+    expect(server.logs().some((line) => line.includes('"proposals_reconciled"'))).toBe(true);
   }, 60_000);
 });

@@ -1,8 +1,7 @@
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FakeAlpaca } from '../../../packages/broker-alpaca/test/fake-alpaca.js';
 import { onboardedTrader } from './onboarded-trader.js';
-import { freshDataDir, startServer, type RunningServer, sendJson, type JsonAnswer } from './server-process.js';
+import { restartableServer } from './restartable-server.js';
 
 /**
  * Issue 28's kill -9 trial: an entry placed with a band is walked by the server (Alpaca's replace against its local
@@ -16,26 +15,11 @@ const SIM_START = '2026-02-10T15:00:00Z';
 
 describe('kill -9 mid-walk, then a restart on the same data folder', () => {
   const alpaca = new FakeAlpaca();
-  const dataDir = freshDataDir();
-  let env: Record<string, string>;
-  let server: RunningServer | undefined;
-
-  beforeAll(async () => {
-    env = { CONDOR_APPROVAL: 'confirm', CONDOR_SIM_START: SIM_START, CONDOR_SIM_ANCHOR: new Date().toISOString(), CONDOR_ALPACA_PAPER_URL: await alpaca.start(), CONDOR_RATE_LIMIT: '100000' };
-    server = await startServer(env, { dataDir });
-  }, 60_000);
-
-  afterAll(async () => {
-    try {
-      await server?.stop();
-      await alpaca.stop();
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 30_000);
-
-  const send = (method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<JsonAnswer> =>
-    sendJson(server, method, path, body, token, headers);
+  const server = restartableServer(
+    async () => ({ CONDOR_APPROVAL: 'confirm', CONDOR_SIM_START: SIM_START, CONDOR_SIM_ANCHOR: new Date().toISOString(), CONDOR_ALPACA_PAPER_URL: await alpaca.start(), CONDOR_RATE_LIMIT: '100000' }),
+    () => alpaca.stop(),
+  );
+  const send = server.send;
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const requestsFor = (method: string) => alpaca.requests.filter((r) => r.method === method && r.path.startsWith('/v2/orders'));
   const clientIdOf = (request: { body: unknown }) => (request.body as { client_order_id?: string }).client_order_id;
@@ -64,10 +48,10 @@ describe('kill -9 mid-walk, then a restart on the same data folder', () => {
     // Step 1's replace reaches the fake, which takes it and holds the answer back while the server dies.
     alpaca.delayNext('PATCH', 4_000);
     await until(() => requestsFor('PATCH').length === 1, 15_000, 'the first replace');
-    await server?.kill();
+    await server.kill();
     expect(clientIdOf(requestsFor('PATCH')[0]!)).toBe(`${proposalId}-s1`);
 
-    server = await startServer(env, { dataDir });
+    await server.restart();
     // The restarted walker takes the walk over once the dead one's lease ends, finds step 1 standing, and walks on.
     const position = async () => ((await send('GET', `/v1/positions?position_id=${positionId}`, undefined, token)).body['positions'] as Record<string, unknown>[] | undefined)?.[0];
     await until(async () => (await position())?.['status'] === 'open', 75_000, 'the position open after the walk resumed');

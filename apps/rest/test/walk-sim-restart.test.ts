@@ -1,7 +1,6 @@
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { onboardedTrader } from './onboarded-trader.js';
-import { freshDataDir, startServer, type RunningServer, sendJson, type JsonAnswer } from './server-process.js';
+import { restartableServer } from './restartable-server.js';
 
 /**
  * Issue 28's kill -9 trial on the simulated paper broker (its accounts in the server's SQLite file): a walk from a
@@ -22,25 +21,8 @@ interface OrderView {
 }
 
 describe('kill -9 mid-walk on the simulated paper broker, then a restart', () => {
-  const dataDir = freshDataDir();
-  let env: Record<string, string>;
-  let server: RunningServer | undefined;
-
-  beforeAll(async () => {
-    env = { CONDOR_APPROVAL: 'confirm', CONDOR_SIM_START: SIM_START, CONDOR_SIM_ANCHOR: new Date().toISOString(), CONDOR_RATE_LIMIT: '100000' };
-    server = await startServer(env, { dataDir });
-  }, 60_000);
-
-  afterAll(async () => {
-    try {
-      await server?.stop();
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 30_000);
-
-  const send = (method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<JsonAnswer> =>
-    sendJson(server, method, path, body, token, headers);
+  const server = restartableServer(() => ({ CONDOR_APPROVAL: 'confirm', CONDOR_SIM_START: SIM_START, CONDOR_SIM_ANCHOR: new Date().toISOString(), CONDOR_RATE_LIMIT: '100000' }));
+  const send = server.send;
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const position = async (token: string, id: string) => ((await send('GET', `/v1/positions?position_id=${id}`, undefined, token)).body['positions'] as Record<string, unknown>[])[0]!;
   const steps = async (token: string, id: string) => ((await position(token, id))['working_order'] as { price_steps: unknown[] } | null)?.price_steps.length ?? 0;
@@ -63,8 +45,8 @@ describe('kill -9 mid-walk on the simulated paper broker, then a restart', () =>
       if (waited > 20_000) throw new Error('the walk did not reach its second step');
       await pause(250);
     }
-    await server?.kill();
-    server = await startServer(env, { dataDir });
+    await server.kill();
+    await server.restart();
 
     let now: Record<string, unknown> = {};
     for (let waited = 0; (now = await position(token, positionId))['status'] === 'opening'; waited += 500) {
