@@ -1,7 +1,6 @@
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FakeAlpaca } from '../../../packages/broker-alpaca/test/fake-alpaca.js';
-import { freshDataDir, startServer, type RunningServer, sendJson, type JsonAnswer } from './server-process.js';
+import { restartableServer } from './restartable-server.js';
 
 /**
  * The kill -9 trial of issue 13 against the real server process on SQLite: confirms are cut off by SIGKILL
@@ -22,28 +21,15 @@ interface PositionView {
 
 describe('kill -9 while confirms are in flight, then a restart on the same data folder', () => {
   const alpaca = new FakeAlpaca();
-  const dataDir = freshDataDir();
-  let env: Record<string, string>;
-  let server: RunningServer | undefined;
-
-  beforeAll(async () => {
-    alpaca.fillAtOrAbove = Number.NEGATIVE_INFINITY;
-    // One anchor for both processes: the restarted clock goes on from where the killed one was.
-    env = { CONDOR_APPROVAL: 'confirm', CONDOR_SIM_START: SIM_START, CONDOR_SIM_ANCHOR: new Date().toISOString(), CONDOR_ALPACA_PAPER_URL: await alpaca.start(), CONDOR_RATE_LIMIT: '100000' };
-    server = await startServer(env, { dataDir });
-  }, 60_000);
-
-  afterAll(async () => {
-    try {
-      await server?.stop();
-      await alpaca.stop();
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 30_000);
-
-  const send = (method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<JsonAnswer> =>
-    sendJson(server, method, path, body, token, headers);
+  // One anchor for both processes: the restarted clock goes on from where the killed one was.
+  const server = restartableServer(
+    async () => {
+      alpaca.fillAtOrAbove = Number.NEGATIVE_INFINITY;
+      return { CONDOR_APPROVAL: 'confirm', CONDOR_SIM_START: SIM_START, CONDOR_SIM_ANCHOR: new Date().toISOString(), CONDOR_ALPACA_PAPER_URL: await alpaca.start(), CONDOR_RATE_LIMIT: '100000' };
+    },
+    () => alpaca.stop(),
+  );
+  const send = server.send;
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const ordersAtAlpaca = (clientOrderId: string) =>
     alpaca.requests.filter((r) => r.method === 'POST' && r.path === '/v2/orders' && (r.body as { client_order_id?: string }).client_order_id === clientOrderId);
@@ -102,10 +88,10 @@ describe('kill -9 while confirms are in flight, then a restart on the same data 
     const inFlight = [late.proposalId, exitId].map((id) => confirm(token, id).then((answer) => answer.status, () => 'cut off'));
     for (let waited = 0; ordersAtAlpaca(late.proposalId).length + ordersAtAlpaca(exitId).length < 2 && waited < 5_000; waited += 20) await pause(20);
     expect([ordersAtAlpaca(late.proposalId), ordersAtAlpaca(exitId)].map((posts) => posts.length)).toEqual([1, 1]);
-    await server?.kill();
+    await server.kill();
     expect(await Promise.all(inFlight)).toEqual(['cut off', 'cut off']);
 
-    server = await startServer(env, { dataDir });
+    await server.restart();
 
     // One read brings the records in line with what the broker did: the entry is open, the exited condor closed.
     const after = await positions(token);
@@ -135,7 +121,7 @@ describe('kill -9 while confirms are in flight, then a restart on the same data 
     expect(posts).toHaveLength(placed.length);
 
     // The restarted process reconciled unfinished proposals at start (they were still in their submit grace).
-    for (let waited = 0; !server.logs.some((line) => line.includes('"proposals_reconciled"')) && waited < 5_000; waited += 50) await pause(50);
-    expect(server.logs.some((line) => line.includes('"proposals_reconciled"'))).toBe(true);
+    for (let waited = 0; !server.logs().some((line) => line.includes('"proposals_reconciled"')) && waited < 5_000; waited += 50) await pause(50);
+    expect(server.logs().some((line) => line.includes('"proposals_reconciled"'))).toBe(true);
   }, 120_000);
 });

@@ -1,6 +1,5 @@
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDataDir, startServer, type RunningServer, sendJson, type JsonAnswer } from './server-process.js';
+import { describe, expect, it } from 'vitest';
+import { restartableServer } from './restartable-server.js';
 
 /**
  * The simulated paper broker is durable (issue 15): its accounts live in the server's SQLite file, so a
@@ -21,26 +20,9 @@ interface OrderView {
 }
 
 describe('the simulated paper broker across a restart of the server process (SQLite)', () => {
-  const dataDir = freshDataDir();
-  let env: Record<string, string>;
-  let server: RunningServer | undefined;
-
-  beforeAll(async () => {
-    // One anchor for both processes: the restarted clock goes on from where the killed one was.
-    env = { CONDOR_APPROVAL: 'confirm', CONDOR_SIM_START: SIM_START, CONDOR_SIM_ANCHOR: new Date().toISOString(), CONDOR_RATE_LIMIT: '100000' };
-    server = await startServer(env, { dataDir });
-  }, 60_000);
-
-  afterAll(async () => {
-    try {
-      await server?.stop();
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 30_000);
-
-  const send = (method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<JsonAnswer> =>
-    sendJson(server, method, path, body, token, headers);
+  // One anchor for both processes: the restarted clock goes on from where the killed one was.
+  const server = restartableServer(() => ({ CONDOR_APPROVAL: 'confirm', CONDOR_SIM_START: SIM_START, CONDOR_SIM_ANCHOR: new Date().toISOString(), CONDOR_RATE_LIMIT: '100000' }));
+  const send = server.send;
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   /** A proposal made in its own batch, confirmed once its 5 s have passed; the confirmation. */
@@ -79,8 +61,8 @@ describe('the simulated paper broker across a restart of the server process (SQL
     const account = await connect();
     expect(account).toMatchObject({ account_id: expect.stringMatching(/^sim-/) as unknown });
 
-    await server?.kill();
-    server = await startServer(env, { dataDir });
+    await server.kill();
+    await server.restart();
 
     // After it: the same account, the same orders, and the position acts as any other.
     expect(await orders(token)).toEqual(before);
