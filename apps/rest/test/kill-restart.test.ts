@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FakeAlpaca } from '../../../packages/broker-alpaca/test/fake-alpaca.js';
 import { restartableServer } from './restartable-server.js';
+import { trialSteps } from './trial-steps.js';
 
 /**
  * The kill -9 trial of issue 13 against the real server process on SQLite: confirms are cut off by SIGKILL
@@ -14,10 +15,6 @@ const PASSWORD = 'kill restart password';
 const SIM_START = '2026-02-10T15:00:00Z';
 
 
-interface PositionView {
-  readonly position_id: string;
-  readonly status: string;
-}
 
 describe('kill -9 while confirms are in flight, then a restart on the same data folder', () => {
   const alpaca = new FakeAlpaca();
@@ -46,28 +43,7 @@ describe('kill -9 while confirms are in flight, then a restart on the same data 
     return token;
   }
 
-  /** An entry proposal for the best condor on `ticker`, in its own batch. */
-  async function proposeEntry(token: string, ticker: string): Promise<{ proposalId: string; positionId: string }> {
-    const found = await send('POST', '/v1/iron-condors/search', { ticker, top_k: 1, dte_min: 20, dte_max: 60 }, token);
-    const [candidate] = found.body['candidates'] as unknown[];
-    const proposed = await send('POST', '/v1/proposals/entries', { candidate, qty: 1 }, token, { 'x-batch-id': `entry-${ticker}` });
-    expect(proposed.status, JSON.stringify(proposed.body)).toBe(200);
-    return { proposalId: proposed.body['proposal_id'] as string, positionId: proposed.body['position_id'] as string };
-  }
-
-  async function proposeExit(token: string, positionId: string): Promise<string> {
-    const proposed = await send('POST', '/v1/proposals/exits', { position_id: positionId }, token, { 'x-batch-id': `exit-${positionId}` });
-    expect(proposed.status, JSON.stringify(proposed.body)).toBe(200);
-    return proposed.body['proposal_id'] as string;
-  }
-
-  const confirm = (token: string, proposalId: string) => send('POST', `/v1/proposals/${proposalId}/confirmation`, {}, token);
-
-  const positions = async (token: string): Promise<PositionView[]> => {
-    const listed = await send('GET', '/v1/positions?include_closed=true', undefined, token);
-    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
-    return listed.body['positions'] as PositionView[];
-  };
+  const { proposeEntry, proposeExit, confirm, positions } = trialSteps(send, 60);
 
   it('places no proposal twice, leaves no position opening or closing after a read, and exits a position opened before the kill', async () => {
     const token = await trader('kill-restart@example.com');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FakeTastytrade } from '@condor/testkit';
 import { restartableServer } from './restartable-server.js';
+import { trialSteps } from './trial-steps.js';
 
 /**
  * kill-restart.test.ts's trial with tastytrade as the broker: tastytrade has no idempotency key, so condor tags each
@@ -16,10 +17,6 @@ const PASSWORD = 'tastytrade kill restart password';
 const ACCOUNT = '5WT00001';
 const ORDERS = new RegExp(`^/accounts/${ACCOUNT}/orders$`);
 
-interface PositionView {
-  readonly position_id: string;
-  readonly status: string;
-}
 
 describe('kill -9 while confirms are in flight at tastytrade, then a restart on the same data folder', () => {
   const anchor = Date.now();
@@ -56,28 +53,7 @@ describe('kill -9 while confirms are in flight at tastytrade, then a restart on 
     return token;
   }
 
-  /** An entry proposal for the best condor on `ticker`, in its own batch. */
-  async function proposeEntry(token: string, ticker: string): Promise<{ proposalId: string; positionId: string }> {
-    const found = await send('POST', '/v1/iron-condors/search', { ticker, top_k: 1, dte_min: 20, dte_max: 50 }, token);
-    const [candidate] = found.body['candidates'] as unknown[];
-    const proposed = await send('POST', '/v1/proposals/entries', { candidate, qty: 1 }, token, { 'x-batch-id': `entry-${ticker}` });
-    expect(proposed.status, JSON.stringify(proposed.body)).toBe(200);
-    return { proposalId: proposed.body['proposal_id'] as string, positionId: proposed.body['position_id'] as string };
-  }
-
-  async function proposeExit(token: string, positionId: string): Promise<string> {
-    const proposed = await send('POST', '/v1/proposals/exits', { position_id: positionId }, token, { 'x-batch-id': `exit-${positionId}` });
-    expect(proposed.status, JSON.stringify(proposed.body)).toBe(200);
-    return proposed.body['proposal_id'] as string;
-  }
-
-  const confirm = (token: string, proposalId: string) => send('POST', `/v1/proposals/${proposalId}/confirmation`, {}, token);
-
-  const positions = async (token: string): Promise<PositionView[]> => {
-    const listed = await send('GET', '/v1/positions?include_closed=true', undefined, token);
-    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
-    return listed.body['positions'] as PositionView[];
-  };
+  const { proposeEntry, proposeExit, confirm, positions } = trialSteps(send, 50);
 
   it('places no proposal twice, leaves no position opening or closing after a read, and exits a position opened before the kill', async () => {
     const token = await trader('tasty-kill@example.com');
