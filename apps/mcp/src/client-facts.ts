@@ -43,19 +43,26 @@ export const clientName = (info: Implementation | undefined): string | null =>
  * clientFacts(server, ctx); // { modern: true, client: 'claude-ai/1.0', capabilities: { elicitation: { form: {} } } }
  */
 export function clientFacts(server: Server, ctx: ServerContext): ClientFacts {
-  const envelope: Record<string, unknown> = { ...ctx.mcpReq.envelope };
-  const version = envelope[PROTOCOL_VERSION_META_KEY];
-  if (typeof version === 'string' && version >= FIRST_MODERN_VERSION) {
-    const capabilities = envelope[CLIENT_CAPABILITIES_META_KEY];
-    return {
-      modern: true,
-      client: clientName(implementationOf(envelope[CLIENT_INFO_META_KEY])),
-      capabilities: isRecord(capabilities) ? capabilities : undefined,
-    };
-  }
+  const modern = envelopeFacts(ctx.mcpReq.envelope);
+  if (modern !== null) return modern;
   // A 2025 connection: what its initialize declared (nothing on a stateless HTTP request).
   // eslint-disable-next-line @typescript-eslint/no-deprecated -- the accessor is the 2025 era's way; 2026 is read above
   return { modern: false, client: clientName(server.getClientVersion()), capabilities: server.getClientCapabilities() };
+}
+
+/** What a stateless 2025 HTTP request says about its client: nothing (its `initialize` went to another request). */
+export const STATELESS_LEGACY_FACTS: ClientFacts = { modern: false, client: null, capabilities: undefined };
+
+/** The facts a 2026-07-28 request's `_meta` envelope gives; null when it names no modern version (a 2025 request). */
+export function envelopeFacts(meta: Readonly<Record<string, unknown>> | undefined): ClientFacts | null {
+  const version = meta?.[PROTOCOL_VERSION_META_KEY];
+  if (meta === undefined || typeof version !== 'string' || version < FIRST_MODERN_VERSION) return null;
+  const capabilities = meta[CLIENT_CAPABILITIES_META_KEY];
+  return {
+    modern: true,
+    client: clientName(implementationOf(meta[CLIENT_INFO_META_KEY])),
+    capabilities: isRecord(capabilities) ? capabilities : undefined,
+  };
 }
 
 /**

@@ -3,6 +3,8 @@ import { authentication, insufficientScopeChallenge, renderHttpStatus, type Auth
 import { createMcpHandler, type AuthInfo } from '@modelcontextprotocol/server';
 import { isHostAllowed } from './allowed-host.js';
 import { createMcpServer } from './server.js';
+import { directPath } from './direct/direct-path.js';
+import { directRouteOf } from './direct/direct-route.js';
 import { legacyJsonLeg } from './legacy-json.js';
 import { isOriginAllowed } from './origin.js';
 import { BATCH_WINDOW_MS, PrincipalBatches, STALE_CALL_MS } from './principal-batches.js';
@@ -45,6 +47,11 @@ export interface McpHttpOptions {
    * every instance needs the same key (`deriveRequestStateKey(signing key)`). Absent: a key of this process only.
    */
   readonly requestStateKey?: Uint8Array | string | undefined;
+  /**
+   * Whether plain single requests (`directRouteOf`) are answered beside the SDK, without a server and transport per
+   * request (default true). False sends every request through the SDK: the differential tests compare the two paths.
+   */
+  readonly directPath?: boolean;
 }
 
 /** The names a loopback-bound server is reached by. */
@@ -63,7 +70,9 @@ const errorResponse = (status: number, message: string, headers: Record<string, 
  * The Streamable HTTP endpoint, stateless for both protocol eras: a 2026-07-28 request (`server/discover`,
  * per-request version and capabilities) and a 2025 request (`initialize`, no session id) are each answered
  * by a fresh server on whichever instance they reach. Nothing about a client is kept between requests but
- * its principal's batches, in the shared store.
+ * its principal's batches, in the shared store. A plain single request (`tools/call` of a tool that asks no one,
+ * `tools/list`, 2025 `ping`: see `directRouteOf`) is answered by the direct path beside the SDK, with the same tool
+ * table, caller and answer bytes but without a server and transport per request; everything else goes to the SDK.
  *
  * @example
  * const mcp = createMcpHttpHandler(services, { batches: new SqlCallBatchStore(db), allowedHosts: LOOPBACK_HOSTS });
@@ -80,6 +89,7 @@ export function createMcpHttpHandler(services: Services, options: McpHttpOptions
   };
   const handler = createMcpHandler(factory, { onerror });
   const legacyJson = legacyJsonLeg(factory, onerror);
+  const direct = options.directPath === false ? null : directPath(services, { batches, offer });
   let lastPurge = Number.NEGATIVE_INFINITY;
 
   const purgeIdle = (now: number): void => {
@@ -90,10 +100,16 @@ export function createMcpHttpHandler(services: Services, options: McpHttpOptions
     });
   };
 
-  const authInfoOf = (auth: McpHttpAuth, authenticated: Authentication): AuthInfo => {
-    const facts: HttpRequestFacts = { requestId: auth.requestId, clientIp: auth.clientIp ?? null, batchKey: randomUUID(), authenticated };
-    return { token: auth.credential ?? '', clientId: 'condor', scopes: [], extra: { ...facts } };
-  };
+  const factsOf = (auth: McpHttpAuth, authenticated: Authentication): HttpRequestFacts => ({
+    requestId: auth.requestId,
+    clientIp: auth.clientIp ?? null,
+    batchKey: randomUUID(),
+    authenticated,
+  });
+  const authInfoOf = (auth: McpHttpAuth, facts: HttpRequestFacts): AuthInfo => ({ token: auth.credential ?? '', clientId: 'condor', scopes: [], extra: { ...facts } });
+
+  const viaSdk = async (request: Request, parsedBody: unknown, authInfo: AuthInfo): Promise<Response> =>
+    (await legacyJson(request, parsedBody, authInfo)) ?? (await handler.fetch(request, { authInfo, parsedBody }));
 
   return async (request, auth) => {
     if (allowedHosts !== undefined && !isHostAllowed(request, allowedHosts)) return errorResponse(403, 'Host not allowed');
@@ -107,14 +123,15 @@ export function createMcpHttpHandler(services: Services, options: McpHttpOptions
     const text = await request.text();
     const parsed = parsedJson(text);
     const authenticated = auth.authenticated ?? authentication(auth.credential, services);
-    const authInfo = authInfoOf(auth, authenticated);
+    const facts = factsOf(auth, authenticated);
     if (parsed === undefined) {
       // Not JSON: the SDK answers with its JSON-RPC parse error, from a copy of the request that still has its body.
-      return handler.fetch(new Request(request.url, { method: 'POST', headers: request.headers, body: text }), { authInfo });
+      return handler.fetch(new Request(request.url, { method: 'POST', headers: request.headers, body: text }), { authInfo: authInfoOf(auth, facts) });
     }
     const missing = await missingScope(parsed, authenticated, offer);
     const parsedBody = wrapRawArguments(parsed);
-    const response = (await legacyJson(request, parsedBody, authInfo)) ?? (await handler.fetch(request, { authInfo, parsedBody }));
+    const route = direct === null ? null : directRouteOf(request, parsedBody);
+    const response = route !== null && direct !== null ? await direct(route, auth.credential, facts) : await viaSdk(request, parsedBody, authInfoOf(auth, facts));
     return missing === null ? response : withHeader(response, 'WWW-Authenticate', insufficientScopeChallenge(missing.needed, missing.alongside));
   };
 }

@@ -15,24 +15,30 @@ export interface HttpRequestFacts {
 
 const MAX_CLIENT_BATCH_LENGTH = 128;
 
-const nonEmpty = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+/** `value` when it is a non-empty string, else null. */
+export const nonEmpty = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 /** The Bearer token the endpoint read from this request; '' stands for none. */
 export const bearerOf = (ctx: ServerContext): string | null => nonEmpty(ctx.http?.authInfo?.token);
 
 /**
- * The batch key the client named in `_meta.batch` (≤ 128 characters), else the endpoint's per-POST key;
+ * The batch key a call's `_meta` names in `batch` (≤ 128 characters), else `assigned` (the endpoint's per-POST key);
  * null when neither is there (stdio without a name).
  */
-export function batchOf(ctx: ServerContext): string | null {
-  const named = nonEmpty(ctx.mcpReq._meta?.batch);
+export function namedBatchOr(meta: Readonly<Record<string, unknown>> | undefined, assigned: unknown): string | null {
+  const named = nonEmpty(meta?.batch);
   if (named !== null && named.length <= MAX_CLIENT_BATCH_LENGTH) return named;
-  return nonEmpty(ctx.http?.authInfo?.extra?.batchKey);
+  return nonEmpty(assigned);
 }
 
+/** The batch key of the call `ctx` (see namedBatchOr). */
+export const batchOf = (ctx: ServerContext): string | null => namedBatchOr(ctx.mcpReq._meta, ctx.http?.authInfo?.extra?.batchKey);
+
+/** A call's request id: the HTTP request id (when the call came over HTTP) or `fallback`, then the JSON-RPC id. */
+export const callRequestId = (httpRequestId: unknown, fallback: string, rpcId: unknown): string => `${nonEmpty(httpRequestId) ?? fallback}:${String(rpcId)}`;
+
 /** The HTTP request id (when the call came over HTTP) or the server's own id, then the JSON-RPC id. */
-export const requestIdOf = (ctx: ServerContext, serverId: string): string =>
-  `${nonEmpty(ctx.http?.authInfo?.extra?.requestId) ?? serverId}:${String(ctx.mcpReq.id)}`;
+export const requestIdOf = (ctx: ServerContext, serverId: string): string => callRequestId(ctx.http?.authInfo?.extra?.requestId, serverId, ctx.mcpReq.id);
 
 /** The client's address the HTTP endpoint saw; null over stdio. */
 export const clientIpOf = (ctx: ServerContext): string | null => nonEmpty(ctx.http?.authInfo?.extra?.clientIp);
