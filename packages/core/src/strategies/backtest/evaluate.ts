@@ -1,5 +1,6 @@
 import type { BacktestMetrics, BacktestResult, BacktestTrade, EntryContext, PopFunction, RuleSet } from '../types.js';
 import { maxDrawdown, tradePnl } from './drawdown.js';
+import { exitDebit, exitIndex } from './exits.js';
 import { metricsOf, TradeTotals } from './metrics.js';
 import type { RunContext } from './run-context.js';
 import { simulate, walkTrades, type TakenTrade } from './simulate.js';
@@ -52,8 +53,15 @@ export function simulateRuleSet(context: RunContext, shapes: ShapeSource, rules:
  */
 export function ruleSetMetrics(context: RunContext, shapes: ShapeSource, rules: RuleSet): BacktestMetrics {
   const totals = new TradeTotals();
-  const skippedEntries = walkTrades(context, shapes, rules, (shape, exit, qty, maxLossPerContract) => {
-    addTrade(totals, context, { shape, exit, qty, maxLossPerContract });
+  const { days } = context;
+  const skippedEntries = walkTrades(context, shapes, rules, (shape, step, qty, maxLossPerContract) => {
+    // addTrade's sums, term for term, without a trade object per rule set and trade.
+    totals.add(
+      (shape.credit - exitDebit(shape, step)) * 100 * qty,
+      maxLossPerContract * qty,
+      shape.expectedValuePerContract * qty,
+      (days[exitIndex(shape, step)] ?? 0) - (days[shape.entry.index] ?? 0),
+    );
   });
   return metricsOf(totals, { pops: [], maxDrawdown: 0, skippedEntries });
 }

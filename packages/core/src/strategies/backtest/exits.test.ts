@@ -1,6 +1,7 @@
+import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import type { RuleSet } from '../types.js';
-import { exitOf } from './exits.js';
+import { exitDebit, exitIndex, exitOf, exitStep, type TradeExit } from './exits.js';
 import type { ScheduledEntry } from './run-context.js';
 import type { TradeShape } from './trade-shape.js';
 
@@ -46,5 +47,37 @@ describe('exitOf', () => {
     expect(exitOf(shape([1, 0.4, 1, 1, 1]), all, days).reason).toBe('profit_take');
     expect(exitOf(shape([1, 3, 1, 1, 1]), all, days).reason).toBe('stop_loss');
     expect(exitOf(shape([1, 1, 1, 1, 1]), all, days)).toEqual({ index: 11, debit: 1, reason: 'management_dte' });
+  });
+});
+
+/** The scan exitOf ran before it was split into exitStep and exitAt: one loop building the exit where a rule fires. */
+function scanned(trade: TradeShape, rules: RuleSet): TradeExit {
+  const { profitTakePct, stopLossMultiple, managementDte } = rules;
+  const managed = profitTakePct !== null || stopLossMultiple !== null || managementDte !== null;
+  for (let k = 1; managed && k < trade.debits.length; k++) {
+    const debit = trade.debits[k] ?? 0;
+    const index = trade.entry.index + k;
+    if (profitTakePct !== null && trade.credit - debit >= profitTakePct * trade.credit) return { index, debit, reason: 'profit_take' };
+    if (stopLossMultiple !== null && debit - trade.credit >= stopLossMultiple * trade.credit) return { index, debit, reason: 'stop_loss' };
+    if (managementDte !== null && (days[15] ?? 0) - (days[index] ?? 0) <= managementDte) return { index, debit, reason: 'management_dte' };
+  }
+  return { index: trade.expiryIndex, debit: trade.settlement, reason: 'expiry' };
+}
+
+describe('exitStep', () => {
+  const debit = fc.double({ min: 0, max: 4, noNaN: true });
+  test.prop([
+    fc.array(debit, { minLength: 5, maxLength: 5 }),
+    debit,
+    fc.option(fc.constantFrom(0.25, 0.5, 0.75)),
+    fc.option(fc.constantFrom(1, 2)),
+    fc.option(fc.integer({ min: 0, max: 7 })),
+  ])('places the exit the one-loop scan finds, with its debit and reason', (debits, settlement, profitTakePct, stopLossMultiple, managementDte) => {
+    const trade = shape(debits, settlement);
+    const rules = { ...hold, profitTakePct, stopLossMultiple, managementDte };
+    const expected = scanned(trade, rules);
+    const step = exitStep(trade, rules, days);
+    expect({ index: exitIndex(trade, step), debit: exitDebit(trade, step) }).toEqual({ index: expected.index, debit: expected.debit });
+    expect(exitOf(trade, rules, days)).toEqual(expected);
   });
 });

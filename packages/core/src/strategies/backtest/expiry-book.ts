@@ -1,4 +1,5 @@
 import type { LegMarket } from '../smile.js';
+import { Float64Slab } from './float-slab.js';
 import { emptyLegPath, fillLegPath, prepareMarket, type LegPath, type PreparedMarket } from './leg-quotes.js';
 import type { RunContext } from './run-context.js';
 
@@ -61,6 +62,7 @@ function originOf(context: RunContext, expiryIndex: number): number {
  */
 export function quoteBook(context: RunContext): QuoteBook {
   const expiries = new Map<number, ExpiryQuotes>();
+  const slab = new Float64Slab();
   return (entryIndex, expiryIndex) => {
     let expiry = expiries.get(expiryIndex);
     if (expiry === undefined) {
@@ -79,7 +81,7 @@ export function quoteBook(context: RunContext): QuoteBook {
         const key = type === 'put' ? strike : -strike;
         let quotes = legs.get(key);
         if (quotes === undefined) {
-          quotes = { quotedFrom: length, path: emptyLegPath(length) };
+          quotes = { quotedFrom: length, path: emptyLegPath(length, slab) };
           legs.set(key, quotes);
         }
         if (offset < quotes.quotedFrom) {

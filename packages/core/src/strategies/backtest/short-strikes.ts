@@ -1,5 +1,6 @@
 import { strikeForDelta } from '../../options/strike-for-delta.js';
-import { quoteLeg, smileVolatility, type LegMarket } from '../smile.js';
+import { smileVolatility, type LegMarket } from '../smile.js';
+import { smileDelta } from './lean-pricing.js';
 
 /** Enough steps to cross any strike grid between a first guess and the answer. */
 const MAX_STEPS = 100_000;
@@ -23,7 +24,7 @@ export function shortStrike(market: LegMarket, type: 'put' | 'call', targetDelta
   const highest = type === 'put' ? lastBelow : Number.POSITIVE_INFINITY;
   if (!(highest >= lowest)) return null;
 
-  const distance = (k: number): number => Math.abs(Math.abs(quoteLeg(market, type, k * increment).delta) - targetDelta);
+  const distance = (k: number): number => Math.abs(Math.abs(smileDelta(market, type, k * increment)) - targetDelta);
   let k = Math.min(highest, Math.max(lowest, Math.round(firstGuess(market, type, targetDelta, forward) / increment)));
   let here = distance(k);
   for (let step = 0; step < MAX_STEPS; step++) {

@@ -1,7 +1,7 @@
 import type { RuleSet } from '../types.js';
-import { exitOf, type TradeExit } from './exits.js';
+import { exitAt, exitIndex, exitStep, type TradeExit } from './exits.js';
 import type { RunContext } from './run-context.js';
-import type { ShapeSource, TradeShape } from './trade-shape.js';
+import type { ShapeSkip, ShapeSource, TradeShape } from './trade-shape.js';
 
 /** A trade the capital allowed: its shape, its exit under the rule set, and its size. */
 export interface TakenTrade {
@@ -12,8 +12,8 @@ export interface TakenTrade {
   readonly maxLossPerContract: number;
 }
 
-/** Called for each trade the capital allows, in entry order. */
-export type TakeTrade = (shape: TradeShape, exit: TradeExit, qty: number, maxLossPerContract: number) => void;
+/** Called for each trade the capital allows, in entry order, with where it exits (`exitStep`'s answer). */
+export type TakeTrade = (shape: TradeShape, exitStep: number, qty: number, maxLossPerContract: number) => void;
 
 /**
  * Walks the scheduled entries in order and sizes each trade within the capital: qty =
@@ -30,7 +30,10 @@ export function walkTrades(context: RunContext, shapes: ShapeSource, rules: Rule
   const openRisks: number[] = [];
   let open = 0;
   let skipped = 0;
-  for (const shape of shapes(rules.entryDte, rules.wingWidth)) {
+  const list = shapes(rules.entryDte, rules.wingWidth);
+  // An indexed loop: this runs for every trade of every rule set, and a for-of here kept an iterator result per trade.
+  for (let at = 0; at < list.length; at++) {
+    const shape = list[at] as TradeShape | ShapeSkip;
     if (typeof shape === 'string') {
       skipped++;
       continue;
@@ -52,9 +55,9 @@ export function walkTrades(context: RunContext, shapes: ShapeSource, rules: Rule
       skipped++;
       continue;
     }
-    const exit = exitOf(shape, rules, context.days);
-    take(shape, exit, qty, maxLossPerContract);
-    openExits[open] = exit.index;
+    const step = exitStep(shape, rules, context.days);
+    take(shape, step, qty, maxLossPerContract);
+    openExits[open] = exitIndex(shape, step);
     openRisks[open++] = qty * maxLossPerContract;
   }
   return skipped;
@@ -63,6 +66,8 @@ export function walkTrades(context: RunContext, shapes: ShapeSource, rules: Rule
 /** `walkTrades` collecting the trades. */
 export function simulate(context: RunContext, shapes: ShapeSource, rules: RuleSet): { taken: TakenTrade[]; skipped: number } {
   const taken: TakenTrade[] = [];
-  const skipped = walkTrades(context, shapes, rules, (shape, exit, qty, maxLossPerContract) => taken.push({ shape, exit, qty, maxLossPerContract }));
+  const skipped = walkTrades(context, shapes, rules, (shape, step, qty, maxLossPerContract) => {
+    taken.push({ shape, exit: exitAt(shape, rules, context.days, step), qty, maxLossPerContract });
+  });
   return { taken, skipped };
 }

@@ -1,5 +1,6 @@
-import { priceOption } from '../../options/price-option.js';
 import type { CondorStrikes } from '../types.js';
+import { Float64Slab } from './float-slab.js';
+import { optionPrice } from './lean-pricing.js';
 import { quoteBook, type ExpiryBook, type QuoteBook } from './expiry-book.js';
 import { nearestExpiry } from './expiries.js';
 import type { RunContext, ScheduledEntry } from './run-context.js';
@@ -56,7 +57,7 @@ function legPrices(context: RunContext, entry: ScheduledEntry, years: number): L
     const key = type === 'put' ? strike : -strike;
     let price = prices.get(key);
     if (price === undefined) {
-      price = priceOption({ type, spot, strike, years, rate, dividendYield, volatility }).price;
+      price = optionPrice({ type, spot, strike, years, rate, dividendYield, volatility });
       prices.set(key, price);
     }
     return price;
@@ -80,9 +81,9 @@ function shortStrikes(book: ExpiryBook, shortDelta: number): { shortPut: number;
   return shortPut === null || shortCall === null ? null : { shortPut, shortCall };
 }
 
-/** ask(shorts) − bid(longs) at each close from `offset` on, for `length` closes. */
-function naturalDebits(shortPut: Float64Array, shortCall: Float64Array, longPut: Float64Array, longCall: Float64Array, offset: number, length: number): Float64Array {
-  const debits = new Float64Array(length);
+/** ask(shorts) − bid(longs) at each close from `offset` on, written into `debits` (one per close). */
+function naturalDebits(shortPut: Float64Array, shortCall: Float64Array, longPut: Float64Array, longCall: Float64Array, offset: number, debits: Float64Array): Float64Array {
+  const { length } = debits;
   for (let k = 0; k < length; k++) {
     const at = offset + k;
     // A negative natural debit could only come from an arbitrage in the modelled smile; closing costs at least nothing.
@@ -96,15 +97,16 @@ interface Expiry {
   readonly dte: number;
 }
 
-function buildShape(
-  context: RunContext,
-  entry: ScheduledEntry,
-  expiry: Expiry,
-  book: ExpiryBook,
-  price: LegPrice,
-  shorts: { shortPut: number; shortCall: number },
-  wingWidth: number,
-): TradeShape | ShapeSkip {
+/** What every wing width of one entry and expiry shares. */
+interface EntryExpiry {
+  readonly entry: ScheduledEntry;
+  readonly expiry: Expiry;
+  readonly book: ExpiryBook;
+  readonly price: LegPrice;
+  readonly shorts: { shortPut: number; shortCall: number };
+}
+
+function buildShape(context: RunContext, { entry, expiry, book, price, shorts }: EntryExpiry, wingWidth: number, slab: Float64Slab): TradeShape | ShapeSkip {
   const strikes: CondorStrikes = {
     longPut: shorts.shortPut - wingWidth,
     shortPut: shorts.shortPut,
@@ -119,7 +121,7 @@ function buildShape(
   const { offset } = book;
   const credit = (shortPut.bid[offset] ?? 0) + (shortCall.bid[offset] ?? 0) - (longPut.ask[offset] ?? 0) - (longCall.ask[offset] ?? 0);
   if (!(credit > 0 && credit < wingWidth)) return 'no_credit';
-  const debits = naturalDebits(shortPut.ask, shortCall.ask, longPut.bid, longCall.bid, offset, book.markets.length);
+  const debits = naturalDebits(shortPut.ask, shortCall.ask, longPut.bid, longCall.bid, offset, slab.take(book.markets.length));
   return {
     entry,
     expiryIndex: expiry.index,
@@ -149,12 +151,17 @@ export function shapeSource(context: RunContext, shortDelta: number, wingWidths:
   const lists = new Map<string, readonly (TradeShape | ShapeSkip)[]>();
   // Sessions are fewer than `span`, so entry·span + expiry is a unique key.
   const span = context.days.length + 1;
+  const slab = new Float64Slab();
 
   const build = (entry: ScheduledEntry, expiry: Expiry, widths: readonly number[], into: Map<number, TradeShape | ShapeSkip>): void => {
     const book = books(entry.index, expiry.index);
     const shorts = shortStrikes(book, shortDelta);
-    const price = legPrices(context, entry, expiry.dte / DAYS_PER_YEAR);
-    for (const width of widths) into.set(width, shorts === null ? 'no_credit' : buildShape(context, entry, expiry, book, price, shorts, width));
+    if (shorts === null) {
+      for (const width of widths) into.set(width, 'no_credit');
+      return;
+    }
+    const shared = { entry, expiry, book, price: legPrices(context, entry, expiry.dte / DAYS_PER_YEAR), shorts };
+    for (const width of widths) into.set(width, buildShape(context, shared, width, slab));
   };
 
   const shapeOf = (entry: ScheduledEntry, entryDte: number, wingWidth: number): TradeShape | ShapeSkip => {
