@@ -89,7 +89,7 @@ describe('GET /', () => {
     expect(doc.querySelector('[data-role="desk-account"] a[href="/settings"]')).not.toBeNull();
     for (const path of ['/api-keys', '/settings']) {
       const page = parsePage((await h.send('GET', path, { cookie: ann.cookie })).body);
-      expect(all(page, '[data-role="site-nav"] a').map((a) => a.getAttribute('href'))).toEqual(['/', '/api-keys', '/oauth/connections', '/settings']);
+      expect(all(page, '[data-role="site-nav"] a').map((a) => a.getAttribute('href'))).toEqual(['/', '/api-keys', '/oauth/connections', '/passkeys', '/settings']);
       expect(page.querySelector('header.site a.home')?.getAttribute('href')).toBe('/');
     }
   });

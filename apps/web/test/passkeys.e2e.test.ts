@@ -60,7 +60,7 @@ const names = async (page: Page): Promise<string[]> => Promise.all((await page.l
 const REGISTER_WITHOUT_VERIFICATION = `(async () => {
   const csrf = document.querySelector('[data-role="add-passkey"]').dataset.csrf;
   const post = (path, fields) => fetch(path, { method: 'POST', body: new URLSearchParams({ csrf_token: csrf, ...fields }) });
-  const { options } = await (await post('/passkeys/register/options', {})).json();
+  const { options } = await (await post('/passkeys/register/options', { password: ${JSON.stringify(PASSWORD)} })).json();
   options.authenticatorSelection.userVerification = 'discouraged';
   const response = await SimpleWebAuthnBrowser.startRegistration({ optionsJSON: options });
   const refused = await post('/passkeys/register', { name: 'Unverified', challenge: options.challenge, response: JSON.stringify(response) });
@@ -72,6 +72,12 @@ it('a person adds a passkey, names it and sees it listed; the last one goes only
   expect(await page.locator('[data-role="empty"]').count()).toBe(1);
   await page.locator('[data-role="add-passkey"] button').waitFor({ state: 'visible' });
   await page.fill('#new-passkey-name', 'Laptop');
+  await page.click('[data-role="add-passkey"] button');
+  const refused = page.locator('[data-role="add-status"][data-state="refused"]');
+  await refused.waitFor();
+  expect(await refused.innerText()).toContain('Enter your password');
+  expect(await page.locator('[data-role="empty"]').count()).toBe(1);
+  await page.fill('#new-passkey-password', PASSWORD);
   await Promise.all([page.waitForURL(/added=1/), page.click('[data-role="add-passkey"] button')]);
   expect(await names(page)).toEqual(['Laptop']);
   expect(await page.locator('[data-role="created"]').innerText()).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
@@ -83,7 +89,7 @@ it('a person adds a passkey, names it and sees it listed; the last one goes only
   await page.screenshot({ path: screenshotPath('passkeys.png') });
 
   await Promise.all([page.waitForURL(`${site}/passkeys/remove`), page.click('[data-remove]')]);
-  expect(await page.locator('[data-role="passkeys-error"]').innerText()).toContain('enter your password');
+  expect(await page.locator('[data-role="passkeys-error"]').innerText()).toContain('Enter your password');
   expect(await names(page)).toEqual(['Work laptop']);
   await page.fill('input[name="password"]', 'not the password');
   await Promise.all([page.waitForURL(`${site}/passkeys/remove`), page.click('[data-remove]')]);
@@ -100,6 +106,7 @@ it('a person adds a passkey, names it and sees it listed; the last one goes only
 it('an authenticator that does not verify the person adds no passkey', async () => {
   const { context, page, cdp, authenticatorId } = await personWithAuthenticator('unverified@example.com', false);
   await page.locator('[data-role="add-passkey"] button').waitFor({ state: 'visible' });
+  await page.fill('#new-passkey-password', PASSWORD);
   await page.click('[data-role="add-passkey"] button');
   const status = page.locator('[data-role="add-status"][data-state="refused"]');
   await status.waitFor();

@@ -9,7 +9,7 @@ async function setUp() {
   const csrf = h.csrfOf(await h.send('GET', '/passkeys', { cookie: ann.cookie }));
   /** Adds a passkey as the page's script does, with the fake authenticator's answer. */
   const add = async (id: string, name = 'Laptop') => {
-    const started = await h.post('/passkeys/register/options', { csrf_token: csrf }, ann.cookie);
+    const started = await h.post('/passkeys/register/options', { csrf_token: csrf, password: PASSWORD }, ann.cookie);
     const { options } = JSON.parse(started.body) as { options: { challenge: string } };
     return h.post('/passkeys/register', { csrf_token: csrf, name, challenge: options.challenge, response: JSON.stringify(fakeRegistration(options.challenge, id)) }, ann.cookie);
   };
@@ -28,9 +28,18 @@ describe('the passkeys page', () => {
     expect((await h.post('/passkeys/register/options', { csrf_token: csrf }, undefined, { origin: ORIGIN, authorization: `Bearer ${ann.apiToken}` })).status).toBe(403);
   });
 
+  it('starts adding a passkey only for the password typed again', async () => {
+    const { h, ann, csrf } = await setUp();
+    for (const [password, reason] of [[undefined, 'password_needed'], ['', 'password_needed'], ['a guess', 'password_wrong']] as const) {
+      const refused = await h.post('/passkeys/register/options', { csrf_token: csrf, ...(password === undefined ? {} : { password }) }, ann.cookie);
+      expect([refused.status, (JSON.parse(refused.body) as { reason: string }).reason]).toEqual([403, reason]);
+    }
+    expect(await h.services.passkeys.list(ann.userId)).toEqual([]);
+  });
+
   it('adds a passkey from the browser’s answer and lists it; a second answer to the same challenge is refused in JSON', async () => {
     const { h, ann, csrf } = await setUp();
-    const started = await h.post('/passkeys/register/options', { csrf_token: csrf }, ann.cookie);
+    const started = await h.post('/passkeys/register/options', { csrf_token: csrf, password: PASSWORD }, ann.cookie);
     expect([started.status, started.headers.get('content-type')]).toEqual([200, 'application/json']);
     const { options } = JSON.parse(started.body) as { options: { challenge: string; authenticatorSelection: { userVerification: string } } };
     expect(options.authenticatorSelection.userVerification).toBe('required');
@@ -63,7 +72,7 @@ describe('the passkeys page', () => {
 
     const bare = await h.post('/passkeys/remove', { csrf_token: csrf, id: 'cred-1' }, ann.cookie);
     expect(bare.status).toBe(403);
-    expect(parsePage(bare.body).querySelector('[data-role="passkeys-error"]')?.textContent).toContain('enter your password');
+    expect(parsePage(bare.body).querySelector('[data-role="passkeys-error"]')?.textContent).toContain('Enter your password');
     h.services.clock.advance(10 * 60 * 1000 + 1);
     const stale = await h.post('/passkeys/remove', { csrf_token: csrf, id: 'cred-1', password: PASSWORD }, ann.cookie);
     expect([stale.status, names(stale.body)]).toEqual([403, ['Work laptop']]);

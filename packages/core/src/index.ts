@@ -113,9 +113,10 @@ export { payoffCurve, pnlPerShare, type HeldLeg } from './approval/payoff-curve.
 export { parseOcc, type OccFields } from './approval/occ-symbol.js';
 export { TicketView, ticketView, ApprovalView, approvalView } from './approval/ticket-view.js';
 export { loadTicket } from './approval/load-ticket.js';
-export { clientApprovalsAllowed, methodAllowed } from './approval/approval-policy.js';
+export { methodAllowed, passkeyRequired } from './approval/approval-policy.js';
 export { PAGE_REQUIRED_EXPECTED, PERSON_REQUIRED_EXPECTED, isPersonRequired } from './approval/person-required.js';
-export { approvalTicket, approveByLink, rejectByLink } from './approval/approval-page.js';
+export { approvalTicket, approveByLink, rejectByLink, startPasskeyApproval } from './approval/approval-page.js';
+export type { PasskeyAnswer, PasskeyNeed } from './approval/passkey-need.js';
 export { REJECTED_BY_PERSON, proposalTicket, rejectProposal } from './approval/reject-proposal.js';
 export { ELICITATION_TTL_MS, closeElicitation, openElicitation } from './approval/elicitation.js';
 // Pages for people: browser logins and CSRF, single-use links, the broker-keys page.

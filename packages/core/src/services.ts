@@ -50,11 +50,6 @@ export interface CoreConfig {
   readonly appApprovals?: boolean;
   /** Whether an accepted MCP elicitation counts as a person's approval (on by default; the MCP client is trusted to ask the person). */
   readonly elicitationApprovals?: boolean;
-  /**
-   * Whether elicitation and MCP App approvals count on live (real-money) accounts too. Off by default: whoever holds
-   * the user's token can act as an MCP client, so a live order then needs the approval page in a browser session.
-   */
-  readonly liveClientApprovals?: boolean;
   /** The broker's commission per option contract, dollars (0 by default: Alpaca charges none on options). */
   readonly commissionPerContract?: number;
   /** Where people open condor's pages (approval and keys links), e.g. "https://condor.example"; no trailing slash. */

@@ -170,7 +170,6 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
       approvalPolicy: config.approvalPolicy,
       appApprovals: config.appApprovals,
       elicitationApprovals: config.elicitationApprovals,
-      liveClientApprovals: config.liveClientApprovals,
       commissionPerContract: config.commissionPerContract,
       // Links for people name this process's own address until it listens, unless the deployment names its public one.
       get publicUrl() {

@@ -13,6 +13,12 @@ describe('approval text', () => {
     expect(parseApproval(null, 'proposals.approval')).toBeNull();
   });
 
+  it('keeps a passkey approval’s credential id', () => {
+    const passkey: ApprovalRecord = { ...RECORD, method: 'passkey', credentialId: 'cred-AbC_9' };
+    expect(parseApproval(approvalText(passkey), 'proposals.approval')).toEqual(passkey);
+    expect(() => parseApproval(JSON.stringify({ ...passkey, credentialId: 7 }), 'proposals.approval')).toThrow('is not an approval');
+  });
+
   it('writes nothing beyond the five fields', () => {
     const wider = { ...RECORD, token: 'secret-token' } as ApprovalRecord;
     expect(approvalText(wider)).not.toContain('secret-token');

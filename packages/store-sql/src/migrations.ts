@@ -9,6 +9,7 @@ import { retentionMigration } from './migration-0014.js';
 import { workingOrdersMigration } from './migration-0015.js';
 import { userSettingsMigration } from './migration-0017.js';
 import { passkeysMigration } from './migration-0018.js';
+import { paperPasskeyMigration } from './migration-0019.js';
 import { paperReplaceMigration } from './migration-0016.js';
 import { dialectOf } from './sql-dialect.js';
 
@@ -406,6 +407,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0016_paper_replace': paperReplaceMigration,
   '0017_user_settings': userSettingsMigration,
   '0018_passkeys': passkeysMigration,
+  '0019_paper_passkey': paperPasskeyMigration,
 };
 
 /**

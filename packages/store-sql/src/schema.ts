@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { EpochMsColumn, MillisecondsColumn, NullableEpochMsColumn } from './columns.js';
 import type { OAuthTables } from './oauth-schema.js';
 import type { BrokerEnvironment, BrokerName, LinkPurpose, OrderStatus, PositionStatus, ProposalKind, ProposalOutcomeStatus } from '@condor/core';
@@ -287,6 +288,8 @@ export interface UserSettingsTable {
   user_id: string;
   pricing_mode: string | null;
   pricing_worst_cents: number | null;
+  /** 1: approving the person's paper orders needs their passkey too (issue 29). */
+  paper_passkey: Generated<number>;
   updated_at: EpochMsColumn;
 }
 

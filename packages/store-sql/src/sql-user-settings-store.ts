@@ -22,4 +22,18 @@ export class SqlUserSettingsStore implements UserSettingsStore {
       .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
       .execute();
   }
+
+  async paperPasskeyApprovals(userId: string): Promise<boolean> {
+    const row = await this.db.selectFrom('user_settings').select('paper_passkey').where('user_id', '=', userId).executeTakeFirst();
+    return row?.paper_passkey === 1;
+  }
+
+  async setPaperPasskeyApprovals(userId: string, on: boolean, at: number): Promise<void> {
+    const values = { paper_passkey: on ? 1 : 0, updated_at: at };
+    await this.db
+      .insertInto('user_settings')
+      .values({ user_id: userId, pricing_mode: null, pricing_worst_cents: null, ...values })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+      .execute();
+  }
 }

@@ -3,8 +3,10 @@ import { parsePage, text } from '../../test/dom.js';
 import { SAMPLE_BAND, sampleTicket } from '../../test/tickets.js';
 import { renderApprovalPage } from './approval-page.js';
 
-const page = (overrides: Parameters<typeof sampleTicket>[0] = {}) =>
-  parsePage(`<body>${String(renderApprovalPage({ ticket: sampleTicket(overrides), token: 'tok', csrf: 'c5rf', linkUsed: false }))}</body>`);
+const NO_PASSKEY_ASKED = { required: false, registered: false };
+
+const page = (overrides: Parameters<typeof sampleTicket>[0] = {}, passkey = NO_PASSKEY_ASKED) =>
+  parsePage(`<body>${String(renderApprovalPage({ ticket: sampleTicket(overrides), token: 'tok', csrf: 'c5rf', linkUsed: false, passkey }))}</body>`);
 
 describe('renderApprovalPage', () => {
   it('puts the band beside Approve: the sentence with its worst case above the button, what Approve covers as its description', () => {
@@ -29,5 +31,29 @@ describe('renderApprovalPage', () => {
     const doc = page({ status: 'placed' });
     expect(doc.querySelector('[data-role="decision"]')).toBeNull();
     expect(doc.querySelector('[data-role="band-sentence"]')).toBeNull();
+  });
+
+  it('asks for the passkey where one is required: Approve asks the browser first, and says what happens without JavaScript', () => {
+    const doc = page({}, { required: true, registered: true });
+    const form = doc.querySelector('form[data-passkey-approve]');
+    expect(form?.getAttribute('data-options-url')).toBe('/approve/tok/passkey');
+    expect([...(form?.querySelectorAll('input[type="hidden"]') ?? [])].map((input) => input.getAttribute('name'))).toEqual(['csrf_token', 'challenge', 'response']);
+    expect(text(form?.querySelector('button[data-approve]'))).toBe('Approve with passkey');
+    expect(text(doc.querySelector('[data-role="passkey-needed"]'))).toContain('You asked for your passkey on paper orders');
+    expect(page({ account: { ...sampleTicket().account, environment: 'live' } }, { required: true, registered: true }).querySelector('[data-role="passkey-needed"]')?.textContent).toContain('real-money account');
+    expect(doc.querySelector('noscript')?.textContent).toContain('needs JavaScript');
+  });
+
+  it('offers no Approve to a person who must give a passkey and has none, only the way to add one and Reject', () => {
+    const doc = page({}, { required: true, registered: false });
+    expect(doc.querySelector('button[data-approve]')).toBeNull();
+    expect(doc.querySelector('[data-role="passkey-needed"] a')?.getAttribute('href')).toBe('/passkeys');
+    expect(doc.querySelector('form[action="/approve/tok/reject"]')).not.toBeNull();
+  });
+
+  it('keeps the password-only Approve where no passkey is asked', () => {
+    const doc = page();
+    expect(doc.querySelector('form[data-passkey-approve]')).toBeNull();
+    expect(text(doc.querySelector('button[data-approve]'))).toBe('Approve');
   });
 });

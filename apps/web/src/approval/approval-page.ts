@@ -1,4 +1,4 @@
-import { newYorkTime, type OrderTicket } from '@condor/core';
+import { newYorkTime, type OrderTicket, type PasskeyNeed } from '@condor/core';
 import { markup, type Markup } from '../shared/markup.js';
 import { renderTicket } from './ticket.js';
 
@@ -9,6 +9,8 @@ export interface ApprovalPage {
   readonly csrf: string;
   /** Whether the link has been used (the proposal was decided through it). */
   readonly linkUsed: boolean;
+  /** Whether approving needs the person's passkey (a live account, or their paper setting), and whether they have one. */
+  readonly passkey: PasskeyNeed;
   /** A message above the ticket, such as "too early". */
   readonly notice?: Markup | null;
 }
@@ -42,15 +44,15 @@ function decision(page: ApprovalPage): Markup {
   const wait = ticket.secondsUntilApprovable;
   const when = wait > 0 ? `You can approve in ${String(wait)} s (from ${newYorkTime(ticket.approvableAt)}).` : 'You can approve now.';
   const { band } = ticket;
+  const { passkey } = page;
+  const cannot = passkey.required && !passkey.registered;
   return markup`<section class="card" data-role="decision">
 <h2>Your decision</h2>
 ${band === null ? '' : markup`<p class="notice warn" data-role="band-sentence"><strong>${band.words}</strong></p>`}
-<p data-approvable-note>${when}</p>
+${passkey.required ? passkeyNote(ticket, passkey) : ''}
+${cannot ? '' : markup`<p data-approvable-note>${when}</p>`}
 <div class="actions">
-<form method="post" action="/approve/${page.token}/approve" data-once>
-<input type="hidden" name="csrf_token" value="${page.csrf}">
-<button type="submit" class="approve" data-approve data-seconds-left="${ticket.secondsLeft}" data-seconds-until-approvable="${wait}"${band === null ? '' : markup` aria-describedby="band-approval"`}>Approve</button>
-</form>
+${cannot ? '' : approveForm(page)}
 <form method="post" action="/approve/${page.token}/reject" data-once>
 <input type="hidden" name="csrf_token" value="${page.csrf}">
 <button type="submit" class="reject">Reject</button>
@@ -59,4 +61,33 @@ ${band === null ? '' : markup`<p class="notice warn" data-role="band-sentence"><
 ${band === null ? '' : markup`<p id="band-approval" data-role="band-approval"><strong>${band.approveWords}</strong></p>`}
 <p class="muted">Approve sends this order to the account above. Reject ends the proposal and sends nothing.</p>
 </section>`;
+}
+
+/**
+ * The Approve form. Where a passkey is required its script asks for an assertion first and posts it in the hidden
+ * fields; without JavaScript the form posts none and the server refuses it, saying so.
+ */
+function approveForm(page: ApprovalPage): Markup {
+  const { ticket } = page;
+  const wait = ticket.secondsUntilApprovable;
+  const withPasskey = page.passkey.required;
+  return markup`<form method="post" action="/approve/${page.token}/approve" data-once${withPasskey ? markup` data-passkey-approve data-options-url="/approve/${page.token}/passkey"` : ''}>
+<input type="hidden" name="csrf_token" value="${page.csrf}">
+${withPasskey ? markup`<input type="hidden" name="challenge" value=""><input type="hidden" name="response" value="">` : ''}
+<button type="submit" class="approve" data-approve data-label="${withPasskey ? 'Approve with passkey' : 'Approve'}" data-seconds-left="${ticket.secondsLeft}" data-seconds-until-approvable="${wait}"${ticket.band === null ? '' : markup` aria-describedby="band-approval"`}>${withPasskey ? 'Approve with passkey' : 'Approve'}</button>
+</form>`;
+}
+
+/** Why this approval needs a passkey, and what to do without one or without JavaScript. */
+function passkeyNote(ticket: OrderTicket, passkey: PasskeyNeed): Markup {
+  const why =
+    ticket.account.environment === 'live'
+      ? 'This is a real-money account: approving its orders needs your passkey.'
+      : 'You asked for your passkey on paper orders too (Settings).';
+  if (!passkey.registered) {
+    return markup`<p class="notice error" data-role="passkey-needed">${why} You have none yet: <a href="/passkeys">add a passkey</a>, then open this page again while the proposal lasts.</p>`;
+  }
+  return markup`<p class="notice warn" data-role="passkey-needed">${why} Your browser will ask for it when you press Approve.</p>
+<noscript><p class="notice error" data-role="passkey-needs-js">Approving with a passkey needs JavaScript: your browser answers the passkey prompt on this page.</p></noscript>
+<p role="status" data-role="passkey-status"></p>`;
 }

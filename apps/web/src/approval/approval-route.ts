@@ -3,13 +3,16 @@ import {
   approveByLink,
   CONFIRM_FLOOR_S,
   rejectByLink,
+  startPasskeyApproval,
   type AppError,
+  type PasskeyAnswer,
   type BrowserCaller,
   type OrderTicket,
   type Services,
 } from '@condor/core';
 import type { Context, Hono } from 'hono';
-import { sendErrorPage } from '../shared/error-page.js';
+import { pageStatus, sendErrorPage } from '../shared/error-page.js';
+import { field } from '../shared/form-field.js';
 import { formGuard } from '../shared/form-guard.js';
 import type { SignedIn } from '../shared/layout.js';
 import { markup, type Markup } from '../shared/markup.js';
@@ -18,12 +21,15 @@ import { sendPage } from '../shared/send-page.js';
 import type { WebEnv } from '../shared/web-env.js';
 import { renderApprovalPage } from './approval-page.js';
 import { COUNTDOWN_SCRIPT } from './countdown-script.js';
+import { PASSKEY_APPROVAL_SCRIPT } from './passkey-approval-script.js';
 import { renderPlaced, renderRejected } from './result-page.js';
 import { renderTicket } from './ticket.js';
 
 /**
- * `GET /approve/:token` (the ticket with Approve and Reject), `POST /approve/:token/approve` and
- * `POST /approve/:token/reject`. Every one needs the owner's browser session; the posts pass the form guard.
+ * `GET /approve/:token` (the ticket with Approve and Reject), `POST /approve/:token/approve` (with a passkey's
+ * assertion in `challenge` and `response` where one is required), `POST /approve/:token/passkey` (the assertion's
+ * options, JSON for the page's script) and `POST /approve/:token/reject`. Every one needs the owner's browser
+ * session; the posts pass the form guard.
  */
 export function mountApproval(app: Hono<WebEnv>, services: Services): void {
   app.get('/approve/:token', pageGuard(services), (c) => {
@@ -34,10 +40,18 @@ export function mountApproval(app: Hono<WebEnv>, services: Services): void {
   // A reload of a result page's address (or a typed one) shows the ticket rather than a 405.
   for (const action of ['approve', 'reject']) app.get(`/approve/:token/${action}`, (c) => c.redirect(`/approve/${encodeURIComponent(c.req.param('token'))}`, 303));
 
+  app.post('/approve/:token/passkey', formGuard(services), async (c) => {
+    const { caller } = c.get('post');
+    const options = await startPasskeyApproval(services, caller, c.req.param('token'));
+    if (options.isErr()) return c.json({ error: options.error.message ?? 'This proposal cannot be approved now.' }, pageStatus(options.error), { 'Cache-Control': 'no-store' });
+    return c.json({ options: options.value.options }, 200, { 'Cache-Control': 'no-store' });
+  });
+
   app.post('/approve/:token/approve', formGuard(services), async (c) => {
     const token = c.req.param('token');
-    const { caller, signedIn } = c.get('post');
-    const placed = await approveByLink(services, caller, token, { client: c.req.header('user-agent') ?? caller.userAgent, address: c.get('clientIp') ?? null });
+    const { caller, signedIn, form } = c.get('post');
+    const evidence = { client: c.req.header('user-agent') ?? caller.userAgent, address: c.get('clientIp') ?? null };
+    const placed = await approveByLink(services, caller, token, evidence, passkeyAnswer(field(form, 'challenge'), field(form, 'response')));
     if (placed.isOk()) return sendPage(c, 200, { title: 'Order placed', signedIn, body: renderPlaced(placed.value.ticket, placed.value.orderId, placed.value.orderStatus) });
     return refused(c, services, caller, token, signedIn, placed.error);
   });
@@ -59,17 +73,19 @@ async function showTicket(
   token: string,
   signedIn: SignedIn,
   notice: ((ticket: OrderTicket) => Markup) | null,
-  status: 409 | 410 | 422 | null,
+  status: 403 | 409 | 410 | 422 | null,
 ): Promise<Response> {
   const found = await approvalTicket(services, caller, token);
   if (found.isErr()) return sendErrorPage(c, found.error, signedIn);
-  const { ticket, linkUsed } = found.value;
+  const { ticket, linkUsed, passkey } = found.value;
   const open = ticket.status === 'awaiting_approval' && !linkUsed;
+  const withPasskey = passkey.required && passkey.registered;
   return sendPage(c, status ?? (ticket.status === 'expired' ? 410 : 200), {
     title: ticket.headline,
     signedIn,
-    script: open ? COUNTDOWN_SCRIPT : null,
-    body: renderApprovalPage({ ticket, token, csrf: signedIn.csrf, linkUsed, notice: notice?.(ticket) ?? null }),
+    fetchesSelf: open && withPasskey,
+    script: open ? (withPasskey ? `${COUNTDOWN_SCRIPT}\n${PASSKEY_APPROVAL_SCRIPT}` : COUNTDOWN_SCRIPT) : null,
+    body: renderApprovalPage({ ticket, token, csrf: signedIn.csrf, linkUsed, passkey, notice: notice?.(ticket) ?? null }),
   });
 }
 
@@ -89,6 +105,10 @@ function refused(c: Context, services: Services, caller: BrowserCaller, token: s
     return showTicket(c, services, caller, token, signedIn, () =>
       notice(error.code, 'Already decided', 'This proposal was already approved or rejected (a second click does nothing). What became of it is below.', 'warn'), 409);
   }
+  if (error.code === 'CONFIRM_BLOCKED') {
+    return showTicket(c, services, caller, token, signedIn, () =>
+      notice(error.code, 'Not approved', error.message ?? 'This order needs your passkey to approve. Nothing was placed.', 'error'), 403);
+  }
   if (error.code === 'PROPOSAL_EXPIRED') {
     return showTicket(c, services, caller, token, signedIn, () =>
       notice(error.code, 'This proposal has expired', error.message ?? 'Nothing was placed; ask your agent for a new proposal.', 'error'), 410);
@@ -100,4 +120,14 @@ function refused(c: Context, services: Services, caller: BrowserCaller, token: s
 async function errorWithTicket(c: Context, services: Services, caller: BrowserCaller, token: string, signedIn: SignedIn, error: AppError): Promise<Response> {
   const found = error.code === 'NOT_FOUND' ? null : await approvalTicket(services, caller, token);
   return sendErrorPage(c, error, signedIn, found?.isOk() ? renderTicket(found.value.ticket) : null);
+}
+
+/** The passkey's answer the page's script posted, or null when the form came without one (no JavaScript, no passkey asked). */
+function passkeyAnswer(challenge: string | null, response: string | null): PasskeyAnswer | null {
+  if (challenge === null || challenge === '' || response === null || response === '') return null;
+  try {
+    return { challenge, response: JSON.parse(response) as unknown };
+  } catch {
+    return { challenge, response: null };
+  }
 }

@@ -18,7 +18,8 @@ export const COUNTDOWN_SCRIPT = `(() => {
       const left = remaining(approve.dataset.secondsLeft);
       const wait = remaining(approve.dataset.secondsUntilApprovable);
       approve.disabled = left === 0 || wait > 0;
-      approve.textContent = left === 0 ? 'Expired' : wait > 0 ? 'Approve (in ' + wait + ' s)' : 'Approve';
+      const label = approve.dataset.label || 'Approve';
+      approve.textContent = left === 0 ? 'Expired' : wait > 0 ? label + ' (in ' + wait + ' s)' : label;
       if (note) note.textContent = left === 0 ? 'This proposal has expired: nothing can be placed.' : wait > 0 ? 'You can approve in ' + wait + ' s.' : 'You can approve now.';
     }
   };

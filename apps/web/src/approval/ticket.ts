@@ -7,6 +7,7 @@ import { markup, trusted, type Markup } from '../shared/markup.js';
 
 const METHOD_WORDS: Readonly<Record<ApprovalMethod, string>> = {
   page: 'on the approval page',
+  passkey: 'on the approval page with a passkey',
   app: 'in the MCP App ticket',
   elicitation: 'in the AI client’s approval prompt',
   confirm: 'by the agent’s confirm_proposal (paper account, CONDOR_APPROVAL=confirm)',
@@ -79,6 +80,7 @@ function evidence(record: ApprovalRecord): Markup {
   return markup`<h2>Approval</h2>
 <dl class="facts" data-role="evidence" data-method="${record.method}">
 <dt>How</dt><dd>Approved ${METHOD_WORDS[record.method]}</dd>
+${record.credentialId == null ? '' : markup`<dt>Passkey</dt><dd><code data-role="approved-passkey">${record.credentialId}</code></dd>`}
 <dt>When</dt><dd><time datetime="${new Date(record.at).toISOString()}">${newYorkTime(record.at)}</time></dd>
 <dt>By user</dt><dd>${record.userId}</dd>
 <dt>Client</dt><dd>${record.client ?? 'not given'}</dd>

@@ -44,6 +44,8 @@ ${
 <div data-role="add-passkey" data-csrf="${page.csrf}" hidden>
 <label for="new-passkey-name">Name</label>
 <input id="new-passkey-name" name="name" type="text" maxlength="${String(MAX_PASSKEY_NAME)}" value="Passkey">
+<label for="new-passkey-password">Your password (adding a passkey needs it)</label>
+<input id="new-passkey-password" name="password" type="password" autocomplete="current-password" required>
 <div class="actions"><button type="button" class="approve">Add a passkey</button></div>
 <p role="status" data-role="add-status"></p>
 </div>

@@ -4,7 +4,7 @@ import {
   PASSKEY_REFUSAL_WORDS,
   removePasskey,
   renamePasskey,
-  startPasskeyRegistration,
+  startAddingPasskey,
   type PasskeyRefusal,
   type Services,
 } from '@condor/core';
@@ -39,7 +39,8 @@ const parsed = (text: string | null): unknown => {
 
 /**
  * `GET /passkeys` (the person's passkeys), the WebAuthn library at `/passkeys/webauthn.js`, the registration
- * ceremony's two posts (options, then the browser's answer; both answer JSON to the page's script) and the rename
+ * ceremony's two posts (options — only for the password typed again — then the browser's answer; both answer JSON
+ * to the page's script) and the rename
  * and remove forms. Only a browser session opens them; every post needs its CSRF token and this origin.
  */
 export function mountPasskeys(app: Hono<WebEnv>, services: Services): void {
@@ -52,9 +53,10 @@ export function mountPasskeys(app: Hono<WebEnv>, services: Services): void {
   });
 
   app.post(`${PAGE}/register/options`, formGuard(services), async (c) => {
-    const { caller } = c.get('post');
-    const { options } = await startPasskeyRegistration(services, { userId: caller.userId, email: caller.email });
-    return c.json({ options }, 200, { 'Cache-Control': 'no-store' });
+    const { caller, form } = c.get('post');
+    const started = await startAddingPasskey(services, { userId: caller.userId, email: caller.email, password: field(form, 'password') });
+    if (started.isErr()) return refusedJson(c, started.error);
+    return c.json({ options: started.value.options }, 200, { 'Cache-Control': 'no-store' });
   });
 
   app.post(`${PAGE}/register`, formGuard(services), async (c) => {

@@ -2,7 +2,7 @@ import { WEBAUTHN_BUNDLE_PATH } from './webauthn-bundle.js';
 
 /**
  * The passkeys page's script: loads the WebAuthn library from this origin under this page's nonce, then shows Add.
- * Add asks condor for creation options, lets the browser create the passkey (the person verifies on their
+ * Add sends the password typed again and asks condor for creation options, lets the browser create the passkey (the person verifies on their
  * authenticator), and posts the answer back with the session's CSRF token; the page reloads to list it.
  */
 export const PASSKEYS_SCRIPT = `(() => {
@@ -24,7 +24,9 @@ export const PASSKEYS_SCRIPT = `(() => {
   add.querySelector('button').addEventListener('click', async () => {
     status.textContent = 'Follow your browser’s prompt…';
     try {
-      const { options } = await post('/passkeys/register/options', {});
+      const password = add.querySelector('input[name="password"]');
+      const { options } = await post('/passkeys/register/options', { password: password.value });
+      password.value = '';
       let response;
       try {
         response = await SimpleWebAuthnBrowser.startRegistration({ optionsJSON: options });

@@ -15,4 +15,5 @@ export const REFUSAL_STATUS = {
   password_needed: 403,
   password_wrong: 403,
   login_not_fresh: 403,
+  no_passkey: 409,
 } as const satisfies Record<PasskeyRefusal, ContentfulStatusCode>;

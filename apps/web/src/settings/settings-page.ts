@@ -9,6 +9,8 @@ const MODE_WORDS = (mode: WalkMode): string => {
 
 export interface SettingsPage {
   readonly pricing: PricingDefaultsView;
+  /** Whether approving paper orders needs the person's passkey too, and how many passkeys they have. */
+  readonly paperPasskey: { readonly on: boolean; readonly passkeys: number };
   readonly csrf: string;
   readonly notice?: string | null;
   readonly error?: string | null;
@@ -37,4 +39,33 @@ ${WALK_MODE_NAMES.map((mode) => markup`<option value="${mode}"${page.pricing.mod
 <p class="muted">In dollars, $0.01 to $1.00; empty for condor’s default of $${page.pricing.houseWorstFromMid.toFixed(2)}. Never past the natural price, whatever you set.</p>
 <div class="actions"><button type="submit" class="approve">Save</button></div>
 </form>
+</section>
+${renderPaperPasskey(page)}`;
+
+/**
+ * The paper passkey setting: live orders always need the passkey; paper ones when the person says so. Turning it
+ * off asks for the password again (the server also wants a login under 10 minutes old).
+ */
+function renderPaperPasskey(page: SettingsPage): Markup {
+  const { on, passkeys } = page.paperPasskey;
+  return markup`<section class="card" data-role="paper-passkey" data-on="${on ? 'yes' : 'no'}">
+<h2>Passkey for paper orders</h2>
+<p class="muted">Orders on a live (real-money) account always need your passkey to approve. Paper orders need only your logged-in browser unless you ask for the passkey there too.</p>
+<form method="post" action="/settings/passkey" autocomplete="off">
+<input type="hidden" name="${CSRF_FIELD}" value="${page.csrf}">
+${
+  on
+    ? markup`<p data-role="paper-passkey-state">Approving a paper order needs your passkey.</p>
+<input type="hidden" name="on" value="no">
+<label for="paper-passkey-password">Your password (turning this off needs it, from a login under 10 minutes old)</label>
+<input id="paper-passkey-password" name="password" type="password" autocomplete="current-password" required>
+<div class="actions"><button type="submit" class="reject">Stop asking for my passkey on paper orders</button></div>`
+    : passkeys === 0
+      ? markup`<p data-role="paper-passkey-state">Approving a paper order needs only your logged-in browser. To ask for your passkey there too, <a href="/passkeys">add a passkey</a> first.</p>`
+      : markup`<p data-role="paper-passkey-state">Approving a paper order needs only your logged-in browser.</p>
+<input type="hidden" name="on" value="yes">
+<div class="actions"><button type="submit" class="approve">Ask for my passkey on paper orders too</button></div>`
+}
+</form>
 </section>`;
+}

@@ -52,6 +52,7 @@ const SITE_PAGES: readonly (readonly [string, string])[] = [
   ['/', 'Desk'],
   ['/api-keys', 'API keys'],
   ['/oauth/connections', 'Connected clients'],
+  ['/passkeys', 'Passkeys'],
   ['/settings', 'Settings'],
 ];
 

@@ -8,29 +8,60 @@ import { PROPOSAL_TTL_S } from '../proposals/timing.js';
 import type { Services } from '../services.js';
 import type { BrowserCaller } from '../browser/browser-session.js';
 import { findLink } from '../browser/links.js';
+import { approvalPurpose, PASSKEY_REFUSAL_WORDS, startPasskeyAssertion, verifyPasskeyAssertion, type PasskeyRefusal } from '../accounts/passkeys/index.js';
+import type { WebAuthnOptions } from '../ports/webauthn-verifier.js';
+import { pricingOf } from '../working-orders/proposal-pricing.js';
+import { passkeyNeed, type PasskeyNeed, type PasskeyAnswer } from './passkey-need.js';
+import { PAGE_REQUIRED_EXPECTED } from './person-required.js';
 import { loadTicket } from './load-ticket.js';
 import { rejectOwnProposal } from './reject-proposal.js';
 import type { OrderTicket } from './ticket-types.js';
 
-/** The ticket behind an approval link of the browser session's owner, and whether the link has been used. */
-export function approvalTicket(services: Services, caller: BrowserCaller, linkToken: string): ResultAsync<{ ticket: OrderTicket; linkUsed: boolean }, AppError> {
-  return linkedProposal(services, caller, linkToken, false).andThen(({ proposal, used }) => loadTicket(services, proposal).map((ticket) => ({ ticket, linkUsed: used })));
+/** The ticket behind an approval link of the browser session's owner, whether the link has been used, and what approving it asks of the person. */
+export function approvalTicket(
+  services: Services,
+  caller: BrowserCaller,
+  linkToken: string,
+): ResultAsync<{ ticket: OrderTicket; linkUsed: boolean; passkey: PasskeyNeed }, AppError> {
+  return linkedProposal(services, caller, linkToken, false).andThen(({ proposal, used }) =>
+    loadTicket(services, proposal).andThen((ticket) =>
+      ResultAsync.fromSafePromise(passkeyNeed(services, caller.userId, ticket.account.environment)).map((passkey) => ({ ticket, linkUsed: used, passkey })),
+    ),
+  );
 }
 
 /**
- * Approves on the page: places the order through the one placement path with method `page`. The link is
- * marked used once the proposal is consumed; a second click finds the proposal consumed and is told its order.
+ * Approves on the page: places the order through the one placement path — with method `passkey` when the person
+ * answered with a passkey (verified first, against a challenge made for this proposal and its band), else `page`,
+ * which the policy refuses where a passkey is required. The link is marked used once the proposal is consumed; a
+ * second click finds the proposal consumed and is told its order.
  */
 export function approveByLink(
   services: Services,
   caller: BrowserCaller,
   linkToken: string,
   evidence: { client: string | null; address: string | null },
+  passkey: PasskeyAnswer | null = null,
 ): ResultAsync<{ ticket: OrderTicket; orderId: string; orderStatus: string }, AppError> {
   return linkedProposal(services, caller, linkToken, true).andThen(({ proposal, digest }) =>
-    placeProposal(proposal.id, 'page', pageContext(services, caller, evidence))
+    verifiedPasskey(services, caller.userId, proposal, passkey)
+      .andThen((passkeyId) => placeProposal(proposal.id, passkeyId === null ? 'page' : 'passkey', pageContext(services, caller, evidence), passkeyId))
       .andThen((placed) => markUsed(services, digest).map(() => placed))
       .andThen((placed) => reload(services, caller, proposal.id).map((ticket) => ({ ticket, orderId: placed.order_id, orderStatus: placed.order_status }))),
+  );
+}
+
+/**
+ * The browser's options for a passkey assertion approving the link's proposal at its band: its challenge is bound
+ * to both (`approvalPurpose`), single use. A person without a passkey is told to add one.
+ */
+export function startPasskeyApproval(services: Services, caller: BrowserCaller, linkToken: string): ResultAsync<WebAuthnOptions, AppError> {
+  return linkedProposal(services, caller, linkToken, true).andThen(({ proposal }) =>
+    ResultAsync.fromSafePromise(services.passkeys.list(caller.userId)).andThen((passkeys) =>
+      passkeys.length === 0
+        ? errAsync(passkeyRefused(proposal, 'no_passkey'))
+        : ResultAsync.fromSafePromise(startPasskeyAssertion(services, caller.userId, proposalPurpose(proposal))),
+    ),
   );
 }
 
@@ -57,6 +88,28 @@ function linkedProposal(services: Services, caller: BrowserCaller, linkToken: st
     });
   });
 }
+
+/** The passkey that approved, verified for this proposal and its band; null when the person gave none. */
+function verifiedPasskey(services: Services, userId: string, proposal: Proposal, answer: PasskeyAnswer | null): ResultAsync<string | null, AppError> {
+  if (answer === null) return okAsync(null);
+  return verifyPasskeyAssertion(services, { userId, purpose: proposalPurpose(proposal), challenge: answer.challenge, response: answer.response })
+    .map(({ credentialId }): string | null => credentialId)
+    .mapErr((refusal) => passkeyRefused(proposal, refusal));
+}
+
+/** What an assertion approving `proposal` is bound to: the proposal and the band the page shows (one price without a plan). */
+const proposalPurpose = (proposal: Proposal): string => {
+  const plan = pricingOf(proposal);
+  return approvalPurpose(proposal.id, plan?.startPrice ?? proposal.limitPrice, plan?.worstPrice ?? proposal.limitPrice);
+};
+
+const passkeyRefused = (proposal: Proposal, refusal: PasskeyRefusal): AppError =>
+  appError('CONFIRM_BLOCKED', {
+    message: `${PASSKEY_REFUSAL_WORDS[refusal]} Nothing was placed.`,
+    expected: PAGE_REQUIRED_EXPECTED,
+    received: { proposal_id: proposal.id },
+    personApproval: 'page',
+  });
 
 const markUsed = (services: Services, digest: string): ResultAsync<boolean, never> =>
   ResultAsync.fromSafePromise(services.singleUseLinks.markUsed(digest, services.clock.now()));

@@ -137,24 +137,28 @@ describe('methodAllowed', () => {
     ['page', 'live', {}, true],
     ['elicitation', 'live', {}, false],
     ['app', 'live', {}, false],
-    ['elicitation', 'live', { liveClientApprovals: true }, true],
-    ['app', 'live', { liveClientApprovals: true }, true],
-    ['app', 'live', { liveClientApprovals: true, appApprovals: false }, false],
     ['elicitation', 'paper', {}, true],
     ['elicitation', 'paper', { elicitationApprovals: false }, false],
     ['app', 'paper', { appApprovals: false }, false],
-  ] as const)('%s on %s under %o: %s', (method, environment, config, allowed) => {
-    expect(methodAllowed(method, environment, services(config))).toBe(allowed);
+  ] as const)('%s on %s under %o, no passkey asked: %s', (method, environment, config, allowed) => {
+    expect(methodAllowed(method, environment, services(config), false)).toBe(allowed);
+  });
+
+  it.each(['confirm', 'page', 'app', 'elicitation'] as const)('%s never counts where a passkey is asked; a passkey always does', (method) => {
+    const relaxed = services({ approvalPolicy: 'confirm' });
+    for (const environment of ['paper', 'live'] as const) {
+      expect([methodAllowed(method, environment, relaxed, true), methodAllowed('passkey', environment, relaxed, true)]).toEqual([false, true]);
+    }
   });
 });
 
 describe('isPersonRequired', () => {
-  const asking = personRequired('a-proposal', `${PUBLIC_URL}/approve/token`, 'paper', 30, true);
+  const asking = personRequired('a-proposal', `${PUBLIC_URL}/approve/token`, 'paper', 30, 'page_or_client');
 
   it('is true only for the CONFIRM_BLOCKED that asks for a person by any human method', () => {
     expect(renderError(asking).body).toMatchObject({ error: 'CONFIRM_BLOCKED', expected: PERSON_REQUIRED_EXPECTED });
     expect(isPersonRequired(renderError(asking))).toBe(true);
-    expect(isPersonRequired(renderError(personRequired('a-proposal', `${PUBLIC_URL}/approve/token`, 'live', 30, false)))).toBe(false);
+    expect(isPersonRequired(renderError(personRequired('a-proposal', `${PUBLIC_URL}/approve/token`, 'live', 30, 'passkey')))).toBe(false);
     expect(isPersonRequired(renderError(appError('CONFIRM_BLOCKED', { expected: null })))).toBe(false);
     expect(isPersonRequired(renderError(appError('CONFIRM_TOO_FAST', { expected: PERSON_REQUIRED_EXPECTED })))).toBe(false);
   });

@@ -52,8 +52,9 @@ describe('ticketView', () => {
   });
 
   it('renders the approval evidence with its time in ISO and the user as user_id', () => {
-    expect(view.approval).toEqual({ method: 'page', at: '2026-01-05T14:30:07.000Z', user_id: 'owner-1', client: 'Firefox/140', address: '203.0.113.9', band: null });
-    expect(approvalView({ method: 'elicitation', at: 0, userId: 'u', client: null, address: null })).toEqual({ method: 'elicitation', at: '1970-01-01T00:00:00.000Z', user_id: 'u', client: null, address: null, band: null });
+    expect(view.approval).toEqual({ method: 'page', at: '2026-01-05T14:30:07.000Z', user_id: 'owner-1', client: 'Firefox/140', address: '203.0.113.9', credential_id: null, band: null });
+    expect(approvalView({ method: 'elicitation', at: 0, userId: 'u', client: null, address: null })).toEqual({ method: 'elicitation', at: '1970-01-01T00:00:00.000Z', user_id: 'u', client: null, address: null, credential_id: null, band: null });
+    expect(approvalView({ method: 'passkey', at: 0, userId: 'u', client: null, address: null, credentialId: 'cred-1' })).toMatchObject({ method: 'passkey', credential_id: 'cred-1' });
     expect(approvalView({ method: 'page', at: 0, userId: 'u', client: null, address: null, band: { startPrice: -1.25, worstPrice: -1.2 } }).band).toEqual({
       start_price: -1.25,
       worst_price: -1.2,

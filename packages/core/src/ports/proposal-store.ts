@@ -4,8 +4,8 @@ import type { ManagedPosition } from './position-store.js';
 
 export type ProposalKind = 'entry' | 'roll' | 'exit';
 
-/** How a proposal's order was approved (design §12). */
-export type ApprovalMethod = 'confirm' | 'page' | 'app' | 'elicitation';
+/** How a proposal's order was approved (design §12): `passkey` is the approval page with a passkey assertion (design §16). */
+export type ApprovalMethod = 'confirm' | 'page' | 'passkey' | 'app' | 'elicitation';
 
 /** The evidence kept with every order a proposal places. */
 export interface ApprovalRecord {
@@ -22,6 +22,8 @@ export interface ApprovalRecord {
    * `worstPrice` and nothing beyond. Absent on approvals recorded before bands existed.
    */
   readonly band?: ApprovedBand | null;
+  /** For `passkey`: the id of the passkey whose assertion approved it. */
+  readonly credentialId?: string | null;
 }
 
 export interface ApprovedBand {

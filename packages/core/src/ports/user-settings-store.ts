@@ -18,4 +18,8 @@ export interface UserSettingsStore {
   pricingDefaults(userId: string): Promise<PricingDefaults>;
   /** Replaces the user's pricing defaults. */
   setPricingDefaults(userId: string, defaults: PricingDefaults, at: number): Promise<void>;
+  /** Whether the user asks for their passkey to approve paper orders too (false until they turn it on). */
+  paperPasskeyApprovals(userId: string): Promise<boolean>;
+  /** Turns the user's paper passkey setting on or off; their pricing defaults stay as they are. */
+  setPaperPasskeyApprovals(userId: string, on: boolean, at: number): Promise<void>;
 }

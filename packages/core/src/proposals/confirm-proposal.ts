@@ -16,7 +16,7 @@ import { ProposalId } from './proposal-view.js';
 import { continueRoll, secondStep } from './roll-steps.js';
 import { CONFIRM_FLOOR_S, confirmableAt, expiresAt, isExpired, isSubmitUnderway, isTooFast, PROPOSAL_TTL_S } from './timing.js';
 import { placementRefused, proposeTool, voidProposal } from './placement-refused.js';
-import { clientApprovalsAllowed, methodAllowed } from '../approval/approval-policy.js';
+import { approvalPolicy } from '../approval/approval-policy.js';
 import { approvalUrl, mintLink } from '../browser/links.js';
 import { personRequired } from '../approval/person-required.js';
 import type { BrokerEnvironment, BrokerLink } from '../ports/broker-link-store.js';
@@ -66,31 +66,40 @@ export const confirmProposal = defineOperation({
 
 /**
  * The one placement path (design §12): every order a proposal places goes through here, whoever approved it —
- * the agent's confirm (`confirm`), the approval page (`page`), an MCP App ticket (`app`) or an elicitation
- * (`elicitation`). The contract's checks run for every method; the approval policy decides which methods may
- * place on the caller's account; the winner's approval is recorded with the consumption.
+ * the agent's confirm (`confirm`), the approval page (`page`; `passkey` with the verified passkey's id), an MCP App
+ * ticket (`app`) or an elicitation (`elicitation`). The contract's checks run for every method; the approval policy
+ * decides which methods may place on the caller's account; the winner's approval is recorded with the consumption.
  */
-export function placeProposal(id: string, method: ApprovalMethod, ctx: HandlerContext<'trading'>): ResultAsync<Placed, AppError> {
+export function placeProposal(id: string, method: ApprovalMethod, ctx: HandlerContext<'trading'>, passkeyId: string | null = null): ResultAsync<Placed, AppError> {
   const { services, caller } = ctx;
   return ResultAsync.fromSafePromise(services.proposals.get(caller.userId, id)).andThen((proposal) => {
     if (proposal === undefined) return errAsync(appError('PROPOSAL_NOT_FOUND', { received: { proposal_id: id } }));
     if (proposal.consumedAt !== null) return reconcile(proposal, ctx);
     const now = services.clock.now();
     if (isExpired(proposal.createdAt, now)) return errAsync(appError('PROPOSAL_EXPIRED', { received: { proposal_id: id } }));
-    if (method !== 'page' && proposal.batchKey !== null && proposal.batchKey === ctx.batchKey) {
+    if (!onPage(method) && proposal.batchKey !== null && proposal.batchKey === ctx.batchKey) {
       return errAsync(appError('CONFIRM_BLOCKED', { received: { proposal_id: id } }));
     }
     // The account is opened before the consume (a proposal is never used up by an approval that cannot reach the
     // broker), and the policy is checked against the very link the order will go to.
-    return userBroker(caller.userId, services).andThen(({ broker, link }) => {
-      if (!methodAllowed(method, link.environment, services)) return askPerson(proposal, link.environment, ctx);
+    const policyFor = (environment: BrokerEnvironment) => ResultAsync.fromSafePromise(approvalPolicy(services, caller.userId, method, passkeyId, environment));
+    return userBroker(caller.userId, services).andThen(({ broker, link }) => policyFor(link.environment).andThen((policy) => {
+      if (!policy.allowed) return askPerson(proposal, link.environment, policy.needsPasskey, ctx);
       if (isTooFast(proposal.createdAt, now)) {
         const wait = Math.ceil((confirmableAt(proposal.createdAt) - now) / 1000);
         return errAsync(appError('CONFIRM_TOO_FAST', { message: `Confirmation arrived less than ${String(CONFIRM_FLOOR_S)} seconds after the proposal; it can be confirmed in ${String(wait)} s.`, received: { proposal_id: id } }));
       }
       const plan = pricingOf(proposal);
       const band = plan === null ? {} : { band: { startPrice: plan.startPrice, worstPrice: plan.worstPrice } };
-      const approval: ApprovalRecord = { method, at: now, userId: caller.userId, client: ctx.approval?.client ?? ctx.client, address: ctx.clientIp, ...band };
+      const approval: ApprovalRecord = {
+        method,
+        at: now,
+        userId: caller.userId,
+        client: ctx.approval?.client ?? ctx.client,
+        address: ctx.clientIp,
+        ...band,
+        ...(passkeyId === null ? {} : { credentialId: passkeyId }),
+      };
       return ResultAsync.fromSafePromise(services.proposals.consume(caller.userId, id, now, approval)).andThen((won) => {
         if (won === 'not_found') return errAsync(appError('PROPOSAL_NOT_FOUND', { received: { proposal_id: id } }));
         // Consumed since it was read: by a racing confirm, or voided by a rival exit or roll that won; read again.
@@ -98,20 +107,23 @@ export function placeProposal(id: string, method: ApprovalMethod, ctx: HandlerCo
         if (won !== 'consumed') return errAsync(placementRefused(proposal, won.refused));
         return ResultAsync.fromSafePromise(startWalk(proposal, services)).andThen(() => submitOnce(proposal, broker, ctx));
       }).map(inAccount(link, services));
-    });
+    }));
   });
 }
+
+/** The approval page's methods: outside any tool-call batch. */
+const onPage = (method: ApprovalMethod): boolean => method === 'page' || method === 'passkey';
 
 /** Names the account of the link the placement opened (every trading answer names its account). */
 const inAccount = (link: BrokerLink, services: Services) => (confirmed: Confirmed): Placed => ({ ...confirmed, account: tradingAccountView(link, services) });
 
 /** CONFIRM_BLOCKED with a fresh single-use approval link, so the agent can tell the person where to approve. */
-function askPerson(proposal: Proposal, environment: BrokerEnvironment, ctx: HandlerContext<'trading'>): ResultAsync<never, AppError> {
+function askPerson(proposal: Proposal, environment: BrokerEnvironment, needsPasskey: boolean, ctx: HandlerContext<'trading'>): ResultAsync<never, AppError> {
   const { services } = ctx;
   const until = expiresAt(proposal.createdAt);
   return ResultAsync.fromSafePromise(mintLink(services, 'approve_proposal', proposal.ownerId, proposal.id, until)).andThen((token) =>
     errAsync(
-      personRequired(proposal.id, approvalUrl(services, token), environment, Math.max(0, Math.ceil((until - services.clock.now()) / 1000)), clientApprovalsAllowed(environment, services)),
+      personRequired(proposal.id, approvalUrl(services, token), environment, Math.max(0, Math.ceil((until - services.clock.now()) / 1000)), needsPasskey || environment === 'live' ? 'passkey' : 'page_or_client'),
     ),
   );
 }

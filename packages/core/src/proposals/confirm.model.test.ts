@@ -1,11 +1,12 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createTestServices, FakeBrokers, FakeClock, type TestServices } from '@condor/testkit';
+import { createTestServices, fakeAssertion, FakeBrokers, FakeClock, fakeRegistration, type TestServices } from '@condor/testkit';
 import { execute } from '../operations/execute.js';
 import type { ProposalStore } from '../ports/proposal-store.js';
 import { reconcileProposal } from './reconcile-proposal.js';
 import { browserLogin, CONDOR_OPEN_LEGS, entryProposal, onboardedUser } from '../approval/approval-fixture.js';
-import { approveByLink, rejectByLink } from '../approval/approval-page.js';
+import { approveByLink, rejectByLink, startPasskeyApproval } from '../approval/approval-page.js';
+import { finishPasskeyRegistration, startAddingPasskey } from '../accounts/passkeys/register-passkey.js';
 import { mintLink } from '../browser/links.js';
 import type { ApprovalMethod } from '../ports/proposal-store.js';
 import { DEFAULT_CORE_CONFIG, type CoreConfig } from '../services.js';
@@ -34,6 +35,8 @@ interface World {
   readonly policy: 'human' | 'confirm';
   readonly live: boolean;
   readonly appApprovals: boolean;
+  /** The person asks for their passkey on paper orders too (a live account always needs it). */
+  readonly paperPasskey: boolean;
 }
 
 interface ModelProposal {
@@ -60,8 +63,8 @@ interface Real {
   readonly brokers: FakeBrokers;
   readonly userId: string;
   readonly confirm: (proposalId: string, batchKey: string, method?: ApprovalMethod) => Promise<string>;
-  /** The approval page's Approve and Reject, in the owner's browser session. */
-  readonly approveOnPage: (link: string) => Promise<string>;
+  /** The approval page's Approve and Reject, in the owner's browser session; Approve with the person's passkey or without. */
+  readonly approveOnPage: (link: string, withPasskey: boolean) => Promise<string>;
   readonly rejectOnPage: (link: string) => Promise<string>;
   /** get_positions, which records what the broker holds. */
   readonly read: () => Promise<void>;
@@ -71,21 +74,27 @@ const GRACE_MS = 15_000;
 const inGrace = (model: Model, proposal: ModelProposal): boolean => model.now - proposal.consumedAt < GRACE_MS;
 const expiredAt = (model: Model, proposal: ModelProposal): boolean => model.now >= proposal.createdAt + 60_000;
 
-/** Whether `method` may place on the world's account: a person always (an app only while trusted), the agent only on paper under `confirm`. */
+/**
+ * Whether `method` may place on the world's account: a passkey always; where a passkey is required (live, or paper
+ * when the person asks) nothing else; otherwise a person (an app only while trusted), the agent under `confirm`.
+ */
 function allowed(world: World, method: ApprovalMethod): boolean {
-  if (method === 'confirm') return world.policy === 'confirm' && !world.live;
-  // Approvals answered by an MCP client do not count on a live account (liveClientApprovals is off).
-  if (method === 'app') return world.appApprovals && !world.live;
-  return method === 'page' || !world.live;
+  if (method === 'passkey') return true;
+  if (world.live || world.paperPasskey) return false;
+  if (method === 'confirm') return world.policy === 'confirm';
+  if (method === 'app') return world.appApprovals;
+  return true;
 }
+
+const onPage = (method: ApprovalMethod): boolean => method === 'page' || method === 'passkey';
 
 /** What the model says an approval by `method` answers ('placed' for success), and the proposal's state after it. */
 function expected(model: Model, proposal: ModelProposal | undefined, batch: string, method: ApprovalMethod): [string, ModelState | null] {
-  if (proposal === undefined) return [method === 'page' ? 'NOT_FOUND' : 'PROPOSAL_NOT_FOUND', null];
+  if (proposal === undefined) return [onPage(method) ? 'NOT_FOUND' : 'PROPOSAL_NOT_FOUND', null];
   switch (proposal.state) {
     case 'fresh':
       if (expiredAt(model, proposal)) return ['PROPOSAL_EXPIRED', 'fresh'];
-      if (method !== 'page' && batch === proposal.batch) return ['CONFIRM_BLOCKED', 'fresh'];
+      if (!onPage(method) && batch === proposal.batch) return ['CONFIRM_BLOCKED', 'fresh'];
       if (!allowed(model.world, method)) return ['CONFIRM_BLOCKED', 'fresh'];
       if (model.now < proposal.createdAt + 5_000) return ['CONFIRM_TOO_FAST', 'fresh'];
       return ['placed', 'placed'];
@@ -120,7 +129,8 @@ async function checkInvariants(model: Model, real: Real): Promise<void> {
   expect(positions.every((p) => p.status === 'open')).toBe(true);
   for (const p of model.proposals.filter((p) => p.method !== null)) {
     // The evidence is the method that won the consume, kept with the proposal.
-    expect((await real.services.proposals.get(real.userId, p.id))?.approval?.method, p.id).toBe(p.method);
+    const approval = (await real.services.proposals.get(real.userId, p.id))?.approval;
+    expect([approval?.method, approval?.credentialId ?? null], p.id).toEqual([p.method, p.method === 'passkey' ? 'model-passkey' : null]);
   }
 }
 
@@ -169,8 +179,8 @@ class Confirm implements fc.AsyncCommand<Model, Real> {
   async run(model: Model, real: Real): Promise<void> {
     const target = this.unknownId || model.proposals.length === 0 ? undefined : model.proposals[this.pick % model.proposals.length];
     const answer =
-      this.method === 'page'
-        ? await real.approveOnPage(target?.link ?? 'unknown-link-token-0000')
+      onPage(this.method)
+        ? await real.approveOnPage(target?.link ?? 'unknown-link-token-0000', this.method === 'passkey')
         : await real.confirm(target?.id ?? STRANGER_ID, this.batch, this.method);
     const [want, next] = expected(model, target, this.batch, this.method);
     expect(answer).toBe(want);
@@ -255,7 +265,7 @@ class Restart implements fc.AsyncCommand<Model, Real> {
 }
 
 /** The agent may confirm paper orders: the world of the contract's own tests. */
-const AGENT_CONFIRMS_PAPER: World = { policy: 'confirm', live: false, appApprovals: true };
+const AGENT_CONFIRMS_PAPER: World = { policy: 'confirm', live: false, appApprovals: true, paperPasskey: false };
 
 /** A registered, onboarded user with a connected simulated broker (live when the world says so), logged in on the HTML page too. */
 async function setUp(proposals?: (store: ProposalStore) => ProposalStore, world: World = AGENT_CONFIRMS_PAPER): Promise<Real> {
@@ -269,6 +279,14 @@ async function setUp(proposals?: (store: ProposalStore) => ProposalStore, world:
   const link = (await services.brokerLinks.get(userId))!;
   if (world.live) await services.brokerLinks.put({ ...link, environment: 'live' });
   const browser = await browserLogin(services, 'model@example.com', PASSWORD, 'model-browser');
+  const { challenge } = (await startAddingPasskey(services, { userId, email: 'model@example.com', password: PASSWORD }))._unsafeUnwrap();
+  (await finishPasskeyRegistration(services, { userId, challenge, response: fakeRegistration(challenge, 'model-passkey'), name: 'Model key' }))._unsafeUnwrap();
+  if (world.paperPasskey) await services.userSettings.setPaperPasskeyApprovals(userId, true, services.clock.now());
+  // A passkey approval: the page asks for options bound to the proposal and its band, the authenticator answers them.
+  const withPasskey = (token: string) =>
+    startPasskeyApproval(services, browser, token).andThen(({ challenge: asked }) =>
+      approveByLink(services, browser, token, { client: 'model-browser', address: '203.0.113.9' }, { challenge: asked, response: fakeAssertion(asked, 'model-passkey') }),
+    );
   const code = (result: { match: <A, B>(ok: () => A, err: (e: { code: string }) => B) => Promise<A | B> }, ok: string) => result.match(() => ok, (e) => e.code);
   return {
     services,
@@ -290,7 +308,7 @@ async function setUp(proposals?: (store: ProposalStore) => ProposalStore, world:
         () => 'placed',
         ({ body }) => body.error,
       ),
-    approveOnPage: (token) => code(approveByLink(services, browser, token, { client: 'model-browser', address: '203.0.113.9' }), 'placed'),
+    approveOnPage: (token, passkey) => code(passkey ? withPasskey(token) : approveByLink(services, browser, token, { client: 'model-browser', address: '203.0.113.9' }), 'placed'),
     rejectOnPage: (token) => code(rejectByLink(services, browser, token), 'rejected'),
   };
 }
@@ -299,8 +317,8 @@ async function setUp(proposals?: (store: ProposalStore) => ProposalStore, world:
 const batchKeys = fc.constantFrom('rest-batch-1', 'rest-batch-2', 'mcp-post-a', 'mcp-post-b', 'mcp-post-c');
 // Steps that land on and around the 5 s and 60 s edges.
 const steps = fc.oneof(fc.constantFrom(1, 999, 1_000, 4_000, 4_999, 5_000, 55_000, 59_999, 60_000), fc.integer({ min: 0, max: 70_000 }));
-const methods = fc.constantFrom<ApprovalMethod>('confirm', 'page', 'app', 'elicitation');
-const worlds = fc.record({ policy: fc.constantFrom<World['policy']>('human', 'confirm'), live: fc.boolean(), appApprovals: fc.boolean() });
+const methods = fc.constantFrom<ApprovalMethod>('confirm', 'page', 'passkey', 'app', 'elicitation');
+const worlds = fc.record({ policy: fc.constantFrom<World['policy']>('human', 'confirm'), live: fc.boolean(), appApprovals: fc.boolean(), paperPasskey: fc.boolean() });
 
 describe('confirm_proposal (design §5) against its model', () => {
   it('answers every approval and rejection as the model does and places at most one order per proposal, through crashes, reads and restarts', async () => {

@@ -161,9 +161,10 @@ describe('loadConfig: CONDOR_MCP_AUTH', () => {
 describe('loadConfig: human approval', () => {
   it('needs a person by default, lets the agent confirm paper orders only when told, trusts MCP App approvals unless told not to', () => {
     const plain = loadConfig({});
-    expect([plain.approvalPolicy, plain.appApprovals, plain.elicitationApprovals, plain.liveClientApprovals, plain.publicUrl]).toEqual(['human', true, true, false, null]);
-    const strict = loadConfig({ CONDOR_ELICITATION_APPROVALS: 'false', CONDOR_LIVE_CLIENT_APPROVALS: 'true' });
-    expect([strict.elicitationApprovals, strict.liveClientApprovals]).toEqual([false, true]);
+    expect([plain.approvalPolicy, plain.appApprovals, plain.elicitationApprovals, plain.publicUrl]).toEqual(['human', true, true, null]);
+    expect(loadConfig({ CONDOR_ELICITATION_APPROVALS: 'false' }).elicitationApprovals).toBe(false);
+    expect(() => loadConfig({ CONDOR_LIVE_CLIENT_APPROVALS: 'true' })).toThrow(/CONDOR_LIVE_CLIENT_APPROVALS.*passkey/);
+    expect(loadConfig({ CONDOR_LIVE_CLIENT_APPROVALS: 'false' }).approvalPolicy).toBe('human');
     const relaxed = loadConfig({ CONDOR_APPROVAL: 'confirm', CONDOR_APP_APPROVALS: 'false', CONDOR_PUBLIC_URL: 'https://condor.example/' });
     expect([relaxed.approvalPolicy, relaxed.appApprovals, relaxed.publicUrl]).toEqual(['confirm', false, 'https://condor.example']);
     expect(() => loadConfig({ CONDOR_APPROVAL: 'auto' })).toThrow(/CONDOR_APPROVAL must be one of: human, confirm/);

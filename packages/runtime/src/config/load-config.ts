@@ -70,8 +70,6 @@ export interface RuntimeConfig {
   readonly appApprovals: boolean;
   /** CONDOR_ELICITATION_APPROVALS=false: an accepted MCP elicitation no longer counts as a person's approval (on by default). */
   readonly elicitationApprovals: boolean;
-  /** CONDOR_LIVE_CLIENT_APPROVALS=true: elicitation and MCP App approvals also count on live accounts (off: live orders need the approval page). */
-  readonly liveClientApprovals: boolean;
   /**
    * CONDOR_MCP_AUTH: which requests without a credential `/mcp` answers 401 (with the OAuth challenge) — `tools`
    * (the default): calls of tools that need a caller; `required`: every one, as hosts that decide on OAuth from their
@@ -118,6 +116,7 @@ export { ConfigError } from './config-error.js';
  */
 export function loadConfig(given: NodeJS.ProcessEnv = process.env): RuntimeConfig {
   const env = withSecretFiles(given);
+  refuseRetiredLiveClientApprovals(env);
   const dataDir = resolve(text(env.CONDOR_DATA_DIR) ?? './data');
   const deployment = oneOf(env, 'CONDOR_ENV', ['development', 'production'], env.NODE_ENV === 'production' ? 'production' : 'development');
   return {
@@ -149,7 +148,6 @@ export function loadConfig(given: NodeJS.ProcessEnv = process.env): RuntimeConfi
     approvalPolicy: oneOf(env, 'CONDOR_APPROVAL', ['human', 'confirm'], 'human'),
     appApprovals: oneOf(env, 'CONDOR_APP_APPROVALS', ['true', 'false'], 'true') === 'true',
     elicitationApprovals: oneOf(env, 'CONDOR_ELICITATION_APPROVALS', ['true', 'false'], 'true') === 'true',
-    liveClientApprovals: oneOf(env, 'CONDOR_LIVE_CLIENT_APPROVALS', ['true', 'false'], 'false') === 'true',
     mcpAuth: oneOf(env, 'CONDOR_MCP_AUTH', ['tools', 'required'], 'tools'),
     publicUrl: url('CONDOR_PUBLIC_URL', env.CONDOR_PUBLIC_URL),
     commissionPerContract: dollars(env, 'CONDOR_COMMISSION_PER_CONTRACT', 0, 10),
@@ -225,6 +223,16 @@ function dollars(env: NodeJS.ProcessEnv, name: string, fallback: number, max: nu
 
 const optionalInteger = (env: NodeJS.ProcessEnv, name: string, min: number, max: number): number | undefined =>
   text(env[name]) === null ? undefined : integer(env, name, min, min, max);
+
+/**
+ * CONDOR_LIVE_CLIENT_APPROVALS let MCP clients approve live orders; live orders now need the person's passkey
+ * (issue 29), so a deployment that still asks for it is told at start rather than silently ignored.
+ */
+function refuseRetiredLiveClientApprovals(env: NodeJS.ProcessEnv): void {
+  if (oneOf(env, 'CONDOR_LIVE_CLIENT_APPROVALS', ['true', 'false'], 'false') === 'true') {
+    throw new ConfigError('CONDOR_LIVE_CLIENT_APPROVALS was retired: a live order needs the person’s passkey on the approval page, which no MCP client can give. Remove the setting.');
+  }
+}
 
 function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: readonly T[], fallback: T): T {
   const raw = text(env[name]);

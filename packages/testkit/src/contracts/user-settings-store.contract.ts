@@ -23,5 +23,20 @@ export function userSettingsStoreContract(adapter: string, make: () => Promise<U
       await store.setPricingDefaults(ALICE, HOUSE_PRICING, T0 + 2);
       expect(await store.pricingDefaults(ALICE)).toEqual(HOUSE_PRICING);
     });
+
+    it('keeps each person’s paper passkey setting apart, off until turned on, and apart from their band', async () => {
+      const store = await make();
+      expect(await store.paperPasskeyApprovals(ALICE)).toBe(false);
+      await store.setPricingDefaults(ALICE, { mode: 'fast', worstFromMid: 0.07 }, T0);
+      await store.setPaperPasskeyApprovals(ALICE, true, T0 + 1);
+      expect([await store.paperPasskeyApprovals(ALICE), await store.paperPasskeyApprovals(BOB)]).toEqual([true, false]);
+      expect(await store.pricingDefaults(ALICE)).toEqual({ mode: 'fast', worstFromMid: 0.07 });
+      await store.setPricingDefaults(ALICE, HOUSE_PRICING, T0 + 2);
+      expect(await store.paperPasskeyApprovals(ALICE)).toBe(true);
+      await store.setPaperPasskeyApprovals(ALICE, false, T0 + 3);
+      expect(await store.paperPasskeyApprovals(ALICE)).toBe(false);
+      await store.setPaperPasskeyApprovals(BOB, true, T0 + 4);
+      expect(await store.pricingDefaults(BOB)).toEqual(HOUSE_PRICING);
+    });
   });
 }

@@ -3,6 +3,7 @@ import { HOUSE_PRICING, type PricingDefaults, type UserSettingsStore } from '@co
 /** UserSettingsStore in memory. */
 export class MemoryUserSettingsStore implements UserSettingsStore {
   private readonly pricing = new Map<string, PricingDefaults>();
+  private readonly paperPasskey = new Set<string>();
 
   pricingDefaults(userId: string): Promise<PricingDefaults> {
     return Promise.resolve({ ...(this.pricing.get(userId) ?? HOUSE_PRICING) });
@@ -10,6 +11,16 @@ export class MemoryUserSettingsStore implements UserSettingsStore {
 
   setPricingDefaults(userId: string, defaults: PricingDefaults): Promise<void> {
     this.pricing.set(userId, { mode: defaults.mode, worstFromMid: defaults.worstFromMid });
+    return Promise.resolve();
+  }
+
+  paperPasskeyApprovals(userId: string): Promise<boolean> {
+    return Promise.resolve(this.paperPasskey.has(userId));
+  }
+
+  setPaperPasskeyApprovals(userId: string, on: boolean): Promise<void> {
+    if (on) this.paperPasskey.add(userId);
+    else this.paperPasskey.delete(userId);
     return Promise.resolve();
   }
 }

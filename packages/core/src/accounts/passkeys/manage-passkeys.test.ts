@@ -1,6 +1,7 @@
 import { createTestServices, fakeRegistration, type TestServices } from '@condor/testkit';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { FRESH_LOGIN_MS, listPasskeys, removePasskey, renamePasskey } from './manage-passkeys.js';
+import { FRESH_LOGIN_MS } from './fresh-password.js';
+import { listPasskeys, removePasskey, renamePasskey } from './manage-passkeys.js';
 import { finishPasskeyRegistration, startPasskeyRegistration } from './register-passkey.js';
 
 const ALICE = { userId: '00000000-0000-4000-8000-0000000000a1', email: 'alice@example.com' };

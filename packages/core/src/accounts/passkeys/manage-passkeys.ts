@@ -1,10 +1,8 @@
-import { err, ok, ResultAsync, safeTry } from 'neverthrow';
+import { err, ok, type ResultAsync, safeTry } from 'neverthrow';
 import type { Services } from '../../services.js';
+import { confirmRecentPassword } from './fresh-password.js';
 import { passkeyName } from './passkey-name.js';
 import type { PasskeyRefusal } from './refusals.js';
-
-/** How recent a login must be to remove the last passkey. */
-export const FRESH_LOGIN_MS = 10 * 60 * 1000;
 
 /** A passkey as the person's page lists it. */
 export interface PasskeyView {
@@ -45,16 +43,4 @@ export function removePasskey(
     if (removal === 'last') return err('password_needed' as const);
     return ok(undefined);
   });
-}
-
-function confirmRecentPassword(services: Services, userId: string, sessionDigest: string, password: string): ResultAsync<void, PasskeyRefusal> {
-  return new ResultAsync(
-    (async () => {
-      const user = await services.users.findById(userId);
-      if (!(await services.passwords.verify(password, user?.passwordHash ?? null))) return err('password_wrong' as const);
-      const session = await services.browserSessions.find(sessionDigest);
-      if (session?.userId !== userId || services.clock.now() - session.createdAt > FRESH_LOGIN_MS) return err('login_not_fresh' as const);
-      return ok(undefined);
-    })(),
-  );
 }

@@ -1,7 +1,8 @@
 import { fc, test } from '@fast-check/vitest';
 import { createTestServices, fakeRegistration, type TestServices } from '@condor/testkit';
 import { expect } from 'vitest';
-import { FRESH_LOGIN_MS, listPasskeys, removePasskey } from './manage-passkeys.js';
+import { FRESH_LOGIN_MS } from './fresh-password.js';
+import { listPasskeys, removePasskey } from './manage-passkeys.js';
 import { finishPasskeyRegistration, startPasskeyRegistration } from './register-passkey.js';
 
 const USER = { userId: '00000000-0000-4000-8000-0000000000a1', email: 'model@example.com' };

@@ -11,7 +11,8 @@ export type PasskeyRefusal =
   | 'invalid_name'
   | 'password_needed'
   | 'password_wrong'
-  | 'login_not_fresh';
+  | 'login_not_fresh'
+  | 'no_passkey';
 
 /** What a person reads for each refusal. */
 export const PASSKEY_REFUSAL_WORDS = {
@@ -24,7 +25,8 @@ export const PASSKEY_REFUSAL_WORDS = {
   already_registered: 'This passkey is already registered.',
   passkey_not_found: 'No such passkey of yours.',
   invalid_name: 'A passkey’s name is 1 to 60 characters, without control characters.',
-  password_needed: 'This is your last passkey: enter your password to remove it.',
-  password_wrong: 'That password is not right, so the passkey was kept.',
-  login_not_fresh: 'Removing your last passkey needs a fresh login: log out, log in again, and remove it within 10 minutes.',
+  password_needed: 'Enter your password to do this: adding a passkey, removing your last one, or no longer asking for it on paper orders needs it.',
+  password_wrong: 'That password is not right, so nothing was changed.',
+  login_not_fresh: 'This needs a fresh login: log out, log in again, and do it within 10 minutes.',
+  no_passkey: 'You have no passkey yet: add one on your passkeys page first.',
 } as const satisfies Record<PasskeyRefusal, string>;

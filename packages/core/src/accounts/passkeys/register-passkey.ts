@@ -3,6 +3,7 @@ import type { Services } from '../../services.js';
 import type { Passkey } from '../../ports/passkey-store.js';
 import type { WebAuthnOptions } from '../../ports/webauthn-verifier.js';
 import { keepChallenge, takeChallenge } from './challenge.js';
+import { confirmPassword } from './fresh-password.js';
 import { passkeyName } from './passkey-name.js';
 import { REGISTER_PURPOSE } from './purposes.js';
 import type { PasskeyRefusal } from './refusals.js';
@@ -16,6 +17,14 @@ export async function startPasskeyRegistration(services: Services, user: { userI
   const options = await services.webauthn.registrationOptions({ userId: user.userId, userName: user.email, exclude });
   await keepChallenge(services, user.userId, REGISTER_PURPOSE, options.challenge);
   return options;
+}
+
+/**
+ * Starts adding a passkey for a person who typed their password again: an open session alone (or an agent driving
+ * it) cannot add a credential that then approves live orders.
+ */
+export function startAddingPasskey(services: Services, user: { userId: string; email: string; password: string | null }): ResultAsync<WebAuthnOptions, PasskeyRefusal> {
+  return confirmPassword(services, user.userId, user.password).andThen(() => ResultAsync.fromSafePromise(startPasskeyRegistration(services, user)));
 }
 
 /**
