@@ -1,24 +1,11 @@
 import { it } from '@fast-check/vitest';
 import { afterAll, beforeAll, describe, expect, vi } from 'vitest';
+import { directAnswers } from './direct-counter.js';
 import { ask, worldOf, type World } from './differential.js';
 import { requestOf, wireCaseArb } from './wire-case.js';
 
-const answered = vi.hoisted(() => ({ direct: 0 }));
-
 // Counts the requests the direct path answers, to know the generator reaches it.
-vi.mock('../src/direct/direct-path.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../src/direct/direct-path.js')>();
-  return {
-    ...original,
-    directPath: (...args: Parameters<typeof original.directPath>) => {
-      const answer = original.directPath(...args);
-      return (...call: Parameters<typeof answer>) => {
-        answered.direct += 1;
-        return answer(...call);
-      };
-    },
-  };
-});
+vi.mock('../src/direct/direct-path.js', async (original) => (await import('./direct-counter.js')).counting(await original()));
 
 /**
  * The direct path and the SDK are one behaviour: generated POSTs (every tool, valid and malformed arguments, both eras,
@@ -44,7 +31,7 @@ describe('the direct path against the SDK, generated requests', () => {
 
   // The comparison says something only if the generator reaches both paths, each often.
   afterAll(() => {
-    expect(answered.direct).toBeGreaterThan(runs / 4);
-    expect(runs - answered.direct).toBeGreaterThan(runs / 4);
+    expect(directAnswers.count).toBeGreaterThan(runs / 4);
+    expect(runs - directAnswers.count).toBeGreaterThan(runs / 4);
   });
 });

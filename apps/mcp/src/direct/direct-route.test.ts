@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { directRouteOf } from './direct-route.js';
+
+const ENVELOPE = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientInfo': { name: 'c', version: '1' },
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
+const LEGACY = { accept: 'application/json, text/event-stream', 'content-type': 'application/json', 'mcp-protocol-version': '2025-11-25' };
+const MODERN = { 'content-type': 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'get_subscription' };
+
+const request = (headers: Record<string, string>) => new Request('http://localhost/mcp', { method: 'POST', headers });
+const call = (params: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_subscription', ...params }, ...extra });
+
+describe('directRouteOf', () => {
+  it('routes a plain call of either era, naming its era, id and params', () => {
+    expect(directRouteOf(request(LEGACY), call({ arguments: {} }))).toMatchObject({ era: 'legacy', id: 1, method: 'tools/call' });
+    expect(directRouteOf(request(MODERN), call({ _meta: ENVELOPE }))).toMatchObject({ era: 'modern', meta: ENVELOPE });
+  });
+
+  it.each([
+    ['a progress token', call({ _meta: { progressToken: 'p' } })],
+    ['a key the SDK might read', call({ task: {} })],
+    ['an unknown message key', call({}, { extra: 1 })],
+    ['a fractional id', call({}, { id: 1.5 })],
+    ['no id (a notification)', { jsonrpc: '2.0', method: 'tools/call', params: { name: 'get_subscription' } }],
+    ['a batch', [call({})]],
+    ['a shell tool', call({ name: 'confirm_proposal' })],
+    ['a name that is not a string', call({ name: 7 })],
+    ['initialize', { jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }],
+  ])('leaves a 2025 request with %s to the SDK', (_what, body) => {
+    expect(directRouteOf(request(LEGACY), body)).toBeNull();
+  });
+
+  it.each([
+    ['accepts JSON only', { ...LEGACY, accept: 'application/json' }],
+    ['sends text', { ...LEGACY, 'content-type': 'text/plain' }],
+    ['names a version the SDK does not serve', { ...LEGACY, 'mcp-protocol-version': '1999-01-01' }],
+  ])('leaves a 2025 client that %s to the SDK', (_what, headers) => {
+    expect(directRouteOf(request(headers), call({}))).toBeNull();
+  });
+
+  it.each([
+    ['no Mcp-Name', { ...MODERN, 'mcp-name': '' }],
+    ['another Mcp-Name', { ...MODERN, 'mcp-name': 'logout' }],
+    ['another Mcp-Method', { ...MODERN, 'mcp-method': 'tools/list' }],
+    ['a 2025 version header', { ...MODERN, 'mcp-protocol-version': '2025-11-25' }],
+  ])('leaves a 2026 call with %s to the SDK', (_what, headers) => {
+    expect(directRouteOf(request(headers), call({ _meta: ENVELOPE }))).toBeNull();
+  });
+
+  it('leaves a 2026 ping and a malformed envelope to the SDK', () => {
+    expect(directRouteOf(request({ ...MODERN, 'mcp-method': 'ping' }), { jsonrpc: '2.0', id: 1, method: 'ping', params: { _meta: ENVELOPE } })).toBeNull();
+    expect(directRouteOf(request(MODERN), call({ _meta: { ...ENVELOPE, 'io.modelcontextprotocol/clientInfo': 'me' } }))).toBeNull();
+  });
+});

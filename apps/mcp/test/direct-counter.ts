@@ -1,0 +1,24 @@
+import type * as DirectPathModule from '../src/direct/direct-path.js';
+
+/** How many requests the direct path has answered in this test file (the module mock below counts them). */
+export const directAnswers = { count: 0 };
+
+/**
+ * The direct-path module with its answers counted, for `vi.mock('../src/direct/direct-path.js', …)`: a test can then
+ * tell which path served a request.
+ *
+ * @example
+ * vi.mock('../src/direct/direct-path.js', async (original) => (await import('./direct-counter.js')).counting(await original()));
+ */
+export function counting(original: typeof DirectPathModule): typeof DirectPathModule {
+  return {
+    ...original,
+    directPath: (...args) => {
+      const answer = original.directPath(...args);
+      return (...call) => {
+        directAnswers.count += 1;
+        return answer(...call);
+      };
+    },
+  };
+}
