@@ -1,31 +1,17 @@
-import { createServer } from 'node:net';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchBrowser, logIn, screenshotPath } from './browser.js';
+import { localhostSite } from './localhost-site.js';
 import { Condor, PASSWORD } from './real-server.js';
 
 let condor: Condor;
 let browser: Browser;
 let site: string;
 
-/** A free loopback port: WebAuthn takes no IP address as the RP id, so the server is public as http://localhost:<port>. */
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => {
-        if (typeof address === 'object' && address !== null) resolve(address.port);
-        else reject(new Error('no port'));
-      });
-    });
-  });
-
 beforeAll(async () => {
-  const port = await freePort();
-  site = `http://localhost:${String(port)}`;
-  [condor, browser] = await Promise.all([Condor.start({ PORT: String(port), CONDOR_PUBLIC_URL: site }), launchBrowser()]);
+  const localhost = await localhostSite();
+  site = localhost.site;
+  [condor, browser] = await Promise.all([Condor.start(localhost.env), launchBrowser()]);
 }, 60_000);
 
 afterAll(async () => {

@@ -52,9 +52,12 @@ export class Condor {
     return token;
   }
 
-  /** An iron condor proposed by the agent: its id and its approval link as an absolute URL. */
-  async propose(token: string): Promise<{ proposalId: string; approvalUrl: string; ticket: TicketWire }> {
-    const found = await this.ok('POST', '/v1/iron-condors/search', { ticker: 'SPY', top_k: 1, dte_min: 20, dte_max: 35 }, token);
+  /**
+   * An iron condor proposed by the agent: its id and its approval link as an absolute URL. `dte` narrows the search
+   * (proposals of different expiries never share legs).
+   */
+  async propose(token: string, dte = { dte_min: 20, dte_max: 35 }): Promise<{ proposalId: string; approvalUrl: string; ticket: TicketWire }> {
+    const found = await this.ok('POST', '/v1/iron-condors/search', { ticker: 'SPY', top_k: 1, ...dte }, token);
     const [candidate] = found['candidates'] as unknown[];
     const proposed = await this.ok('POST', '/v1/proposals/entries', { candidate, qty: 1 }, token, { 'x-batch-id': crypto.randomUUID() });
     return {
