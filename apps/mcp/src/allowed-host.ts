@@ -27,10 +27,19 @@ function hostMatches(host: string, defaultPort: number, allowed: readonly string
   const parts = parseHost(host);
   if (parts === null) return false;
   const port = parts.port ?? defaultPort;
-  return allowed.some((entry) => {
-    const wanted = parseHost(entry);
-    return wanted !== null && wanted.name === parts.name && (wanted.port === null || wanted.port === port);
-  });
+  return parsedEntries(allowed).some((wanted) => wanted.name === parts.name && (wanted.port === null || wanted.port === port));
+}
+
+// An endpoint checks every request against the same list: each list is parsed once.
+const parsed = new WeakMap<readonly string[], readonly HostParts[]>();
+
+function parsedEntries(allowed: readonly string[]): readonly HostParts[] {
+  let entries = parsed.get(allowed);
+  if (entries === undefined) {
+    entries = allowed.map(parseHost).filter((entry): entry is HostParts => entry !== null);
+    parsed.set(allowed, entries);
+  }
+  return entries;
 }
 
 /**

@@ -49,8 +49,9 @@ const isDirectMethod = (method: unknown): method is DirectMethod => method === '
 /**
  * The route of a POST the direct path may answer (its body parsed and its raw arguments wrapped), or null for the SDK.
  * Only a single request of `tools/call` (of a tool that is not a shell tool: those may ask the person), `tools/list`
- * or 2025 `ping`, with nothing the SDK would stream or refuse: the SDK's own classifier decides the era (so the two
- * never disagree), and every header the SDK checks for that era must be exactly as a conforming client sends it.
+ * or 2025 `ping`, with nothing the SDK would stream or refuse: the SDK's own classifier vets a 2026 request (its
+ * envelope and routing headers), and every header the SDK checks for the era must be exactly as a conforming client
+ * sends it.
  * Initialize, batches, notifications, responses, GET and anything unusual go to the SDK.
  *
  * @example
@@ -69,8 +70,12 @@ export function directRouteOf(request: Request, body: unknown): DirectRoute | nu
   if (method === 'tools/call' && (typeof params.name !== 'string' || shellToolOf(params.name) !== undefined)) return null;
   if (!isJsonContentType(request.headers.get('content-type'))) return null;
   const headers = headersOf(request);
-  const route = classifyInboundRequest({ httpMethod: 'POST', ...headers, body });
-  const served = era === 'modern' ? route.kind === 'modern' && modernHeadersAgree(headers, method, params) : route.kind === 'legacy' && legacyHeadersAgree(request, headers);
+  // A 2025 request here is a JSON-RPC request without the envelope claim, not initialize, under a 2025 version header
+  // or none: what the SDK's classifier calls legacy. A 2026 one asks the classifier, which also checks the envelope.
+  const served =
+    era === 'modern'
+      ? classifyInboundRequest({ httpMethod: 'POST', ...headers, body }).kind === 'modern' && modernHeadersAgree(headers, method, params)
+      : legacyHeadersAgree(request, headers);
   if (!served) return null;
   // 2026-07-28 has no ping: the SDK answers it as a method it does not know.
   if (era === 'modern' && method === 'ping') return null;
