@@ -115,6 +115,16 @@ async function movePasskey(cdp: CDPSession, from: string, verifies: boolean): Pr
   return authenticatorId;
 }
 
+/** What a post of the approval form answered. */
+interface Posted {
+  readonly status: number;
+  readonly text: string;
+}
+
+/** Runs POST_ASSERTION in `page`: what each post answered. */
+const postAssertion = (page: Page, args: { optionsFrom: string; postTo: string; userVerification?: string; againAfterMs?: number }): Promise<Posted[]> =>
+  page.evaluate<Posted[]>(`(${POST_ASSERTION})(${JSON.stringify(args)})`);
+
 const base64url = (base64: string): string => base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 
 it('a person registers a passkey and approves a live order with it; the evidence names the passkey', async () => {
@@ -156,23 +166,23 @@ it('with user verification off, with another proposal’s assertion, or replayed
   // Chrome refuses at once when verification is required; a page asking for less, from an authenticator that cannot
   // verify anyone (holding the same passkey), gets an assertion without the UV flag, which condor refuses.
   const unverifying = await movePasskey(cdp, authenticatorId, false);
-  const [unverified] = await page.evaluate(`(${POST_ASSERTION})(${JSON.stringify({ optionsFrom: `${firstPath}/passkey`, postTo: `${firstPath}/approve`, userVerification: 'discouraged' })})`) as { status: number; text: string }[];
+  const [unverified] = await postAssertion(page, { optionsFrom: `${firstPath}/passkey`, postTo: `${firstPath}/approve`, userVerification: 'discouraged' });
   expect([unverified!.status, unverified!.text]).toEqual([403, expect.stringContaining('did not verify you')]);
   const verifying = await movePasskey(cdp, unverifying, true);
 
-  const [elsewhere] = await page.evaluate(`(${POST_ASSERTION})(${JSON.stringify({ optionsFrom: `${secondPath}/passkey`, postTo: `${firstPath}/approve` })})`) as { status: number; text: string }[];
+  const [elsewhere] = await postAssertion(page, { optionsFrom: `${secondPath}/passkey`, postTo: `${firstPath}/approve` });
   expect([elsewhere!.status, elsewhere!.text]).toEqual([403, expect.stringContaining('made for something else')]);
 
   // Replayed: a proposal made just now, its assertion posted before the 5-second floor (refused, "too early"), then again once it has passed.
   const third = new URL((await propose()).approvalUrl).pathname;
-  const [early, replayed] = await page.evaluate(`(${POST_ASSERTION})(${JSON.stringify({ optionsFrom: `${third}/passkey`, postTo: `${third}/approve`, againAfterMs: 5_500 })})`) as { status: number; text: string }[];
+  const [early, replayed] = await postAssertion(page, { optionsFrom: `${third}/passkey`, postTo: `${third}/approve`, againAfterMs: 5_500 });
   expect([early!.status, early!.text]).toEqual([422, expect.stringContaining('Too early')]);
   expect([replayed!.status, replayed!.text]).toEqual([403, expect.stringContaining('already used or never started')]);
   expect(ordersAtAlpaca()).toBe(before);
   for (const id of [first.proposalId, second.proposalId]) expect((await condor.proposal(token, id))['approval']).toBeNull();
 
   // The same person with a fresh assertion approves it: the refusals were about the assertions.
-  const [fresh] = await page.evaluate(`(${POST_ASSERTION})(${JSON.stringify({ optionsFrom: `${secondPath}/passkey`, postTo: `${secondPath}/approve` })})`) as { status: number; text: string }[];
+  const [fresh] = await postAssertion(page, { optionsFrom: `${secondPath}/passkey`, postTo: `${secondPath}/approve` });
   expect(fresh!.status).toBe(200);
   expect(ordersAtAlpaca()).toBe(before + 1);
   await keep(cdp, verifying);
