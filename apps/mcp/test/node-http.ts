@@ -20,7 +20,8 @@ async function serve(handler: McpHttpHandler, request: IncomingMessage, response
   const method = request.method ?? 'GET';
   const body = method === 'GET' || method === 'HEAD' ? undefined : await bodyOf(request);
   const authorization = headers.get('authorization');
-  const answer = await handler(new Request(`http://${headers.get('host') ?? 'localhost'}${request.url ?? '/'}`, { method, headers, body }), {
+  const init: RequestInit = { method, headers, ...(body === undefined ? {} : { body: new Uint8Array(body) }) };
+  const answer = await handler(new Request(`http://${headers.get('host') ?? 'localhost'}${request.url ?? '/'}`, init), {
     credential: authorization?.startsWith('Bearer ') === true ? authorization.slice('Bearer '.length) : null,
     requestId: `req-${String(id)}`,
     clientIp: request.socket.remoteAddress ?? null,
