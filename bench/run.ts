@@ -4,6 +4,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
+import { instancesReport } from './instances.bench.js';
 import { searchReport } from './search.bench.js';
 import { serverReport } from './server.bench.js';
 import { strategyReport } from './strategy.bench.js';
@@ -18,6 +19,7 @@ const header = [
 
 const strategies = await strategyReport();
 const server = await serverReport();
-const report = `${header}\n${searchReport()}\n\n${strategies}\n\n${server}\n`;
+const instances = await instancesReport();
+const report = `${header}\n${searchReport()}\n\n${strategies}\n\n${server}\n\n${instances}\n`;
 writeFileSync(new URL('../docs/benchmarks.md', import.meta.url), report);
 process.stdout.write(report);

@@ -6,15 +6,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { load, median, type Load, type LoadSpec } from './server/load.js';
-import { peakRssMb, resetPeakRss, startBareHono, startCondor, type BenchProcess } from './server/processes.js';
-import { proposalsAhead, templates, traders } from './server/world.js';
+import { openSqlite } from '../packages/store-sql/src/index.js';
+import { confirmSpec, load, median, type Load, type LoadSpec } from './server/load.js';
+import { cpuSeconds, peakRssMb, resetPeakRss, startBareHono, startCondor, type BenchProcess } from './server/processes.js';
+import { proposalsAhead, templates, traders, type Trader } from './server/world.js';
 
 const CONNECTIONS = 32;
 const ROUNDS = 3;
 const SECONDS = 4;
-const TRADERS = 64;
-const PROPOSALS_PER_TRADER = 80;
+const TRADERS = 256;
+const PROPOSALS_PER_TRADER = 20;
 
 const MCP_CALL = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_subscription', arguments: {} } });
 const mcpHeaders = (token: string): Record<string, string> => ({
@@ -30,6 +31,9 @@ interface Scenario {
   spec(server: BenchProcess): LoadSpec;
 }
 
+/** The confirm run: its load figures, how many proposals it had, and the server's CPU time per confirm. */
+type Confirms = Load & { readonly total: number; readonly cpuUsPerConfirm: number };
+
 interface Row {
   readonly scenario: Scenario;
   readonly condor: Load[];
@@ -38,11 +42,11 @@ interface Row {
 
 export async function serverReport(): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'condor-bench-'));
-  const condor = await startCondor(dataDir, { CONDOR_APPROVAL: 'confirm', CONDOR_RATE_LIMIT: '1000000', CONDOR_RATE_LIMIT_WINDOW_SECONDS: '10' });
+  const condor = await startCondor(dataDir, { CONDOR_APPROVAL: 'confirm', CONDOR_RATE_LIMIT: '1000000', CONDOR_RATE_LIMIT_WINDOW_SECONDS: '10', CONDOR_QUOTA_FIND_IRON_CONDORS: '1000', CONDOR_QUOTA_PROPOSE_ENTRY: '1000' });
   let bare: BenchProcess | null = null;
   try {
-    const tokens = await traders(condor.baseUrl, TRADERS);
-    const reader = tokens[0] ?? '';
+    const all = await traders(condor.baseUrl, TRADERS);
+    const reader = all[0]?.token ?? '';
     const auth = { authorization: `Bearer ${reader}` };
     const bodies = {
       healthz: await (await fetch(`${condor.baseUrl}/healthz`)).text(),
@@ -75,7 +79,7 @@ export async function serverReport(): Promise<string> {
       rows.push(row);
       process.stderr.write(`server bench: ${scenario.name} done, peak RSS so far ${peakRssMb(condor.pid).toFixed(0)} MB\n`);
     }
-    const confirms = only === 'rest' || only === 'mcp' ? new Error(`skipped (BENCH_SERVER_ONLY=${only})`) : await confirmThroughput(condor, dataDir, tokens).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+    const confirms = only === 'rest' || only === 'mcp' ? new Error(`skipped (BENCH_SERVER_ONLY=${only})`) : await confirmThroughput(condor, dataDir, all).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
     const rss = peakRssMb(condor.pid);
     return render(rows, confirms, rss);
   } finally {
@@ -86,20 +90,15 @@ export async function serverReport(): Promise<string> {
 }
 
 /** confirm_proposal over REST at 32 connections, each request a different proposal made ahead. */
-async function confirmThroughput(condor: BenchProcess, dataDir: string, tokens: readonly string[]): Promise<Load & { total: number }> {
-  const ahead = await proposalsAhead(join(dataDir, 'condor.db'), await templates(condor.baseUrl, tokens), PROPOSALS_PER_TRADER);
-  let next = 0;
-  const result = await load({
-    url: condor.baseUrl,
-    method: 'POST',
-    connections: CONNECTIONS,
-    amount: ahead.length,
-    next: () => {
-      const proposal = ahead[next++ % ahead.length];
-      return { path: `/v1/proposals/${proposal?.id ?? ''}/confirmation`, headers: { authorization: `Bearer ${proposal?.token ?? ''}` } };
-    },
-  });
-  return { ...result, total: ahead.length };
+async function confirmThroughput(condor: BenchProcess, dataDir: string, all: readonly Trader[]): Promise<Confirms> {
+  const made = await templates(condor.baseUrl, all[0]?.token ?? '', PROPOSALS_PER_TRADER);
+  const db = openSqlite(join(dataDir, 'condor.db'));
+  const ahead = await proposalsAhead(db, all, made).finally(() => db.destroy());
+  const cpuBefore = cpuSeconds(condor.pid);
+  const result = await load(confirmSpec(condor.baseUrl, ahead, CONNECTIONS));
+  const cpuUsPerConfirm = ((cpuSeconds(condor.pid) - cpuBefore) * 1e6) / ahead.length;
+  process.stderr.write(`server bench: confirm ${rate(result.perSecond)}, server CPU ${cpuUsPerConfirm.toFixed(0)} µs per confirm\n`);
+  return { ...result, total: ahead.length, cpuUsPerConfirm };
 }
 
 /**
@@ -121,9 +120,9 @@ const BOUNDS = [
 const rate = (value: number): string => `${Math.round(value).toLocaleString('en-US')}/s`;
 const ms = (value: number): string => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
 
-function confirmLine(confirms: (Load & { total: number }) | Error): string {
+function confirmLine(confirms: Confirms | Error): string {
   if (confirms instanceof Error) return `\`confirm_proposal\` on SQLite: could not run (${confirms.message.slice(0, 300)}).`;
-  return `\`confirm_proposal\` on SQLite: ${rate(confirms.perSecond)} (${confirms.ok.toLocaleString('en-US')} orders placed of ${confirms.total.toLocaleString('en-US')} proposals, ${String(confirms.failed)} refused; p99 ${ms(confirms.p99Ms)}) — target ≥ 2,000/s ${confirms.perSecond >= 2000 ? 'met' : '**not met**'}. ${String(TRADERS)} users, each with ${String(PROPOSALS_PER_TRADER)} copies of one real \`propose_entry\` written ahead into the database, stamped 5.5 s in the past so the 5 s floor has passed; the server runs with \`CONDOR_APPROVAL=confirm\` and the simulated paper broker.`;
+  return `\`confirm_proposal\` on SQLite: ${rate(confirms.perSecond)} (${confirms.ok.toLocaleString('en-US')} orders placed of ${confirms.total.toLocaleString('en-US')} proposals, ${String(confirms.failed)} refused; p99 ${ms(confirms.p99Ms)}; server CPU ${confirms.cpuUsPerConfirm.toFixed(0)} µs per confirm) — target ≥ 2,000/s ${confirms.perSecond >= 2000 ? 'met' : '**not met**'}. ${String(TRADERS)} users, each with copies of ${String(PROPOSALS_PER_TRADER)} real \`propose_entry\` proposals no two of which share a contract (a confirm refuses an entry opening a contract its owner holds), written ahead into the database, stamped 5.5 s in the past so the 5 s floor has passed; the server runs with \`CONDOR_APPROVAL=confirm\` and the simulated paper broker.`;
 }
 
 function p99Line(rows: readonly Row[]): string {
@@ -132,7 +131,7 @@ function p99Line(rows: readonly Row[]): string {
   return `p99 at ${String(CONNECTIONS)} connections, target ≤ 10 ms: ${over.length === 0 ? 'met for every request' : `**not met** for ${over.map((r) => `${r.name} (${ms(r.p99)})`).join(', ')}`}.`;
 }
 
-function render(rows: readonly Row[], confirms: (Load & { total: number }) | Error, rssMb: number): string {
+function render(rows: readonly Row[], confirms: Confirms | Error, rssMb: number): string {
   const lines = rows.map(({ scenario, condor, bare }) => {
     const ours = median(condor.map((l) => l.perSecond));
     const theirs = median(bare.map((l) => l.perSecond));

@@ -6,6 +6,7 @@ export interface Load {
   readonly p99Ms: number;
   readonly ok: number;
   readonly failed: number;
+  readonly seconds: number;
 }
 
 /** What to send: one request repeated, or (`next`) a new path per request until `amount` are sent. */
@@ -50,7 +51,7 @@ export async function load(spec: LoadSpec): Promise<Load> {
   });
   const ok = result['2xx'];
   const seconds = spec.amount === undefined ? result.duration : (lastAnswer - started) / 1000;
-  return { perSecond: ok / seconds, p99Ms: result.latency.p99, ok, failed: result.non2xx + result.errors + result.timeouts };
+  return { perSecond: ok / seconds, p99Ms: result.latency.p99, ok, failed: result.non2xx + result.errors + result.timeouts, seconds };
 }
 
 export const median = (values: readonly number[]): number => {
@@ -58,3 +59,26 @@ export const median = (values: readonly number[]): number => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };
+
+/** Loads run at the same time (one per server, say), as one: their answers over the longest run's time. */
+export async function together(specs: readonly LoadSpec[]): Promise<Load> {
+  const loads = await Promise.all(specs.map((spec) => load(spec)));
+  const seconds = Math.max(...loads.map((l) => l.seconds));
+  const ok = loads.reduce((sum, l) => sum + l.ok, 0);
+  return { perSecond: ok / seconds, p99Ms: Math.max(...loads.map((l) => l.p99Ms)), ok, failed: loads.reduce((sum, l) => sum + l.failed, 0), seconds };
+}
+
+/** confirm_proposal on each of the proposals made ahead, in turn, once each (`amount`), as its owner. */
+export function confirmSpec(baseUrl: string, ahead: readonly { token: string; id: string }[], connections: number): LoadSpec {
+  let next = 0;
+  return {
+    url: baseUrl,
+    method: 'POST',
+    connections,
+    amount: ahead.length,
+    next: () => {
+      const proposal = ahead[next++ % ahead.length];
+      return { path: `/v1/proposals/${proposal?.id ?? ''}/confirmation`, headers: { authorization: `Bearer ${proposal?.token ?? ''}` } };
+    },
+  };
+}

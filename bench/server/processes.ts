@@ -87,3 +87,13 @@ export function peakRssMb(pid: number): number {
     return Number.NaN;
   }
 }
+
+/** CPU time the process has used so far (Linux utime + stime), in seconds; NaN where /proc is missing. */
+export function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${String(pid)}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
