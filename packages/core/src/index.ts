@@ -40,7 +40,7 @@ export { MAX_ACTIVE_KEYS, issueApiKey, type IssuedKey, type NewKeyRequest } from
 export { keysOf } from './api-keys/list-api-keys.js';
 export { revokeKey, type RevokedKey } from './api-keys/revoke-api-key.js';
 export { personHolder, type KeyHolder } from './api-keys/key-holder.js';
-export { createPersonKey, personKeys, revokePersonKey } from './api-keys/person-keys.js';
+export { createPersonKey, personKeys, revokePersonKey, startPersonKeyPasskey } from './api-keys/person-keys.js';
 export type { ApiKeyViewOutput } from './api-keys/schemas.js';
 export type { ApiKey, ApiKeyStore } from './ports/api-key-store.js';
 export type { ShellApproval } from './operations/operation.js';
@@ -116,7 +116,7 @@ export { loadTicket } from './approval/load-ticket.js';
 export { methodAllowed, passkeyRequired } from './approval/approval-policy.js';
 export { PAGE_REQUIRED_EXPECTED, PERSON_REQUIRED_EXPECTED, isPersonRequired } from './approval/person-required.js';
 export { approvalTicket, approveByLink, rejectByLink, startPasskeyApproval } from './approval/approval-page.js';
-export type { PasskeyAnswer, PasskeyNeed } from './approval/passkey-need.js';
+export type { PasskeyNeed } from './approval/passkey-need.js';
 export { REJECTED_BY_PERSON, proposalTicket, rejectProposal } from './approval/reject-proposal.js';
 export { ELICITATION_TTL_MS, closeElicitation, openElicitation } from './approval/elicitation.js';
 // Pages for people: browser logins and CSRF, single-use links, the broker-keys page.

@@ -28,6 +28,8 @@ export interface KeysPage {
   readonly csrf: string;
   readonly notice?: string | null;
   readonly error?: string | null;
+  /** Whether the person has a passkey: a key with the trade scope then asks for it. */
+  readonly hasPasskey: boolean;
 }
 
 /**
@@ -43,19 +45,25 @@ ${page.keys.length === 0 ? markup`<p data-role="empty">You have no API keys.</p>
 <section class="card">
 <h2>Create a key</h2>
 ${page.error ? markup`<p class="notice error" role="alert" data-role="keys-error">${page.error}</p>` : ''}
-<form method="post" action="/api-keys" autocomplete="off">
+<form method="post" action="/api-keys" autocomplete="off"${page.hasPasskey ? markup` data-step-up data-options-url="/api-keys/passkey"` : ''}>
 <input type="hidden" name="${CSRF_FIELD}" value="${page.csrf}">
+${page.hasPasskey ? passkeyFields : ''}
 <label for="name">Name</label>
 <input id="name" name="name" type="text" required maxlength="100" placeholder="laptop agent">
 <fieldset><legend>Scopes</legend>
-${SCOPES.map((scope) => markup`<div><label><input type="checkbox" name="scope_${scope}" value="on"${scope === 'read' ? markup` checked` : ''}> ${SCOPE_LABELS[scope]}</label></div>`)}
+${SCOPES.map((scope) => markup`<div><label><input type="checkbox" name="scope_${scope}" value="on"${scope === 'read' ? markup` checked` : ''}${scope === 'trade' && page.hasPasskey ? markup` data-needs-passkey` : ''}> ${SCOPE_LABELS[scope]}</label></div>`)}
 </fieldset>
+${page.hasPasskey ? markup`<p class="muted" data-role="trade-needs-passkey">A key with the trade scope asks for your passkey (this needs JavaScript).</p>` : ''}
 <label for="expires_on">Expires on (optional)</label>
 <input id="expires_on" name="expires_on" type="date">
 <p class="muted">The key stops working at the start of that day (UTC). Leave it empty for a key that works until you revoke it.</p>
 <div class="actions"><button type="submit" class="approve">Create key</button></div>
+${page.hasPasskey ? markup`<p role="status" data-role="step-up-status"></p>` : ''}
 </form>
 </section>`;
+
+/** Where the step-up script puts the passkey's answer. */
+const passkeyFields = markup`<input type="hidden" name="passkey_challenge" value=""><input type="hidden" name="passkey_response" value="">`;
 
 /** The one time a key is shown: right after it was created. */
 export const renderKeyCreated = (key: string, view: ApiKeyViewOutput): Markup => markup`<section class="card" data-role="key-created">

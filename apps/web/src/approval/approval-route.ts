@@ -5,7 +5,6 @@ import {
   rejectByLink,
   startPasskeyApproval,
   type AppError,
-  type PasskeyAnswer,
   type BrowserCaller,
   type OrderTicket,
   type Services,
@@ -21,6 +20,7 @@ import { sendPage } from '../shared/send-page.js';
 import type { WebEnv } from '../shared/web-env.js';
 import { renderApprovalPage } from './approval-page.js';
 import { COUNTDOWN_SCRIPT } from './countdown-script.js';
+import { passkeyAnswer } from '../passkeys/passkey-answer.js';
 import { PASSKEY_APPROVAL_SCRIPT } from './passkey-approval-script.js';
 import { renderPlaced, renderRejected } from './result-page.js';
 import { renderTicket } from './ticket.js';
@@ -122,12 +122,3 @@ async function errorWithTicket(c: Context, services: Services, caller: BrowserCa
   return sendErrorPage(c, error, signedIn, found?.isOk() ? renderTicket(found.value.ticket) : null);
 }
 
-/** The passkey's answer the page's script posted, or null when the form came without one (no JavaScript, no passkey asked). */
-function passkeyAnswer(challenge: string | null, response: string | null): PasskeyAnswer | null {
-  if (challenge === null || challenge === '' || response === null || response === '') return null;
-  try {
-    return { challenge, response: JSON.parse(response) as unknown };
-  } catch {
-    return { challenge, response: null };
-  }
-}

@@ -14,6 +14,10 @@ export interface ConsentView {
   readonly csrf: string;
   /** The host (or scheme) the browser goes back to after the decision. */
   readonly returnsTo: string;
+  /** Whether the person has a passkey: granting the trade scope then asks for it. */
+  readonly hasPasskey: boolean;
+  /** Why the last Allow was refused, shown above the form. */
+  readonly error?: string | null;
 }
 
 /**
@@ -34,21 +38,24 @@ export function renderConsent(view: ConsentView): Markup {
   return markup`<section class="card" data-role="consent">
 <h1>Allow <span data-role="client-name">${client.name}</span> to use condor?</h1>
 ${identity}
-<form method="post" action="/oauth/authorize">
+${view.error ? markup`<p class="notice error" role="alert" data-role="consent-error">${view.error}</p>` : ''}
+<form method="post" action="/oauth/authorize"${view.hasPasskey ? markup` data-step-up data-options-url="/oauth/authorize/passkey"` : ''}>
 <p>It will act as <strong>${view.email}</strong> on condor’s MCP server. Untick what it should not do:</p>
 <fieldset data-role="scopes">
 <legend>Scopes</legend>
 <ul>${scopes.map(
-    (scope) => markup`<li data-scope="${scope}"><label><input type="checkbox" name="${GRANT_PREFIX}${scope}" value="yes" checked> <strong>${scope}</strong> — ${SCOPE_WORDS[scope]}</label></li>`,
+    (scope) => markup`<li data-scope="${scope}"><label><input type="checkbox" name="${GRANT_PREFIX}${scope}" value="yes" checked${scope === 'trade' && view.hasPasskey ? markup` data-needs-passkey` : ''}> <strong>${scope}</strong> — ${SCOPE_WORDS[scope]}</label></li>`,
   )}</ul>
 </fieldset>
 <p class="muted">It gets no password and no broker key. You can disconnect it at any time on <a href="/oauth/connections">Connected clients</a>. After you choose, your browser goes back to <strong data-role="returns-to">${view.returnsTo}</strong>.</p>
 <input type="hidden" name="${CSRF_FIELD}" value="${view.csrf}">
 ${hidden}
+${view.hasPasskey ? markup`<input type="hidden" name="passkey_challenge" value=""><input type="hidden" name="passkey_response" value=""><p class="muted" data-role="trade-needs-passkey">Allowing the trade scope asks for your passkey (this needs JavaScript).</p>` : ''}
 <div class="actions">
 <button type="submit" name="decision" value="approve" class="approve" data-approve>Allow</button>
 <button type="submit" name="decision" value="deny" class="reject" data-deny>Deny</button>
 </div>
+${view.hasPasskey ? markup`<p role="status" data-role="step-up-status"></p>` : ''}
 </form>
 </section>`;
 }

@@ -5,9 +5,9 @@ import { pagePolicy } from '../shared/csp.js';
  * redirect URI — browsers apply `form-action` to the redirect that answers the post, and that redirect goes to the
  * client (an origin, or a native app's scheme).
  */
-export function consentPolicy(nonce: string, redirectUri: string): string {
+export function consentPolicy(nonce: string, redirectUri: string, fetchesSelf = false): string {
   const target = redirectSource(redirectUri);
-  return pagePolicy(nonce).replace("form-action 'self'", target === null ? "form-action 'self'" : `form-action 'self' ${target}`);
+  return pagePolicy(nonce, fetchesSelf).replace("form-action 'self'", target === null ? "form-action 'self'" : `form-action 'self' ${target}`);
 }
 
 /** The CSP source of a redirect URI: its origin for http(s), its scheme for a native app's; null when neither is sure. */

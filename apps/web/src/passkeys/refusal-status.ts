@@ -16,4 +16,5 @@ export const REFUSAL_STATUS = {
   password_wrong: 403,
   login_not_fresh: 403,
   no_passkey: 409,
+  passkey_needed: 403,
 } as const satisfies Record<PasskeyRefusal, ContentfulStatusCode>;

@@ -1,4 +1,7 @@
 import * as v from 'valibot';
+import { errAsync, ResultAsync } from 'neverthrow';
+import { grantNeedsPasskey } from '../accounts/passkeys/grant-step-up.js';
+import { appError, type AppError } from '../errors/app-error.js';
 import { defineOperation, WRITE } from '../operations/operation.js';
 import { issueApiKey } from './issue-api-key.js';
 import { holderOf } from './key-holder.js';
@@ -13,6 +16,16 @@ export const CreateApiKeyInput = v.strictObject({
   ),
 });
 
+/**
+ * A person with a passkey gives an agent the trade scope only on the page, with the passkey: a token or password
+ * session an agent holds must not mint itself a trading key. A key creating a narrower key of its own scopes may.
+ */
+const tradeKeyOnPage = (): AppError =>
+  appError('FORBIDDEN', {
+    message: 'A key with the trade scope needs your passkey: create it on condor’s API keys page (/api-keys), which asks for it.',
+    suggestion: 'Ask the person to create the key on the API keys page, or create one without the trade scope.',
+  });
+
 export const createApiKey = defineOperation({
   name: 'create_api_key',
   title: 'Create an API key',
@@ -20,7 +33,8 @@ export const createApiKey = defineOperation({
     'Creates a personal API key for an agent, a script or the stdio server (CONDOR_API_KEY), sent as Authorization: Bearer ' +
     '<key> on REST and MCP. It has the scopes given and, optionally, an expiry. The key is in this answer only (api_key): ' +
     'store it now, condor keeps only its digest. An API key may create only keys with some of its own scopes that expire no ' +
-    'later than itself, and revoking it revokes them too. No scope lets a key approve an order: a person still does.',
+    'later than itself, and revoking it revokes them too. No scope lets a key approve an order: a person still does. A person ' +
+    'with a passkey gives the trade scope only on the API keys page, with the passkey (FORBIDDEN here).',
   input: CreateApiKeyInput,
   output: v.object({
     api_key: v.pipe(v.string(), v.description('The key (condor_sk_…). Shown this once: condor cannot show it again.')),
@@ -32,5 +46,8 @@ export const createApiKey = defineOperation({
   rest: { method: 'POST', path: '/api-keys' },
   annotations: WRITE,
   errors: ['FORBIDDEN', 'OUT_OF_RANGE', 'INVALID_VALUE', 'CONFLICT'],
-  handler: (input, { services, caller }) => issueApiKey(services, holderOf(caller), input),
+  handler: (input, { services, caller }) =>
+    ResultAsync.fromSafePromise(caller.credential !== 'api_key' ? grantNeedsPasskey(services, caller.userId, input.scopes) : Promise.resolve(false)).andThen((needsPasskey) =>
+      needsPasskey ? errAsync(tradeKeyOnPage()) : issueApiKey(services, holderOf(caller), input),
+    ),
 });

@@ -1,6 +1,11 @@
 import * as v from 'valibot';
-import { errAsync, type ResultAsync } from 'neverthrow';
-import type { AppError } from '../errors/app-error.js';
+import { errAsync, ResultAsync } from 'neverthrow';
+import { confirmGrantPasskey } from '../accounts/passkeys/grant-step-up.js';
+import { startPasskeyAssertion, type PasskeyAnswer } from '../accounts/passkeys/assert-passkey.js';
+import { grantPurpose } from '../accounts/passkeys/purposes.js';
+import { PASSKEY_REFUSAL_WORDS } from '../accounts/passkeys/refusals.js';
+import { appError, type AppError } from '../errors/app-error.js';
+import type { WebAuthnOptions } from '../ports/webauthn-verifier.js';
 import type { Services } from '../services.js';
 import { issuesToAppError } from '../validation/issues-to-error.js';
 import { CreateApiKeyInput } from './create-api-key.js';
@@ -16,10 +21,25 @@ import type { ApiKeyViewOutput } from './schemas.js';
  */
 export const personKeys = (services: Services, userId: string): ResultAsync<ApiKeyViewOutput[], never> => keysOf(services, personHolder(userId));
 
-export function createPersonKey(services: Services, userId: string, input: unknown): ResultAsync<IssuedKey, AppError> {
+/**
+ * Creates a key on the page. A key with the `trade` scope, for a person who has a passkey, needs a fresh assertion
+ * made for this key's name and scopes (`grantPurpose`); the same name and scopes from another assertion grant nothing.
+ */
+export function createPersonKey(services: Services, userId: string, input: unknown, passkey: PasskeyAnswer | null = null): ResultAsync<IssuedKey, AppError> {
   const parsed = v.safeParse(CreateApiKeyInput, input);
   if (!parsed.success) return errAsync(issuesToAppError('create_api_key', CreateApiKeyInput, parsed.issues));
-  return issueApiKey(services, personHolder(userId), parsed.output);
+  const { name, scopes } = parsed.output;
+  return confirmGrantPasskey(services, { userId, purpose: grantPurpose('api-key', name, scopes), scopes, answer: passkey })
+    .mapErr((refusal) => appError('FORBIDDEN', { message: PASSKEY_REFUSAL_WORDS[refusal] }))
+    .andThen(() => issueApiKey(services, personHolder(userId), parsed.output));
+}
+
+/** The browser's options for the passkey a key with these fields asks for (see `createPersonKey`). */
+export function startPersonKeyPasskey(services: Services, userId: string, input: unknown): ResultAsync<WebAuthnOptions, AppError> {
+  const parsed = v.safeParse(CreateApiKeyInput, input);
+  if (!parsed.success) return errAsync(issuesToAppError('create_api_key', CreateApiKeyInput, parsed.issues));
+  const { name, scopes } = parsed.output;
+  return ResultAsync.fromSafePromise(startPasskeyAssertion(services, userId, grantPurpose('api-key', name, scopes)));
 }
 
 export const revokePersonKey = (services: Services, userId: string, apiKeyId: string): ResultAsync<RevokedKey, AppError> =>

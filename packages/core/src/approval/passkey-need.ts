@@ -8,11 +8,7 @@ export interface PasskeyNeed {
   readonly registered: boolean;
 }
 
-/** The browser's answer to a passkey approval: the challenge it answered and the assertion (WebAuthn's JSON). */
-export interface PasskeyAnswer {
-  readonly challenge: string;
-  readonly response: unknown;
-}
+export type { PasskeyAnswer } from '../accounts/passkeys/assert-passkey.js';
 
 export async function passkeyNeed(services: Services, userId: string, environment: BrokerEnvironment): Promise<PasskeyNeed> {
   const [required, passkeys] = await Promise.all([passkeyRequired(services, userId, environment), services.passkeys.list(userId)]);

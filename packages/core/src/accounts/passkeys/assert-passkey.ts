@@ -5,6 +5,12 @@ import { keepChallenge, takeChallenge } from './challenge.js';
 import { counterAdvances } from './counter.js';
 import type { PasskeyRefusal } from './refusals.js';
 
+/** The browser's answer to a passkey prompt: the challenge it answered and the assertion (WebAuthn's JSON). */
+export interface PasskeyAnswer {
+  readonly challenge: string;
+  readonly response: unknown;
+}
+
 /** Starts a passkey assertion for `purpose` (e.g. `approvalPurpose(…)`): options allowing the person's passkeys, user verification required. */
 export async function startPasskeyAssertion(services: Services, userId: string, purpose: string): Promise<WebAuthnOptions> {
   const allow = (await services.passkeys.list(userId)).map(({ id, transports }) => ({ id, transports }));

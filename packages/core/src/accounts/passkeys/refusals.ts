@@ -12,7 +12,8 @@ export type PasskeyRefusal =
   | 'password_needed'
   | 'password_wrong'
   | 'login_not_fresh'
-  | 'no_passkey';
+  | 'no_passkey'
+  | 'passkey_needed';
 
 /** What a person reads for each refusal. */
 export const PASSKEY_REFUSAL_WORDS = {
@@ -29,4 +30,5 @@ export const PASSKEY_REFUSAL_WORDS = {
   password_wrong: 'That password is not right, so nothing was changed.',
   login_not_fresh: 'This needs a fresh login: log out, log in again, and do it within 10 minutes.',
   no_passkey: 'You have no passkey yet: add one on your passkeys page first.',
+  passkey_needed: 'Giving an agent the trade scope needs your passkey: press the button again and answer your browser’s passkey prompt (this needs JavaScript). Nothing was granted.',
 } as const satisfies Record<PasskeyRefusal, string>;
