@@ -209,3 +209,23 @@ it('a script with the password and no authenticator can neither approve a live o
   expect(added).toEqual({ status: 403, body: { reason: 'password_needed', error: expect.stringContaining('password') as unknown } });
   await context.close();
 }, 90_000);
+
+it('the API keys page asks for the passkey before it makes a key with the trade scope, and not for one without', async () => {
+  const { context, page, cdp, authenticatorId } = await personsBrowser();
+  await page.goto(`${site}/api-keys`);
+  expect(await page.locator('[data-role="trade-needs-passkey"]').count()).toBe(1);
+  await page.fill('#name', 'trading agent');
+  await page.check('input[name="scope_trade"]');
+  await Promise.all([page.waitForURL(`${site}/api-keys`), page.click('form[action="/api-keys"] button[type="submit"]')]);
+  expect(await page.locator('[data-role="api-key"]').inputValue()).toMatch(/^condor_sk_/);
+  const used = (await credentialsOf(cdp, authenticatorId))[0]!.signCount;
+  expect(used).toBeGreaterThan(held[0]!.signCount);
+
+  await page.goto(`${site}/api-keys`);
+  await page.fill('#name', 'reader');
+  await Promise.all([page.waitForURL(`${site}/api-keys`), page.click('form[action="/api-keys"] button[type="submit"]')]);
+  expect(await page.locator('[data-role="api-key"]').inputValue()).toMatch(/^condor_sk_/);
+  expect((await credentialsOf(cdp, authenticatorId))[0]!.signCount).toBe(used);
+  await keep(cdp, authenticatorId);
+  await context.close();
+}, 90_000);
