@@ -139,7 +139,7 @@ it('a person registers a passkey and approves a live order with it; the evidence
   const { proposalId } = await openTicket(page);
   expect(await page.locator('[data-role="passkey-needed"]').innerText()).toContain('real-money account');
   expect(await page.locator('button[data-approve]').innerText()).toBe('Approve with passkey');
-  await page.screenshot({ path: screenshotPath('approve-with-passkey.png') });
+  await page.screenshot({ path: screenshotPath('approve-with-passkey.png'), fullPage: true });
   await Promise.all([page.waitForURL(/\/approve$/), page.click('button[data-approve]')]);
   expect(await page.title()).toContain('Order placed');
   expect(ordersAtAlpaca()).toBe(1);
