@@ -36,7 +36,7 @@ const legacyPost = (body: unknown, headers: Record<string, string> = {}): Reques
 const INITIALIZE = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'conformance', version: '0.1.16' } } };
 const INITIALIZED = { jsonrpc: '2.0', method: 'notifications/initialized' };
 
-/** The conformance scenarios condor serves (all 2025-era), as request sequences, and their 2026 counterparts. */
+/** The conformance scenarios that apply to condor (scripts/conformance.sh; all 2025-era), as request sequences, and their 2026 counterparts. */
 const SCENARIOS: readonly (readonly [string, readonly RequestOf[]])[] = [
   ['server-initialize', [legacyPost(INITIALIZE, { 'mcp-protocol-version': '2025-06-18' }), legacyPost(INITIALIZED)]],
   ['ping', [legacyPost(INITIALIZE), legacyPost(INITIALIZED), legacyPost({ jsonrpc: '2.0', id: 1, method: 'ping' })]],
@@ -51,6 +51,8 @@ const SCENARIOS: readonly (readonly [string, readonly RequestOf[]])[] = [
       legacyPost({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { origin: 'http://localhost:8787' }),
     ],
   ],
+  ['resources-list', [legacyPost(INITIALIZE), legacyPost(INITIALIZED), legacyPost({ jsonrpc: '2.0', id: 1, method: 'resources/list', params: {} })]],
+  ['prompts-list', [legacyPost(INITIALIZE), legacyPost(INITIALIZED), legacyPost({ jsonrpc: '2.0', id: 1, method: 'prompts/list', params: {} })]],
   [
     '2026-07-28 discover, list, ping and call',
     [
