@@ -1,8 +1,11 @@
+/** The REST prefix every operation lives under. */
+export const API_BASE = '/v1';
+
 /** Exact addresses that answer machines, in JSON, outside the prefixes below. */
 const API_ADDRESSES = new Set(['/healthz', '/readyz', '/openapi.json', '/oauth/token', '/oauth/register', '/oauth/revoke']);
 
 /** Prefixes of the machine-facing API: the REST operations, MCP and the discovery documents. */
-const API_PREFIXES = ['/v1', '/mcp', '/.well-known'];
+const API_PREFIXES = [API_BASE, '/mcp', '/.well-known'];
 
 /**
  * Whether an address belongs to the API (whose failures are JSON ErrorResults) rather than to the pages people open

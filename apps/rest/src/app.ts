@@ -3,6 +3,7 @@ import { webRoutes } from '@condor/web';
 import { Hono } from 'hono';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { accessLog } from './access-log.js';
+import { apiDispatch } from './api-dispatch.js';
 import { bodyLimit } from './body-limit.js';
 import { clientIpMiddleware } from './client-ip.js';
 import { mountDocs } from './docs-routes.js';
@@ -10,8 +11,7 @@ import { errorHandler, methodNotAllowedHandler, notFoundHandler, payloadTooLarge
 import { answerHealthProbe, mountHealth, type ReadinessProbe } from './health.js';
 import { mountMcp, type McpHttpHandler } from './mcp-route.js';
 import { requestIdMiddleware, type RestEnv } from './request-id.js';
-import { DEFAULT_RATE_LIMIT, rateLimitMiddleware, type RateLimitSettings } from './rate-limit.js';
-import { API_BASE, mountOperations, noStore } from './routes.js';
+import { addressLimit, DEFAULT_RATE_LIMIT, rateLimitMiddleware, type RateLimitSettings } from './rate-limit.js';
 import { mountOAuth } from './oauth/oauth-routes.js';
 
 /** How the process entry point tailors the REST app. */
@@ -36,7 +36,7 @@ export interface RestOptions {
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**
- * The REST shell: one route per catalogue operation under `/v1`, plus `/healthz`, `/readyz`,
+ * The REST shell: one route per catalogue operation under `/v1` (`apiDispatch`), plus `/healthz`, `/readyz`,
  * `/openapi.json`, `/docs` and, optionally, `/mcp`. It only translates HTTP to `execute` and
  * back; every non-2xx body is an ErrorResult and every response carries `X-Request-Id`.
  *
@@ -44,25 +44,28 @@ export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
  */
 export function createApp(services: Services, options: RestOptions = {}): Hono<RestEnv> {
   const limit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  const trustedProxies = options.trustedProxies ?? 0;
+  const rateLimitStore = options.rateLimitStore ?? services.rateLimits;
+  const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
+  const logger = options.accessLog === false ? null : services.logger;
   const app = new Hono<RestEnv>();
   app.use(requestIdMiddleware());
-  if (options.accessLog !== false) app.use(accessLog(services.logger));
+  if (logger !== null) app.use(accessLog(logger));
   // /readyz and HEAD /healthz are answered here (GET /healthz ahead of the router, below); other methods on them go on to method-not-allowed.
   mountHealth(app, services.logger, options.ready);
-  app.use(clientIpMiddleware(options.trustedProxies ?? 0));
-  app.use(`${API_BASE}/*`, noStore);
+  app.use(clientIpMiddleware(trustedProxies));
   app.use(methodNotAllowed({ app, onMethodNotAllowed: methodNotAllowedHandler }));
   app.use(bodyLimit(limit, payloadTooLarge(limit)));
-  app.use(rateLimitMiddleware(options.rateLimitStore ?? services.rateLimits, services.clock, options.rateLimit ?? DEFAULT_RATE_LIMIT));
+  app.use(rateLimitMiddleware(rateLimitStore, services.clock, rateLimit));
   mountDocs(app);
-  mountOperations(app, services);
   app.route('/', webRoutes(services));
   mountOAuth(app, services);
   if (options.mcp !== undefined) mountMcp(app, options.mcp);
   app.notFound(notFoundHandler);
   app.onError(errorHandler(services.logger));
   const routed = app.fetch;
-  const probeLogger = options.accessLog === false ? null : services.logger;
-  app.fetch = (request, env, executionCtx) => answerHealthProbe(request, probeLogger) ?? routed(request, env, executionCtx);
+  // Everything under /v1 takes one dispatch step instead of the middleware chain above, which serves the rest.
+  const api = apiDispatch(services, { bodyLimitBytes: limit, addressLimit: addressLimit(rateLimitStore, services.clock, rateLimit), trustedProxies, accessLog: logger });
+  app.fetch = (request, env, executionCtx) => answerHealthProbe(request, logger) ?? api(request, env) ?? routed(request, env, executionCtx);
   return app;
 }

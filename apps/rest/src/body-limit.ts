@@ -5,38 +5,57 @@ type BodyReader = ReadableStreamDefaultReader<Uint8Array>;
 
 /**
  * Refuses a request body over `maxBytes` (announced by `Content-Length` or found while reading a chunked
- * body) with `tooLarge(c)`, sent at once with `Connection: close`. The connection then closes cleanly: the
- * rest of the body is read and dropped (bounded) before the server's FIN, since closing a socket with unread
- * bytes makes the kernel answer with a reset, which can destroy the 413 at the client, and a FIN while the
- * client is still sending fails its upload. A body within the limit is buffered for the handlers.
+ * body) with `tooLarge(c)`, sent at once with `Connection: close` (see `admitBody`). A body within the limit
+ * is left for the handlers.
  *
  * @example app.use(bodyLimit(1024 * 1024, payloadTooLarge(1024 * 1024)))
  */
 export const bodyLimit =
   (maxBytes: number, tooLarge: (c: Context) => Response): MiddlewareHandler =>
   async (c, next) => {
-    // GET and HEAD carry no body a handler reads; asking for one would build a full fetch Request per request.
-    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    // Node's parser holds the body to its Content-Length, so a declared length within the limit is the length;
-    // the body is then left untouched, so handlers read it straight from Node (no fetch Request, no web stream).
-    const declared = declaredLength(c.req.raw.headers);
-    if (declared !== null && declared <= maxBytes) return next();
-    if (bodilessOverSocket(c.env)) return next();
-    const body = c.req.raw.body;
-    if (body === null) return next();
-    const reader = body.getReader();
-    if (declared === null) {
-      const buffered = await readUpTo(reader, maxBytes);
-      if (buffered !== null) {
-        c.req.raw = new Request(c.req.raw, { body: buffered });
-        return next();
-      }
-    }
-    closeAfterBody(c.env, reader);
-    const response = tooLarge(c);
-    response.headers.set('Connection', 'close');
-    return response;
+    if (bodyNeedsNoRead(c.req.raw, c.env, maxBytes)) return next();
+    const admitted = await admitBody(c.req.raw, c.env, maxBytes);
+    if (admitted === null) return refusedWithClose(tooLarge(c));
+    c.req.raw = admitted;
+    return next();
   };
+
+/** A refusal of a body, marked to close the connection once the rest of the body is drained. */
+export function refusedWithClose(response: Response): Response {
+  response.headers.set('Connection', 'close');
+  return response;
+}
+
+/**
+ * Whether the body can be left to the handlers without reading it here: GET and HEAD carry none a handler reads
+ * (asking for one would build a full fetch Request), a request over a socket may have none, and Node's parser holds
+ * a body to its declared Content-Length, so a declared length within the limit is the length (the handlers then
+ * read it straight from Node: no fetch Request, no web stream).
+ */
+export function bodyNeedsNoRead(request: Request, env: unknown, maxBytes: number): boolean {
+  if (request.method === 'GET' || request.method === 'HEAD') return true;
+  const declared = declaredLength(request.headers);
+  return (declared !== null && declared <= maxBytes) || bodilessOverSocket(env);
+}
+
+/**
+ * For a request `bodyNeedsNoRead` does not pass: the request to go on with (a chunked body within the limit is
+ * buffered into a new one), or null when the body is over `maxBytes`. After a null the caller answers at once with
+ * `Connection: close` (`refusedWithClose`); the connection then closes cleanly: the rest of the body is read and
+ * dropped (bounded) before the server's FIN, since closing a socket with unread bytes makes the kernel answer with
+ * a reset, which can destroy the 413 at the client, and a FIN while the client is still sending fails its upload.
+ */
+export async function admitBody(request: Request, env: unknown, maxBytes: number): Promise<Request | null> {
+  const body = request.body;
+  if (body === null) return request;
+  const reader = body.getReader();
+  if (declaredLength(request.headers) === null) {
+    const buffered = await readUpTo(reader, maxBytes);
+    if (buffered !== null) return new Request(request, { body: buffered });
+  }
+  closeAfterBody(env, reader);
+  return null;
+}
 
 function declaredLength(headers: Headers): number | null {
   const length = headers.get('content-length');

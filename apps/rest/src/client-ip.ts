@@ -1,32 +1,32 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { IncomingMessage } from 'node:http';
+import type { MiddlewareHandler } from 'hono';
 import type { RestEnv } from './request-id.js';
 
 /**
- * Sets `c.var.clientIp`: the socket's peer address, or — only behind `trustedProxies` proxies — the
- * address the outermost trusted proxy saw, counted from the right of `X-Forwarded-For` (entries
- * further left are the client's own claims and can be forged).
+ * Sets `c.var.clientIp` to `clientIpOf` the request (see there).
  */
 export const clientIpMiddleware = (trustedProxies: number): MiddlewareHandler<RestEnv> => async (c, next) => {
-  c.set('clientIp', clientIpOf(c, trustedProxies));
+  c.set('clientIp', clientIpOf(c.env, c.req.raw.headers, trustedProxies));
   await next();
 };
 
-export function clientIpOf(c: Context, trustedProxies: number): string | null {
-  const peer = socketAddress(c);
+/**
+ * The client's address: the socket's peer address, or — only behind `trustedProxies` proxies — the address the
+ * outermost trusted proxy saw, counted from the right of `X-Forwarded-For` (entries further left are the client's
+ * own claims and can be forged). `env` is the app's bindings (@hono/node-server's carry Node's request); without a
+ * socket (in-process requests) the peer is null.
+ */
+export function clientIpOf(env: unknown, headers: Headers, trustedProxies: number): string | null {
+  const peer = socketAddress(env);
   if (trustedProxies === 0) return peer;
-  const forwarded = (c.req.header('X-Forwarded-For') ?? '')
+  const forwarded = (headers.get('X-Forwarded-For') ?? '')
     .split(',')
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '');
   return forwarded[forwarded.length - trustedProxies] ?? forwarded[0] ?? peer;
 }
 
-function socketAddress(c: Context): string | null {
-  try {
-    return getConnInfo(c).remote.address ?? null;
-  } catch {
-    // In-process requests (app.request in tests) have no socket.
-    return null;
-  }
+function socketAddress(env: unknown): string | null {
+  if (typeof env !== 'object' || env === null || !('incoming' in env)) return null;
+  return (env.incoming as IncomingMessage | undefined)?.socket.remoteAddress ?? null;
 }

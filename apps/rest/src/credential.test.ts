@@ -20,7 +20,7 @@ describe('credentialFromAuthorization', () => {
 });
 
 describe('findCredential', () => {
-  const app = new Hono().get('/', (c) => c.json(findCredential(c)));
+  const app = new Hono().get('/', (c) => c.json(findCredential(c.req.raw.headers)));
   const find = async (headers: Record<string, string>) => (await app.request('/', { headers })).json();
 
   it('takes the header first, then the session cookie, else nothing', async () => {

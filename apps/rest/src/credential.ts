@@ -1,4 +1,3 @@
-import type { Context } from 'hono';
 import { readSessionCookie } from './session-cookie.js';
 
 /** Where the credential of a request came from; CSRF checks apply only to `cookie`. */
@@ -22,10 +21,10 @@ export function credentialFromAuthorization(header: string | undefined): string 
 }
 
 /** The request's credential: the `Authorization` header first, then the session cookie. */
-export function findCredential(c: Context): FoundCredential {
-  const fromHeader = credentialFromAuthorization(c.req.header('Authorization'));
+export function findCredential(headers: Headers): FoundCredential {
+  const fromHeader = credentialFromAuthorization(headers.get('Authorization') ?? undefined);
   if (fromHeader !== null) return { credential: fromHeader, source: 'header' };
-  const fromCookie = readSessionCookie(c);
+  const fromCookie = readSessionCookie(headers.get('Cookie'));
   if (fromCookie !== undefined && fromCookie !== '') return { credential: fromCookie, source: 'cookie' };
   return { credential: null, source: 'none' };
 }

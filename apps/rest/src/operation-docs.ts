@@ -1,6 +1,6 @@
 import { statusOf, TOOL_SCOPES, type AnyOperation, type ErrorCode } from '@condor/core';
 import { constraintsOf, jsonSchemaOf, typeLabel, type JsonSchema } from './json-schema.js';
-import { API_BASE } from './routes.js';
+import { API_BASE } from './api-paths.js';
 
 /** One input parameter of an operation, as the docs page and the OpenAPI document show it. */
 export interface ParameterDoc {

@@ -13,37 +13,48 @@ export const DEFAULT_RATE_LIMIT: RateLimitSettings = { limit: 300, windowSeconds
 const POLICY = 'per-ip';
 
 /**
- * The per-IP limit of the REST surface (contract: RATE_LIMITED, 429). Every response carries the
- * IETF `RateLimit-Policy` and `RateLimit` fields (draft-ietf-httpapi-ratelimit-headers-09 syntax); a
- * refusal adds `Retry-After`. The fields go into `c.var.stamp`, which the request-id middleware puts on the
- * response. Requests without a known address (in-process) are not limited.
+ * Counts a request from `ip`, writes the IETF `RateLimit-Policy` and `RateLimit` fields
+ * (draft-ietf-httpapi-ratelimit-headers-09 syntax) into `stamp`, and answers the refusal once the
+ * address is over the limit, else null.
  */
-export const rateLimitMiddleware =
-  (store: RateLimitStore, clock: Clock, settings: RateLimitSettings): MiddlewareHandler<RestEnv> => {
+export type AddressLimit = (ip: string, stamp: Record<string, string>) => Promise<Response | null>;
+
+/**
+ * The per-IP limit of the REST surface (contract: RATE_LIMITED, 429, with `Retry-After`).
+ *
+ * @example const refusal = await addressLimit(store, clock, DEFAULT_RATE_LIMIT)('203.0.113.7', stamp)
+ */
+export function addressLimit(store: RateLimitStore, clock: Clock, settings: RateLimitSettings): AddressLimit {
   const policy = `"${POLICY}";q=${String(settings.limit)};w=${String(settings.windowSeconds)}`;
-  return async (c, next) => {
-    const ip = c.get('clientIp');
-    if (ip === null) {
-      await next();
-      return;
-    }
+  return async (ip, stamp) => {
     const now = clock.now();
     const window = await store.hit(`ip:${ip}`, settings.windowSeconds * 1000, now);
     const seconds = Math.max(1, Math.ceil((window.resetAt - now) / 1000));
-    const stamp = c.get('stamp');
     stamp['RateLimit-Policy'] = policy;
     stamp.RateLimit = `"${POLICY}";r=${String(Math.max(settings.limit - window.count, 0))};t=${String(seconds)}`;
-    if (window.count > settings.limit) {
-      return errorResponse(
-        renderError(
-          appError('RATE_LIMITED', {
-            message: `Too many requests from your address: at most ${String(settings.limit)} per ${String(settings.windowSeconds)} seconds.`,
-            suggestion: `Retry after ${String(seconds)} seconds (the Retry-After header).`,
-            retryAfterSeconds: seconds,
-          }),
-        ),
-      );
-    }
+    if (window.count <= settings.limit) return null;
+    return errorResponse(
+      renderError(
+        appError('RATE_LIMITED', {
+          message: `Too many requests from your address: at most ${String(settings.limit)} per ${String(settings.windowSeconds)} seconds.`,
+          suggestion: `Retry after ${String(seconds)} seconds (the Retry-After header).`,
+          retryAfterSeconds: seconds,
+        }),
+      ),
+    );
+  };
+}
+
+/**
+ * `addressLimit` as middleware: the fields go into `c.var.stamp`, which the request-id middleware puts on the
+ * response. Requests without a known address (in-process) are not limited.
+ */
+export const rateLimitMiddleware = (store: RateLimitStore, clock: Clock, settings: RateLimitSettings): MiddlewareHandler<RestEnv> => {
+  const limit = addressLimit(store, clock, settings);
+  return async (c, next) => {
+    const ip = c.get('clientIp');
+    const refusal = ip === null ? null : await limit(ip, c.get('stamp'));
+    if (refusal !== null) return refusal;
     await next();
   };
 };

@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { SECURITY_HEADERS } from './security-headers.js';
 
 /**
@@ -20,11 +20,18 @@ export const chooseRequestId = (incoming: string | undefined): string =>
 /** The headers every response carries before any middleware adds its own: the security headers and the request id. */
 export const baseStamp = (requestId: string): Record<string, string> => ({ ...SECURITY_HEADERS, [REQUEST_ID_HEADER]: requestId });
 
+/** Sets every header of `stamp` on a response made without them; returns it. */
+export function stampOnto(response: Response, stamp: Readonly<Record<string, string>>): Response {
+  const headers = response.headers;
+  for (const name in stamp) headers.set(name, stamp[name] as string);
+  return response;
+}
+
 /**
  * Sets `c.var.requestId` and stamps `X-Request-Id`, the security headers and whatever later middleware adds
- * to `c.var.stamp` (rate-limit fields, `Cache-Control`) on whatever response leaves the app (handlers,
- * `notFound`, `onError`, other middleware), so it must be the outermost middleware. A response made by
- * `stampedJson` (or marked `stamped` as it does) already carries them and is passed on untouched.
+ * to `c.var.stamp` (rate-limit fields) on whatever response leaves the app (handlers, `notFound`, `onError`,
+ * other middleware), so it must be the outermost middleware. A response marked `stamped` already carries them
+ * and is passed on untouched.
  */
 export const requestIdMiddleware = (): MiddlewareHandler<RestEnv> => async (c, next) => {
   const requestId = chooseRequestId(c.req.header(REQUEST_ID_HEADER));
@@ -32,18 +39,5 @@ export const requestIdMiddleware = (): MiddlewareHandler<RestEnv> => async (c, n
   c.set('requestId', requestId);
   c.set('stamp', stamp);
   await next();
-  const response = c.res;
-  if (c.get('stamped') === response) return;
-  const headers = response.headers;
-  for (const name in stamp) headers.set(name, stamp[name] as string);
+  if (c.get('stamped') !== c.res) stampOnto(c.res, stamp);
 };
-
-/**
- * A JSON response that carries the request's stamped headers from the start: a plain header record lets
- * @hono/node-server write the head directly instead of building and sorting a `Headers` object.
- */
-export function stampedJson(c: Context<RestEnv>, body: string, status: 200): Response {
-  const response = new Response(body, { status, headers: { 'Content-Type': 'application/json', ...c.get('stamp') } });
-  c.set('stamped', response);
-  return response;
-}

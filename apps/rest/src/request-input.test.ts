@@ -31,9 +31,9 @@ const operation = (method: 'GET' | 'POST'): AnyOperation =>
 
 describe('readInput', () => {
   const app = new Hono()
-    .get('/items/:item_id', async (c) => c.json(await readInput(c, operation('GET'))))
-    .post('/items/:item_id', async (c) => c.json(await readInput(c, operation('POST'))))
-    .post('/plain', async (c) => c.json(await readInput(c, operation('POST'))));
+    .get('/items/:item_id', async (c) => c.json(await readInput(c.req.raw, c.req.param(), operation('GET'))))
+    .post('/items/:item_id', async (c) => c.json(await readInput(c.req.raw, c.req.param(), operation('POST'))))
+    .post('/plain', async (c) => c.json(await readInput(c.req.raw, c.req.param(), operation('POST'))));
 
   it('types query values the operation declares as numbers or booleans, and only exact literals', async () => {
     const typed = await (await app.request('/items/7?page_size=20&flag=true&label=5&ticker=10')).json();

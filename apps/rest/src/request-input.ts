@@ -1,5 +1,5 @@
 import { renderHttpStatus, type AnyOperation, type RenderedError } from '@condor/core';
-import type { Context } from 'hono';
+import { getQueryParams } from 'hono/utils/url';
 import { typedQuery } from './query-types.js';
 
 /** The raw input of an operation, or the HTTP-level failure that stopped it being read. */
@@ -9,13 +9,14 @@ const JSON_MEDIA_TYPE = 'application/json';
 
 /**
  * Reads an operation's raw input: the query string for GET (numbers and booleans typed as the
- * operation declares them), the JSON body otherwise (an empty body is `{}`), with path parameters
- * merged over either. Only the core validates it.
+ * operation declares them), the JSON body otherwise (an empty body is `{}`), with the path parameters
+ * `params` merged over either. Only the core validates it.
  */
-export async function readInput(c: Context, operation: AnyOperation): Promise<InputOutcome> {
+export async function readInput(request: Request, params: Readonly<Record<string, string>>, operation: AnyOperation): Promise<InputOutcome> {
   const outcome =
-    operation.rest.method === 'GET' ? { ok: true as const, value: typedQuery(operation, queryInput(c.req.queries())) } : await bodyInput(c);
-  const params = c.req.param() as Record<string, string>;
+    operation.rest.method === 'GET'
+      ? { ok: true as const, value: typedQuery(operation, queryInput(getQueryParams(request.url) as Record<string, string[]>)) }
+      : await bodyInput(request);
   if (!outcome.ok || Object.keys(params).length === 0 || !isPlainObject(outcome.value)) return outcome;
   return { ok: true, value: { ...outcome.value, ...params } };
 }
@@ -26,10 +27,10 @@ export const queryInput = (queries: Record<string, string[]>): Record<string, st
     Object.entries(queries).map(([name, values]) => [name, values.length === 1 ? (values[0] ?? '') : values]),
   );
 
-async function bodyInput(c: Context): Promise<InputOutcome> {
-  const text = await c.req.text();
+async function bodyInput(request: Request): Promise<InputOutcome> {
+  const text = await request.text();
   if (text.trim() === '') return { ok: true, value: {} };
-  if (!isJsonMediaType(c.req.header('Content-Type'))) {
+  if (!isJsonMediaType(request.headers.get('Content-Type') ?? undefined)) {
     return fail(415, 'The request body must be JSON: send it with Content-Type: application/json.');
   }
   try {
