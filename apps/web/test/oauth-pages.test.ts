@@ -128,7 +128,7 @@ describe('the authorization page', () => {
 describe('the connected clients page', () => {
   async function connected(services: TestServices) {
     await services.sessions.createFamily({ id: 'fam-1', userId: OAUTH_PERSON.id, createdAt: 0, revokedAt: null });
-    await services.oauth.grants.insert({ familyId: 'fam-1', userId: OAUTH_PERSON.id, clientId: 'https://client.example/oauth/client.json', clientName: 'Example <Agent>', scope: 'read propose', resource: `${OAUTH_ISSUER}/mcp`, createdAt: 0 });
+    await services.oauth.grants.insert({ familyId: 'fam-1', userId: OAUTH_PERSON.id, clientId: 'https://client.example/oauth/client.json', clientName: 'Example <Agent>', scope: 'read propose', resource: `${OAUTH_ISSUER}/mcp`, createdAt: 0, lastUsedAt: null });
   }
 
   it('lists the person’s connected clients, escaped, and disconnects one with a checked post', async () => {

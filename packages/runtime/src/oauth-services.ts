@@ -3,6 +3,7 @@ import { SqlAuthorizationCodeStore, SqlOAuthClientStore, SqlOAuthGrantStore, typ
 import type { Kysely } from 'kysely';
 import { HttpsClientMetadataDocuments } from './adapters/https-client-metadata-documents.js';
 import { NodeCodeChallenges } from './adapters/node-code-challenges.js';
+import { ThrottledGrantUses } from './cache/throttled-grant-uses.js';
 import type { RuntimeConfig } from './config/load-config.js';
 
 const LOOPBACK_BINDS = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -17,7 +18,7 @@ export function sqlOAuthServices(db: Kysely<Database>, config: RuntimeConfig, cl
   return {
     clients: new SqlOAuthClientStore(db),
     codes: new SqlAuthorizationCodeStore(db),
-    grants: new SqlOAuthGrantStore(db),
+    grants: new ThrottledGrantUses(new SqlOAuthGrantStore(db)),
     clientDocuments: new HttpsClientMetadataDocuments({ allowLoopback }, () => clock.now()),
     challenges: new NodeCodeChallenges(),
   };

@@ -10,6 +10,7 @@ import { workingOrdersMigration } from './migration-0015.js';
 import { userSettingsMigration } from './migration-0017.js';
 import { passkeysMigration } from './migration-0018.js';
 import { paperPasskeyMigration } from './migration-0019.js';
+import { oauthLastUseMigration } from './migration-0021.js';
 import { paperReplaceMigration } from './migration-0016.js';
 import { dialectOf } from './sql-dialect.js';
 
@@ -408,6 +409,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0017_user_settings': userSettingsMigration,
   '0018_passkeys': passkeysMigration,
   '0019_paper_passkey': paperPasskeyMigration,
+  '0021_oauth_last_use': oauthLastUseMigration,
 };
 
 /**

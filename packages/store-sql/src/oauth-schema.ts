@@ -34,6 +34,8 @@ export interface OAuthGrantsTable {
   scope: string;
   resource: string;
   created_at: EpochMsColumn;
+  /** Added by migration 0021. */
+  last_used_at: NullableEpochMsColumn;
 }
 
 /** The OAuth tables of migration 0011, as Kysely sees them. */

@@ -11,6 +11,7 @@ const toGrant = (row: Selectable<OAuthGrantsTable>): OAuthGrant => ({
   scope: row.scope,
   resource: row.resource,
   createdAt: row.created_at,
+  lastUsedAt: row.last_used_at,
 });
 
 /** OAuthGrantStore over SQL (SQLite or PostgreSQL): one grant per session family. */
@@ -28,6 +29,7 @@ export class SqlOAuthGrantStore implements OAuthGrantStore {
         scope: grant.scope,
         resource: grant.resource,
         created_at: grant.createdAt,
+        last_used_at: grant.lastUsedAt,
       })
       .execute();
   }
@@ -40,5 +42,14 @@ export class SqlOAuthGrantStore implements OAuthGrantStore {
   async listByUser(userId: string): Promise<readonly OAuthGrant[]> {
     const rows = await this.db.selectFrom('oauth_grants').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('family_id').execute();
     return rows.map(toGrant);
+  }
+
+  async recordUse(familyId: string, at: number, unlessSince: number): Promise<void> {
+    await this.db
+      .updateTable('oauth_grants')
+      .set({ last_used_at: at })
+      .where('family_id', '=', familyId)
+      .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', unlessSince)]))
+      .execute();
   }
 }

@@ -17,11 +17,11 @@ const keyRow = (key: ApiKeyViewOutput, csrf: string): Markup => markup`<tr data-
 const clientRow = (client: ConnectedClient, csrf: string): Markup => markup`<tr data-role="desk-client" data-connection="${client.connection_id}">
 <td><strong>${client.client_name}</strong><br><code class="muted">${client.client_id}</code></td>
 <td>${client.scopes.join(', ')}</td>
-<td>since ${minuteWords(client.connected_at)}</td>
+<td>${client.last_used_at === null ? 'never used' : minuteWords(client.last_used_at)}<br><span class="muted">connected ${minuteWords(client.connected_at)}</span></td>
 <td>${revokeForm('/oauth/connections/revoke', 'connection_id', client.connection_id, csrf, 'Disconnect')}</td>
 </tr>`;
 
-/** The agents acting for the person — API keys (last use) and connected OAuth clients — each with a button that ends it. */
+/** The agents acting for the person — API keys and connected OAuth clients, each with its last use — each with a button that ends it. */
 export const renderAgents = (keys: DeskSection<ApiKeyViewOutput>, clients: DeskSection<ConnectedClient>, csrf: string): Markup => markup`<section class="card" data-role="desk-agents">
 <h2>Connected agents</h2>
 <h3>API keys <a class="more" href="/api-keys">create or see all</a></h3>
@@ -29,5 +29,5 @@ ${partNote(keys, 'No API key works for you right now.')}
 ${keys.items.length === 0 ? '' : markup`<table><thead><tr><th>Key</th><th>Scopes</th><th>Last used</th><th></th></tr></thead><tbody>${keys.items.map((key) => keyRow(key, csrf))}</tbody></table>`}
 <h3>OAuth clients <a class="more" href="/oauth/connections">see all</a></h3>
 ${partNote(clients, 'No MCP client is connected.')}
-${clients.items.length === 0 ? '' : markup`<table><thead><tr><th>Client</th><th>Scopes</th><th>Connected</th><th></th></tr></thead><tbody>${clients.items.map((client) => clientRow(client, csrf))}</tbody></table>`}
+${clients.items.length === 0 ? '' : markup`<table><thead><tr><th>Client</th><th>Scopes</th><th>Last used</th><th></th></tr></thead><tbody>${clients.items.map((client) => clientRow(client, csrf))}</tbody></table>`}
 </section>`;

@@ -1,6 +1,6 @@
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { looksLikeApiKey } from '../api-keys/key-text.js';
-import { usableApiKey } from '../api-keys/usable-key.js';
+import { LAST_USED_RESOLUTION_MS, usableApiKey } from '../api-keys/usable-key.js';
 import { appError, type AppError } from '../errors/app-error.js';
 import type { Caller, CredentialKind } from '../operations/operation.js';
 import type { Subscription } from '../ports/subscription-store.js';
@@ -31,9 +31,17 @@ export function authenticate(credential: string | null, services: Services): Res
   const how: Grant = { sessionId: claims.sid, credential: claims.clientId === undefined ? 'session' : 'oauth', scopes: scopesOfClaim(claims.scope) };
   return ResultAsync.fromSafePromise(
     Promise.all([services.sessions.findFamily(claims.sid), services.users.findById(claims.sub), services.subscriptions.active(claims.sub)]),
-  ).andThen(([family, user, subscription]) =>
-    family?.revokedAt === null && family.userId === claims.sub ? callerOf(user, subscription, how) : errAsync(ended()),
-  );
+  ).andThen(([family, user, subscription]) => {
+    if (family?.revokedAt !== null || family.userId !== claims.sub) return errAsync(ended());
+    const caller = callerOf(user, subscription, how);
+    return how.credential === 'oauth' ? caller.andThen((found) => recordClientUse(services, claims.sid).map(() => found)) : caller;
+  });
+}
+
+/** Records that an OAuth client used its grant (to the minute, as API keys are), for the person's desk. */
+function recordClientUse(services: Services, familyId: string): ResultAsync<void, never> {
+  const now = services.clock.now();
+  return ResultAsync.fromSafePromise(services.oauth.grants.recordUse(familyId, now, now - LAST_USED_RESOLUTION_MS + 1));
 }
 
 /** What a credential grants besides its user. */

@@ -65,7 +65,7 @@ async function busyDesk() {
   (await revokePersonKey(services, userId, gone.key.api_key_id))._unsafeUnwrap();
   const familyId = services.ids.uuid();
   await services.sessions.createFamily({ id: familyId, userId, createdAt: services.clock.now(), revokedAt: null });
-  await services.oauth.grants.insert({ familyId, userId, clientId: 'https://client.example/app.json', clientName: 'Example MCP client', scope: 'read propose', resource: 'http://condor.test/mcp', createdAt: services.clock.now() });
+  await services.oauth.grants.insert({ familyId, userId, clientId: 'https://client.example/app.json', clientName: 'Example MCP client', scope: 'read propose', resource: 'http://condor.test/mcp', createdAt: services.clock.now(), lastUsedAt: null });
   services.clock.advance(2_000);
   return { services, brokers, userId, caller, open, walked, waiting, kept: kept.key };
 }

@@ -12,6 +12,8 @@ export interface ConnectedClient {
   readonly resource: string;
   /** ISO 8601. */
   readonly connected_at: string;
+  /** When it last used its access, to the minute (ISO 8601); null when it never has. */
+  readonly last_used_at: string | null;
 }
 
 /** The user's live grants, oldest first: revoked ones (by the person, a logout or a refresh-token reuse) are gone. */
@@ -28,6 +30,7 @@ export function listConnectedClients(userId: string, services: Services): Result
         scopes: grant.scope.split(' '),
         resource: grant.resource,
         connected_at: new Date(grant.createdAt).toISOString(),
+        last_used_at: grant.lastUsedAt === null ? null : new Date(grant.lastUsedAt).toISOString(),
       }));
   };
   return ResultAsync.fromSafePromise(work());

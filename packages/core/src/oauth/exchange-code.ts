@@ -44,6 +44,7 @@ export function exchangeCode(input: CodeExchange, services: Services): ResultAsy
         scope: record.scope,
         resource: record.resource,
         createdAt: services.clock.now(),
+        lastUsedAt: null,
       };
       return ResultAsync.fromSafePromise(services.oauth.grants.insert(grant).then(() => issueOAuthTokens(grant, services, tokens)));
     });

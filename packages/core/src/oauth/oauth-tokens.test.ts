@@ -68,6 +68,22 @@ describe('OAuth tokens', () => {
     expect((await revokeConnectedClient(OAUTH_PERSON.id, 'nope', services))._unsafeUnwrapErr().code).toBe('NOT_FOUND');
   });
 
+  it('records when a connected client last used its access, to the minute', async () => {
+    const services = await oauthTestServices();
+    const tokens = await connect(services, 'read');
+    const lastUse = async () => (await listConnectedClients(OAUTH_PERSON.id, services))._unsafeUnwrap()[0]?.last_used_at;
+    expect(await lastUse()).toBeNull();
+    const first = services.clock.now();
+    expect((await authenticate(tokens.access_token, services)).isOk()).toBe(true);
+    expect(await lastUse()).toBe(new Date(first).toISOString());
+    services.clock.advance(30_000);
+    expect((await authenticate(tokens.access_token, services)).isOk()).toBe(true);
+    expect(await lastUse()).toBe(new Date(first).toISOString());
+    services.clock.advance(30_000);
+    expect((await authenticate(tokens.access_token, services)).isOk()).toBe(true);
+    expect(await lastUse()).toBe(new Date(first + 60_000).toISOString());
+  });
+
   it('grants the scopes the person left ticked, never one not asked, and not none', async () => {
     const services = await oauthTestServices();
     const request = (await checkAuthorizationRequest(authorizationParams(pkcePair().challenge, { scope: 'read propose' }), services))._unsafeUnwrap();

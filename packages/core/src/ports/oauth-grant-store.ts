@@ -13,6 +13,8 @@ export interface OAuthGrant {
   readonly scope: string;
   readonly resource: string;
   readonly createdAt: number;
+  /** When its client last used an access token, to the minute (`recordUse`); null until it does. */
+  readonly lastUsedAt: number | null;
 }
 
 /** The grants people made to OAuth clients. */
@@ -21,4 +23,6 @@ export interface OAuthGrantStore {
   find(familyId: string): Promise<OAuthGrant | undefined>;
   /** A user's grants, oldest first (revoked ones too: the session family says which are live). */
   listByUser(userId: string): Promise<readonly OAuthGrant[]>;
+  /** Records a use of the grant's tokens at `at`, unless one is recorded since `unlessSince` (no write then). */
+  recordUse(familyId: string, at: number, unlessSince: number): Promise<void>;
 }

@@ -13,6 +13,7 @@ const grant = (n: number, overrides: Partial<OAuthGrant> = {}): OAuthGrant => ({
   scope: 'read propose trade',
   resource: 'https://condor.example/mcp',
   createdAt: T0 + n,
+  lastUsedAt: null,
   ...overrides,
 });
 
@@ -32,6 +33,20 @@ export function oauthGrantStoreContract(adapter: string, make: (setup: OAuthStor
       expect(await store.listByUser(OAUTH_USER)).toEqual([grant(2, { createdAt: T0 + 1 }), grant(0, { createdAt: T0 + 5, clientName: 'Grüße 🚀 "q"' })]);
       expect(await store.listByUser(OAUTH_OTHER_USER)).toEqual([grant(1, { userId: OAUTH_OTHER_USER })]);
       expect(await store.listByUser('6f1c2d3e-0000-4000-8000-0000000000aa')).toEqual([]);
+    });
+
+    it('records a use to the minute: none written while one since `unlessSince` stands, and only for that grant', async () => {
+      const store = await make(OAUTH_SETUP);
+      await store.insert(grant(0));
+      await store.insert(grant(1));
+      await store.recordUse(family(0), T0 + 10_000, T0 - 50_000);
+      await store.recordUse(family(0), T0 + 20_000, T0 + 10_000);
+      expect((await store.find(family(0)))?.lastUsedAt).toBe(T0 + 10_000);
+      await store.recordUse(family(0), T0 + 70_001, T0 + 10_001);
+      expect((await store.find(family(0)))?.lastUsedAt).toBe(T0 + 70_001);
+      expect((await store.find(family(1)))?.lastUsedAt).toBeNull();
+      await store.recordUse('7a000000-0000-4000-8000-0000000000ff', T0, T0);
+      expect(await store.find('7a000000-0000-4000-8000-0000000000ff')).toBeUndefined();
     });
 
     it('refuses a second grant in the same family and keeps the first', async () => {

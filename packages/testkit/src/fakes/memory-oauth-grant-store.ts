@@ -15,6 +15,14 @@ export class MemoryOAuthGrantStore implements OAuthGrantStore {
     return Promise.resolve(text === undefined ? undefined : (JSON.parse(text) as OAuthGrant));
   }
 
+  recordUse(familyId: string, at: number, unlessSince: number): Promise<void> {
+    const text = this.byFamily.get(familyId);
+    if (text === undefined) return Promise.resolve();
+    const grant = JSON.parse(text) as OAuthGrant;
+    if (grant.lastUsedAt === null || grant.lastUsedAt < unlessSince) this.byFamily.set(familyId, JSON.stringify({ ...grant, lastUsedAt: at }));
+    return Promise.resolve();
+  }
+
   listByUser(userId: string): Promise<readonly OAuthGrant[]> {
     const grants = [...this.byFamily.values()].map((text) => JSON.parse(text) as OAuthGrant).filter((grant) => grant.userId === userId);
     return Promise.resolve(grants.sort((a, b) => a.createdAt - b.createdAt || a.familyId.localeCompare(b.familyId)));
