@@ -1,3 +1,5 @@
+import { SEPARATE_COLUMNS, type Columns } from '../columns/columns.js';
+
 /**
  * The indices of `keys` from the largest key down, sorted only as far as they are read: the first by
  * one scan, the rest through a binary heap built in O(n) on the first read past it, then O(log n) per
@@ -9,8 +11,11 @@ export class DescendingOrder {
   private readonly ranked: Int32Array;
   private count = 0;
 
-  constructor(private readonly keys: ArrayLike<number>) {
-    this.ranked = new Int32Array(keys.length);
+  constructor(
+    private readonly keys: ArrayLike<number>,
+    private readonly columns: Columns = SEPARATE_COLUMNS,
+  ) {
+    this.ranked = columns.int32(keys.length);
     if (keys.length === 0) return;
     let top = 0;
     for (let i = 1; i < keys.length; i++) if ((keys[i] as number) > (keys[top] as number)) top = i;
@@ -38,7 +43,7 @@ export class DescendingOrder {
   /** The heap of every index but the first one ranked. */
   private buildHeap(): Int32Array {
     const first = this.ranked[0] as number;
-    const heap = new Int32Array(this.keys.length - 1);
+    const heap = this.columns.int32(this.keys.length - 1);
     for (let i = 0, at = 0; i < this.keys.length; i++) if (i !== first) heap[at++] = i;
     this.size = heap.length;
     for (let i = (this.size >> 1) - 1; i >= 0; i--) this.siftDown(heap, i);

@@ -1,4 +1,5 @@
 import type { OptionContract, OptionType } from '../ports/market-data.js';
+import { SEPARATE_COLUMNS, type Columns } from '../columns/columns.js';
 import { isFresh, isOpenable } from './entry-rules.js';
 import { legGreeks, pricedLeg, usableVolatility } from './legs.js';
 import { expectedPayout } from './payout.js';
@@ -23,18 +24,19 @@ export class LegColumns {
     private readonly market: SearchMarket,
     private readonly years: number,
     private readonly criteria: SearchCriteria,
+    columns: Columns = SEPARATE_COLUMNS,
   ) {
     const n = contracts.length;
-    this.strikes = new Float64Array(n);
-    this.strikeKeys = new Float64Array(n);
-    this.mids = new Float64Array(n);
+    this.strikes = columns.float64(n);
+    this.strikeKeys = columns.float64(n);
+    this.mids = columns.float64(n);
     for (let i = 0; i < n; i++) {
       const contract = contracts[i] as OptionContract;
       this.strikes[i] = contract.strike;
       this.strikeKeys[i] = strikeKey(contract.strike);
       this.mids[i] = (contract.bid + contract.ask) / 2;
     }
-    this.payouts = new Float64Array(n).fill(Number.NaN);
+    this.payouts = columns.float64(n).fill(Number.NaN);
   }
 
   get length(): number {
@@ -73,7 +75,7 @@ export class LegColumns {
  * The out-of-the-money put and call legs of a chain that meet the entry rules (liquidity, open interest and, for live
  * quotes, quote age) and the caller's limits, each side sorted by strike (stable: ties keep chain order).
  */
-export function legColumns(market: SearchMarket, chain: ExpiryChain, criteria: SearchCriteria): Record<OptionType, LegColumns> {
+export function legColumns(market: SearchMarket, chain: ExpiryChain, criteria: SearchCriteria, columns: Columns = SEPARATE_COLUMNS): Record<OptionType, LegColumns> {
   const { liveAt } = criteria;
   const sides = { put: { contracts: [] as OptionContract[], volatilities: [] as number[] }, call: { contracts: [] as OptionContract[], volatilities: [] as number[] } };
   for (const contract of chain.contracts) {
@@ -86,11 +88,13 @@ export function legColumns(market: SearchMarket, chain: ExpiryChain, criteria: S
     side.contracts.push(contract);
     side.volatilities.push(volatility);
   }
-  const columns = (type: OptionType): LegColumns => {
+  const sideColumns = (type: OptionType): LegColumns => {
     const { contracts, volatilities } = sortedByStrike(sides[type].contracts, sides[type].volatilities);
-    return new LegColumns(type, contracts, Float64Array.from(volatilities), market, chain.years, criteria);
+    const column = columns.float64(volatilities.length);
+    column.set(volatilities);
+    return new LegColumns(type, contracts, column, market, chain.years, criteria, columns);
   };
-  return { put: columns('put'), call: columns('call') };
+  return { put: sideColumns('put'), call: sideColumns('call') };
 }
 
 /** Chains usually arrive sorted: sort only when they do not. */

@@ -1,3 +1,4 @@
+import type { Columns } from '../columns/columns.js';
 import { DescendingOrder } from './descending-order.js';
 
 /**
@@ -26,6 +27,8 @@ export interface PairSearch<T> {
   readonly score: (result: T) => number;
   /** A total order on results: negative when `a` ranks first. Must agree with `score` (higher first). */
   readonly compare: (a: T, b: T) => number;
+  /** Where the rank orders' columns come from; each its own array when absent. */
+  readonly columns?: Columns;
 }
 
 interface Frontier {
@@ -39,9 +42,9 @@ interface Frontier {
 /** Slack for floating-point rounding between a bound and the score it bounds. */
 const EPSILON = 1e-12;
 
-export function searchPairs<T>({ groups, k, evaluate, score, compare }: PairSearch<T>): T[] {
+export function searchPairs<T>({ groups, k, evaluate, score, compare, columns }: PairSearch<T>): T[] {
   const frontier = new MaxHeap<Frontier>((a, b) => a.bound - b.bound);
-  const sides = groups.map((g) => ({ left: new DescendingOrder(g.leftRanks), right: new DescendingOrder(g.rightRanks), seen: new Set<number>() }));
+  const sides = groups.map((g) => ({ left: new DescendingOrder(g.leftRanks, columns), right: new DescendingOrder(g.rightRanks, columns), seen: new Set<number>() }));
   const push = (group: number, i: number, j: number): void => {
     const g = groups[group];
     const side = sides[group];

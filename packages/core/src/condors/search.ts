@@ -1,3 +1,4 @@
+import { sharedColumns } from '../columns/columns.js';
 import { searchPairs } from './pair-search.js';
 import { compareCondors, scoreCondor } from './scoring.js';
 import { pairGroup } from './side-keys.js';
@@ -12,9 +13,12 @@ export { bruteForceIronCondors } from './reference-search.js';
  * are broken by expiry, width and strikes.
  */
 export function searchIronCondors(market: SearchMarket, chains: readonly ExpiryChain[], criteria: SearchCriteria): ScoredCondor[] {
-  const groups = tableGroups(market, chains, criteria);
+  // Hundreds of short columns that all live as long as the search: views of a few shared blocks.
+  const columns = sharedColumns();
+  const groups = tableGroups(market, chains, criteria, columns);
   return searchPairs({
-    groups: groups.map((group) => pairGroup(market, group, criteria.sortBy)),
+    groups: groups.map((group) => pairGroup(market, group, criteria.sortBy, columns)),
+    columns,
     k: criteria.topK,
     evaluate: (index, put, call) => {
       const group = groups[index];

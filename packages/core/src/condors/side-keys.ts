@@ -1,3 +1,4 @@
+import { SEPARATE_COLUMNS, type Columns } from '../columns/columns.js';
 import { finishAboveScore } from '../options/index.js';
 import type { PairGroup } from './pair-search.js';
 import { lowerTerm, upperTerm } from './scoring.js';
@@ -7,8 +8,8 @@ import type { SearchMarket, SortKey } from './types.js';
 
 const maxCredit = (table: SpreadTable): number => table.credits.reduce((max, credit) => Math.max(max, credit), -Infinity);
 
-const column = (length: number, value: (i: number) => number): Float64Array => {
-  const values = new Float64Array(length);
+const column = (columns: Columns, length: number, value: (i: number) => number): Float64Array => {
+  const values = columns.float64(length);
   for (let i = 0; i < length; i++) values[i] = value(i);
   return values;
 };
@@ -21,7 +22,7 @@ const byColumn = (values: Float64Array) => (i: number): number => values[i] as n
  * credit, which can only raise POP. POP's keys are normal probabilities of d2 scores: the sides are
  * ranked by the scores and the probabilities computed only for the spreads the search reaches.
  */
-export function pairGroup(market: SearchMarket, { info, puts, calls }: TableGroup, sortBy: SortKey): PairGroup {
+export function pairGroup(market: SearchMarket, { info, puts, calls }: TableGroup, sortBy: SortKey, columns: Columns = SEPARATE_COLUMNS): PairGroup {
   switch (sortBy) {
     case 'pop': {
       const maxPut = maxCredit(puts);
@@ -31,8 +32,8 @@ export function pairGroup(market: SearchMarket, { info, puts, calls }: TableGrou
       const score = (level: number, volatility: number): number =>
         finishAboveScore(market.spot, level, info.years, market.rate, market.dividendYield, volatility);
       return {
-        leftRanks: column(puts.length, (i) => score(putLevel(i), puts.shortVolatility(i))),
-        rightRanks: column(calls.length, (i) => -score(callLevel(i), calls.shortVolatility(i))),
+        leftRanks: column(columns, puts.length, (i) => score(putLevel(i), puts.shortVolatility(i))),
+        rightRanks: column(columns, calls.length, (i) => -score(callLevel(i), calls.shortVolatility(i))),
         leftKey: (i) => lowerTerm(market, info, puts.shortStrike(i), puts.shortVolatility(i), (puts.credits[i] as number) + maxCall),
         rightKey: (i) => -upperTerm(market, info, calls.shortStrike(i), calls.shortVolatility(i), maxPut + (calls.credits[i] as number)),
         bound: (sum) => sum,
@@ -43,8 +44,8 @@ export function pairGroup(market: SearchMarket, { info, puts, calls }: TableGrou
     case 'return_on_risk':
       return credits(puts, calls, (sum) => (sum >= info.width ? Number.POSITIVE_INFINITY : sum / (info.width - sum)));
     case 'expected_value': {
-      const left = column(puts.length, (i) => puts.expectedValue(i));
-      const right = column(calls.length, (i) => calls.expectedValue(i));
+      const left = column(columns, puts.length, (i) => puts.expectedValue(i));
+      const right = column(columns, calls.length, (i) => calls.expectedValue(i));
       return { leftRanks: left, rightRanks: right, leftKey: byColumn(left), rightKey: byColumn(right), bound: (sum) => sum };
     }
   }

@@ -1,3 +1,4 @@
+import { SEPARATE_COLUMNS, type Columns } from '../columns/columns.js';
 import type { LegColumns } from './leg-columns.js';
 import { strikeKey } from './spreads.js';
 import type { SearchCriteria, Spread } from './types.js';
@@ -46,21 +47,23 @@ export class SpreadTable {
 }
 
 /** The legs that may be sold (all are out of the money): |delta| in the band, in strike order. */
-export function shortLegs(legs: LegColumns, criteria: SearchCriteria): Int32Array {
+export function shortLegs(legs: LegColumns, criteria: SearchCriteria, columns: Columns = SEPARATE_COLUMNS): Int32Array {
   const shorts: number[] = [];
   for (let i = 0; i < legs.length; i++) {
     const delta = Math.abs(legs.delta(i));
     if (delta >= criteria.shortDeltaMin && delta <= criteria.shortDeltaMax) shorts.push(i);
   }
-  return Int32Array.from(shorts);
+  const column = columns.int32(shorts.length);
+  column.set(shorts);
+  return column;
 }
 
 /** Each short paired with the (last) leg exactly `width` further out, kept when its credit is above 0 and below the width. */
-export function spreadTable(legs: LegColumns, shorts: Int32Array, width: number): SpreadTable {
+export function spreadTable(legs: LegColumns, shorts: Int32Array, width: number, columns: Columns = SEPARATE_COLUMNS): SpreadTable {
   const direction = legs.type === 'put' ? -1 : 1;
-  const shortOut = new Int32Array(shorts.length);
-  const longOut = new Int32Array(shorts.length);
-  const credits = new Float64Array(shorts.length);
+  const shortOut = columns.int32(shorts.length);
+  const longOut = columns.int32(shorts.length);
+  const credits = columns.float64(shorts.length);
   const keys = legs.strikeKeys;
   let count = 0;
   // Shorts come in strike order, so the long legs' keys rise too: one pointer walks the keys once.

@@ -1,5 +1,5 @@
 import type { LegMarket } from '../smile.js';
-import { Float64Slab } from './float-slab.js';
+import { sharedColumns } from '../../columns/columns.js';
 import { emptyLegPath, fillLegPath, prepareMarket, type LegPath, type PreparedMarket } from './leg-quotes.js';
 import type { RunContext } from './run-context.js';
 
@@ -62,7 +62,7 @@ function originOf(context: RunContext, expiryIndex: number): number {
  */
 export function quoteBook(context: RunContext): QuoteBook {
   const expiries = new Map<number, ExpiryQuotes>();
-  const slab = new Float64Slab();
+  const columns = sharedColumns();
   return (entryIndex, expiryIndex) => {
     let expiry = expiries.get(expiryIndex);
     if (expiry === undefined) {
@@ -81,7 +81,7 @@ export function quoteBook(context: RunContext): QuoteBook {
         const key = type === 'put' ? strike : -strike;
         let quotes = legs.get(key);
         if (quotes === undefined) {
-          quotes = { quotedFrom: length, path: emptyLegPath(length, slab) };
+          quotes = { quotedFrom: length, path: emptyLegPath(length, columns) };
           legs.set(key, quotes);
         }
         if (offset < quotes.quotedFrom) {

@@ -1,6 +1,6 @@
 import { normalCdf } from '../../options/normal.js';
 import type { LegMarket } from '../smile.js';
-import type { Float64Slab } from './float-slab.js';
+import type { Columns } from '../../columns/columns.js';
 
 const MAX_STANDARD_MONEYNESS = 3.5;
 const MIN_YEARS = 1e-6;
@@ -42,9 +42,9 @@ export interface LegPath {
   readonly ask: Float64Array;
 }
 
-/** A path of `length` zeros, to be filled; from `slab` when given. */
-export const emptyLegPath = (length: number, slab?: Float64Slab): LegPath =>
-  slab === undefined ? { bid: new Float64Array(length), ask: new Float64Array(length) } : { bid: slab.take(length), ask: slab.take(length) };
+/** A path of `length` zeros, to be filled; from `columns` when given. */
+export const emptyLegPath = (length: number, columns?: Columns): LegPath =>
+  columns === undefined ? { bid: new Float64Array(length), ask: new Float64Array(length) } : { bid: columns.float64(length), ask: columns.float64(length) };
 
 /** Writes the leg's bid and ask at position k of `path`: the smile price less and plus the modelled half-width, per share. */
 function quoteInto(prepared: PreparedMarket, type: 'put' | 'call', strike: number, path: LegPath, k: number): void {

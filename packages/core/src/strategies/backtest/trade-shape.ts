@@ -1,5 +1,5 @@
 import type { CondorStrikes } from '../types.js';
-import { Float64Slab } from './float-slab.js';
+import { sharedColumns, type Columns } from '../../columns/columns.js';
 import { optionPrice } from './lean-pricing.js';
 import { quoteBook, type ExpiryBook, type QuoteBook } from './expiry-book.js';
 import { nearestExpiry } from './expiries.js';
@@ -106,7 +106,7 @@ interface EntryExpiry {
   readonly shorts: { shortPut: number; shortCall: number };
 }
 
-function buildShape(context: RunContext, { entry, expiry, book, price, shorts }: EntryExpiry, wingWidth: number, slab: Float64Slab): TradeShape | ShapeSkip {
+function buildShape(context: RunContext, { entry, expiry, book, price, shorts }: EntryExpiry, wingWidth: number, columns: Columns): TradeShape | ShapeSkip {
   const strikes: CondorStrikes = {
     longPut: shorts.shortPut - wingWidth,
     shortPut: shorts.shortPut,
@@ -121,7 +121,7 @@ function buildShape(context: RunContext, { entry, expiry, book, price, shorts }:
   const { offset } = book;
   const credit = (shortPut.bid[offset] ?? 0) + (shortCall.bid[offset] ?? 0) - (longPut.ask[offset] ?? 0) - (longCall.ask[offset] ?? 0);
   if (!(credit > 0 && credit < wingWidth)) return 'no_credit';
-  const debits = naturalDebits(shortPut.ask, shortCall.ask, longPut.bid, longCall.bid, offset, slab.take(book.markets.length));
+  const debits = naturalDebits(shortPut.ask, shortCall.ask, longPut.bid, longCall.bid, offset, columns.float64(book.markets.length));
   return {
     entry,
     expiryIndex: expiry.index,
@@ -151,7 +151,7 @@ export function shapeSource(context: RunContext, shortDelta: number, wingWidths:
   const lists = new Map<string, readonly (TradeShape | ShapeSkip)[]>();
   // Sessions are fewer than `span`, so entry·span + expiry is a unique key.
   const span = context.days.length + 1;
-  const slab = new Float64Slab();
+  const columns = sharedColumns();
 
   const build = (entry: ScheduledEntry, expiry: Expiry, widths: readonly number[], into: Map<number, TradeShape | ShapeSkip>): void => {
     const book = books(entry.index, expiry.index);
@@ -161,7 +161,7 @@ export function shapeSource(context: RunContext, shortDelta: number, wingWidths:
       return;
     }
     const shared = { entry, expiry, book, price: legPrices(context, entry, expiry.dte / DAYS_PER_YEAR), shorts };
-    for (const width of widths) into.set(width, buildShape(context, shared, width, slab));
+    for (const width of widths) into.set(width, buildShape(context, shared, width, columns));
   };
 
   const shapeOf = (entry: ScheduledEntry, entryDte: number, wingWidth: number): TradeShape | ShapeSkip => {
