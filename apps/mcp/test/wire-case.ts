@@ -75,7 +75,7 @@ const capabilitiesArb = fc.oneof(
 );
 
 /** How far the message strays from a plain request. */
-const SHAPES = ['plain', 'extra-key', 'jsonrpc-1', 'params-array', 'params-string', 'notification', 'batch', 'not-json', 'no-envelope-keys'] as const;
+const SHAPES = ['plain', 'extra-key', 'jsonrpc-1', 'params-array', 'params-string', 'params-null', 'meta-null', 'notification', 'batch', 'not-json', 'no-envelope-keys'] as const;
 type Shape = (typeof SHAPES)[number];
 
 /** How far the headers stray from what a conforming client of the era sends. */
@@ -117,7 +117,8 @@ function messageOf(d: Drawn): unknown {
     ...(Object.keys(meta).length === 0 ? {} : { _meta: meta }),
   };
   const base: Record<string, unknown> = { jsonrpc: d.shape === 'jsonrpc-1' ? '1.0' : '2.0', ...(d.id === ABSENT || d.shape === 'notification' ? {} : { id: d.id }), method: d.method };
-  const withParams = d.shape === 'params-array' ? { ...base, params: [params] } : d.shape === 'params-string' ? { ...base, params: 'x' } : { ...base, params };
+  const strayParams: Partial<Record<Shape, unknown>> = { 'params-array': [params], 'params-string': 'x', 'params-null': null, 'meta-null': { ...params, _meta: null } };
+  const withParams = { ...base, params: d.shape in strayParams ? strayParams[d.shape] : params };
   if (d.shape === 'extra-key') return { ...withParams, extra: 1 };
   if (d.shape === 'batch') return [withParams, { ...withParams, id: 'second' }];
   return withParams;

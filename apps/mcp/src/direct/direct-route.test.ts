@@ -27,6 +27,8 @@ describe('directRouteOf', () => {
     ['a batch', [call({})]],
     ['a shell tool', call({ name: 'confirm_proposal' })],
     ['a name that is not a string', call({ name: 7 })],
+    ['null params', { jsonrpc: '2.0', id: 1, method: 'tools/list', params: null }],
+    ['null _meta', call({ _meta: null })],
     ['initialize', { jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }],
   ])('leaves a 2025 request with %s to the SDK', (_what, body) => {
     expect(directRouteOf(request(LEGACY), body)).toBeNull();

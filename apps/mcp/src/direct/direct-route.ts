@@ -61,7 +61,8 @@ export function directRouteOf(request: Request, body: unknown): DirectRoute | nu
   if (!isRecord(body) || body.jsonrpc !== '2.0' || !keysWithin(body, MESSAGE_KEYS) || !isDirectMethod(body.method)) return null;
   const { id, method } = body;
   if (typeof id !== 'string' && !Number.isSafeInteger(id)) return null;
-  const params = body.params ?? {};
+  // Absent params are none; `null` is not a params object, and the SDK refuses it.
+  const params = body.params === undefined ? {} : body.params;
   if (!isRecord(params) || !keysWithin(params, PARAMS[method])) return null;
   const meta = params._meta;
   if (meta !== undefined && !isRecord(meta)) return null;
