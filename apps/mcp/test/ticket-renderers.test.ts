@@ -138,7 +138,7 @@ describe('the ticket markup', () => {
         ...WIRE,
         status: 'placed',
         status_words: TICKET_STATUS_WORDS.placed,
-        approval: { method: 'app', at: '1970-01-01T00:00:07.000Z', user_id: 'u', client: null, address: null, band: { start_price: -1.2, worst_price: -1.15, words: 'a credit of $1.20 down to $1.15 per share' } },
+        approval: { method: 'app', at: '1970-01-01T00:00:07.000Z', user_id: 'u', client: null, address: null, credential_id: null, band: { start_price: -1.2, worst_price: -1.15, words: 'a credit of $1.20 down to $1.15 per share' } },
       },
       { proposalId: TICKET.proposalId, approvalUrl: null },
     );

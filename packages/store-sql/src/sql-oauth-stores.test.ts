@@ -49,7 +49,7 @@ for (const dialect of testDialects()) {
       const unknown = '6f1c2d3e-0000-4000-8000-0000000000aa';
       await expect(new SqlAuthorizationCodeStore(db).insert(code({ familyId: unknown }))).rejects.toMatchObject(violation(dialect.kind, 'foreign_key'));
       await expect(new SqlAuthorizationCodeStore(db).insert(code({ userId: unknown }))).rejects.toMatchObject(violation(dialect.kind, 'foreign_key'));
-      const grant = { familyId: FAMILY, userId: OWNER_ID, clientId: 'c', clientName: 'C', scope: 'read', resource: 'r', createdAt: T0 };
+      const grant = { familyId: FAMILY, userId: OWNER_ID, clientId: 'c', clientName: 'C', scope: 'read', resource: 'r', createdAt: T0, lastUsedAt: null };
       await expect(new SqlOAuthGrantStore(db).insert({ ...grant, familyId: unknown })).rejects.toMatchObject(violation(dialect.kind, 'foreign_key'));
       await expect(new SqlOAuthGrantStore(db).insert({ ...grant, userId: unknown })).rejects.toMatchObject(violation(dialect.kind, 'foreign_key'));
     });
