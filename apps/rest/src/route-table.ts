@@ -89,16 +89,21 @@ export function routeTable(operations: readonly AnyOperation[], base: string): R
   const exact = new Map<string, Route[]>();
   const withParams = routes.filter((route) => route.names.length > 0);
   for (const route of routes) if (route.names.length === 0) exact.set(route.pattern, [...(exact.get(route.pattern) ?? []), route]);
-  return {
-    match(method, path) {
-      const wanted = method === 'HEAD' ? 'GET' : method;
-      const parts = segmentsOf(path);
-      let best = exact.get(path)?.find((route) => route.method === wanted);
-      const withParam = withParams.find((route) => route.method === wanted && fits(route, parts));
-      if (withParam !== undefined && (best === undefined || withParam.order < best.order)) best = withParam;
-      if (best !== undefined) return { kind: 'found', operation: best.operation, params: best.names.length === 0 ? {} : paramsOf(best, parts) };
-      const allow = allowed(routes, parts);
-      return allow.length === 0 || allow.includes(method) ? NONE : { kind: 'not_allowed', allow };
-    },
-  };
+  function match(method: string, path: string): RouteMatch {
+    const wanted = method === 'HEAD' ? 'GET' : method;
+    const parts = segmentsOf(path);
+    let best = exact.get(path)?.find((route) => route.method === wanted);
+    const withParam = withParams.find((route) => route.method === wanted && fits(route, parts));
+    if (withParam !== undefined && (best === undefined || withParam.order < best.order)) best = withParam;
+    if (best !== undefined) return { kind: 'found', operation: best.operation, params: best.names.length === 0 ? {} : paramsOf(best, parts) };
+    const allow = allowed(routes, parts);
+    return allow.length === 0 || allow.includes(method) ? NONE : { kind: 'not_allowed', allow };
+  }
+  // A path without parameters has one answer per method: worked out once, here, for the methods its routes name.
+  const known = new Map<string, Map<string, RouteMatch>>();
+  for (const [path, same] of exact) {
+    const methods = new Set(same.flatMap((route) => (route.method === 'GET' ? ['GET', 'HEAD'] : [route.method])));
+    known.set(path, new Map([...methods].map((method) => [method, match(method, path)])));
+  }
+  return { match: (method, path) => known.get(path)?.get(method) ?? match(method, path) };
 }
