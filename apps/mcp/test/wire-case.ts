@@ -44,6 +44,8 @@ const VALID_ARGUMENTS: readonly unknown[] = [
   { action: 'cancel', order_id: 'o-1' },
   { include_closed: true },
   { refresh_token: 'made-up' },
+  // As JSON.parse reads it: an own `__proto__` key, which an object literal cannot write.
+  JSON.parse(`{"__proto__":{"email":"bea@example.com"},"password":"${PASSWORD}"}`) as unknown,
 ];
 
 const argumentsArb: fc.Arbitrary<Maybe<unknown>> = fc.oneof(

@@ -29,6 +29,7 @@ describe('directRouteOf', () => {
     ['a name that is not a string', call({ name: 7 })],
     ['null params', { jsonrpc: '2.0', id: 1, method: 'tools/list', params: null }],
     ['null _meta', call({ _meta: null })],
+    ['a __proto__ argument', call({ arguments: JSON.parse('{"__proto__":{"email":"a@example.com"}}') as unknown })],
     ['initialize', { jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }],
   ])('leaves a 2025 request with %s to the SDK', (_what, body) => {
     expect(directRouteOf(request(LEGACY), body)).toBeNull();

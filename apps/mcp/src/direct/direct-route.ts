@@ -69,6 +69,8 @@ export function directRouteOf(request: Request, body: unknown): DirectRoute | nu
   const era = meta !== undefined && PROTOCOL_VERSION_META_KEY in meta ? 'modern' : 'legacy';
   if (meta !== undefined && !keysWithin(meta, META[era])) return null;
   if (method === 'tools/call' && (typeof params.name !== 'string' || shellToolOf(params.name) !== undefined)) return null;
+  // The SDK copies the arguments into a new object, where a `__proto__` key sets the prototype instead: its answer differs.
+  if (isRecord(params.arguments) && Object.hasOwn(params.arguments, '__proto__')) return null;
   if (!isJsonContentType(request.headers.get('content-type'))) return null;
   const headers = headersOf(request);
   // A 2025 request here is a JSON-RPC request without the envelope claim, not initialize, under a 2025 version header
