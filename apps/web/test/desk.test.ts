@@ -87,7 +87,9 @@ describe('GET /', () => {
     expect(doc.querySelector('[data-role="desk-agents"] a[href="/api-keys"]')).not.toBeNull();
     expect(doc.querySelector('[data-role="desk-agents"] a[href="/oauth/connections"]')).not.toBeNull();
     expect(doc.querySelector('[data-role="desk-account"] a[href="/settings"]')).not.toBeNull();
-    for (const path of ['/api-keys', '/settings']) {
+    expect(doc.querySelector('[data-role="desk-account"] a[href="/passkeys"]')).not.toBeNull();
+    expect(doc.querySelector('[data-role="approving"]')?.textContent).toContain('no passkey');
+    for (const path of ['/api-keys', '/settings', '/passkeys']) {
       const page = parsePage((await h.send('GET', path, { cookie: ann.cookie })).body);
       expect(all(page, '[data-role="site-nav"] a').map((a) => a.getAttribute('href'))).toEqual(['/', '/api-keys', '/oauth/connections', '/passkeys', '/settings']);
       expect(page.querySelector('header.site a.home')?.getAttribute('href')).toBe('/');

@@ -51,4 +51,6 @@ export interface DeskView {
   readonly account: TradingAccountOutput | null;
   /** The simulated-market notice, or null for real quotes. */
   readonly marketNotice: string | null;
+  /** How the person approves: how many passkeys they have, and whether paper orders ask for one too. */
+  readonly approving: { readonly passkeys: number; readonly paperPasskey: boolean };
 }

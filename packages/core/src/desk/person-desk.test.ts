@@ -115,6 +115,14 @@ describe('the person’s desk', () => {
     ]);
   });
 
+  it('says how the person approves: their passkeys and the paper setting', async () => {
+    const { services, caller, userId } = await busyDesk();
+    expect((await personDesk(services, caller))._unsafeUnwrap().approving).toEqual({ passkeys: 0, paperPasskey: false });
+    await services.passkeys.insert({ id: 'cred-1', userId, publicKey: 'k', counter: 0, transports: [], name: 'Laptop', createdAt: 0, lastUsedAt: null });
+    await services.userSettings.setPaperPasskeyApprovals(userId, true, 0);
+    expect((await personDesk(services, caller))._unsafeUnwrap().approving).toEqual({ passkeys: 1, paperPasskey: true });
+  });
+
   it('lists the agents acting for the person: API keys that still work, connected clients; never a key itself', async () => {
     const { services, caller, kept } = await busyDesk();
     const desk = (await personDesk(services, caller))._unsafeUnwrap();

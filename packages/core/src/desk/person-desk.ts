@@ -3,6 +3,7 @@ import type { AlertViewOutput } from '../autoroll/alert-view.js';
 import type { BrowserCaller } from '../browser/browser-session.js';
 import { tradingAccountView } from '../brokers/trading-account.js';
 import { listConnectedClients } from '../oauth/connected-clients.js';
+import { paperPasskeySetting } from '../accounts/passkeys/paper-setting.js';
 import type { Services } from '../services.js';
 import { isoTime } from '../words/time.js';
 import { workingKeys } from './desk-agents.js';
@@ -34,7 +35,8 @@ export function personDesk(services: Services, caller: BrowserCaller): ResultAsy
       deskSection(services, 'api_keys', () => workingKeys(services, caller.userId)),
       deskSection(services, 'clients', () => listConnectedClients(caller.userId, services)),
       ResultAsync.fromSafePromise(services.brokerLinks.get(caller.userId)),
-    ]).map(([approvals, workingOrders, orders, apiKeys, clients, link]): DeskView => ({
+      ResultAsync.fromSafePromise(paperPasskeySetting(services, caller.userId)),
+    ]).map(([approvals, workingOrders, orders, apiKeys, clients, link, approving]): DeskView => ({
       asOf: isoTime(services.clock.now()),
       approvals,
       positions: held,
@@ -45,6 +47,7 @@ export function personDesk(services: Services, caller: BrowserCaller): ResultAsy
       clients,
       account: link?.connectedAt == null ? null : tradingAccountView(link, services),
       marketNotice: services.marketNotice,
+      approving: { passkeys: approving.passkeys, paperPasskey: approving.on },
     })),
   );
 }
