@@ -73,7 +73,18 @@ const metaExtraArb = fc.oneof(
 
 const capabilitiesArb = fc.oneof(
   { weight: 5, arbitrary: fc.constant<unknown>({}) },
-  { weight: 1, arbitrary: fc.constantFrom<unknown>({ elicitation: { form: {} } }, { extensions: { 'io.modelcontextprotocol/ui': {} } }, { elicitation: 'yes' }, null) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom<unknown>(
+      { elicitation: { form: {} } },
+      { extensions: { 'io.modelcontextprotocol/ui': {} } },
+      { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } },
+      { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/plain'] } } },
+      { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: 'text/html;profile=mcp-app' } }, experimental: { x: {} } },
+      { elicitation: 'yes' },
+      null,
+    ),
+  },
 );
 
 /** How far the message strays from a plain request. */
