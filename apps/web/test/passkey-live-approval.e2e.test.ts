@@ -97,7 +97,7 @@ const POST_ASSERTION = `async ({ optionsFrom, postTo, userVerification, againAft
   const { options } = await answer.json();
   if (userVerification) options.userVerification = userVerification;
   const response = await SimpleWebAuthnBrowser.startAuthentication({ optionsJSON: options });
-  const post = () => fetch(postTo, { method: 'POST', body: new URLSearchParams({ csrf_token: csrf, challenge: options.challenge, response: JSON.stringify(response) }) }).then(async (r) => ({ status: r.status, text: await r.text() }));
+  const post = () => fetch(postTo, { method: 'POST', body: new URLSearchParams({ csrf_token: csrf, passkey_challenge: options.challenge, passkey_response: JSON.stringify(response) }) }).then(async (r) => ({ status: r.status, text: await r.text() }));
   const first = await post();
   if (againAfterMs === undefined) return [first];
   await new Promise((resolve) => setTimeout(resolve, againAfterMs));
@@ -161,7 +161,7 @@ it('with user verification off, with another proposal’s assertion, or replayed
 
   await cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified: false });
   await page.click('button[data-approve]');
-  await page.locator('[data-role="passkey-status"][data-state="refused"]').waitFor();
+  await page.locator('[data-role="step-up-status"][data-state="refused"]').waitFor();
   expect(await page.locator('button[data-approve]').isEnabled()).toBe(true);
   // Chrome refuses at once when verification is required; a page asking for less, from an authenticator that cannot
   // verify anyone (holding the same passkey), gets an assertion without the UV flag, which condor refuses.
@@ -197,7 +197,7 @@ it('a script with the password and no authenticator can neither approve a live o
   const before = ordersAtAlpaca();
   const { url } = await openTicket(page);
   // No passkey to answer with: the script posts the form as it is.
-  await Promise.all([page.waitForURL(`${url}/approve`), page.evaluate(`document.querySelector('form[data-passkey-approve]').submit()`)]);
+  await Promise.all([page.waitForURL(`${url}/approve`), page.evaluate(`document.querySelector('form[data-step-up]').submit()`)]);
   expect(await page.locator('[data-role="message"][data-code="CONFIRM_BLOCKED"]').innerText()).toContain('passkey');
   expect(ordersAtAlpaca()).toBe(before);
 

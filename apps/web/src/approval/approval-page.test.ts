@@ -35,9 +35,9 @@ describe('renderApprovalPage', () => {
 
   it('asks for the passkey where one is required: Approve asks the browser first, and says what happens without JavaScript', () => {
     const doc = page({}, { required: true, registered: true });
-    const form = doc.querySelector('form[data-passkey-approve]');
+    const form = doc.querySelector('form[data-step-up]');
     expect(form?.getAttribute('data-options-url')).toBe('/approve/tok/passkey');
-    expect([...(form?.querySelectorAll('input[type="hidden"]') ?? [])].map((input) => input.getAttribute('name'))).toEqual(['csrf_token', 'challenge', 'response']);
+    expect([...(form?.querySelectorAll('input[type="hidden"]') ?? [])].map((input) => input.getAttribute('name'))).toEqual(['csrf_token', 'passkey_challenge', 'passkey_response']);
     expect(text(form?.querySelector('button[data-approve]'))).toBe('Approve with passkey');
     expect(text(doc.querySelector('[data-role="passkey-needed"]'))).toContain('You asked for your passkey on paper orders');
     expect(page({ account: { ...sampleTicket().account, environment: 'live' } }, { required: true, registered: true }).querySelector('[data-role="passkey-needed"]')?.textContent).toContain('real-money account');
@@ -53,7 +53,7 @@ describe('renderApprovalPage', () => {
 
   it('keeps the password-only Approve where no passkey is asked', () => {
     const doc = page();
-    expect(doc.querySelector('form[data-passkey-approve]')).toBeNull();
+    expect(doc.querySelector('form[data-step-up]')).toBeNull();
     expect(text(doc.querySelector('button[data-approve]'))).toBe('Approve');
   });
 });

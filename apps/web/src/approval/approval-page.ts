@@ -71,10 +71,11 @@ function approveForm(page: ApprovalPage): Markup {
   const { ticket } = page;
   const wait = ticket.secondsUntilApprovable;
   const withPasskey = page.passkey.required;
-  return markup`<form method="post" action="/approve/${page.token}/approve" data-once${withPasskey ? markup` data-passkey-approve data-options-url="/approve/${page.token}/passkey"` : ''}>
+  return markup`<form method="post" action="/approve/${page.token}/approve" data-once${withPasskey ? markup` data-step-up data-options-url="/approve/${page.token}/passkey"` : ''}>
 <input type="hidden" name="csrf_token" value="${page.csrf}">
-${withPasskey ? markup`<input type="hidden" name="challenge" value=""><input type="hidden" name="response" value="">` : ''}
+${withPasskey ? markup`<input type="hidden" name="passkey_challenge" value=""><input type="hidden" name="passkey_response" value="">` : ''}
 <button type="submit" class="approve" data-approve data-label="${withPasskey ? 'Approve with passkey' : 'Approve'}" data-seconds-left="${ticket.secondsLeft}" data-seconds-until-approvable="${wait}"${ticket.band === null ? '' : markup` aria-describedby="band-approval"`}>${withPasskey ? 'Approve with passkey' : 'Approve'}</button>
+${withPasskey ? markup`<p role="status" data-role="step-up-status"></p>` : ''}
 </form>`;
 }
 
@@ -88,6 +89,5 @@ function passkeyNote(ticket: OrderTicket, passkey: PasskeyNeed): Markup {
     return markup`<p class="notice error" data-role="passkey-needed">${why} You have none yet: <a href="/passkeys">add a passkey</a>, then open this page again while the proposal lasts.</p>`;
   }
   return markup`<p class="notice warn" data-role="passkey-needed">${why} Your browser will ask for it when you press Approve.</p>
-<noscript><p class="notice error" data-role="passkey-needs-js">Approving with a passkey needs JavaScript: your browser answers the passkey prompt on this page.</p></noscript>
-<p role="status" data-role="passkey-status"></p>`;
+<noscript><p class="notice error" data-role="passkey-needs-js">Approving with a passkey needs JavaScript: your browser answers the passkey prompt on this page.</p></noscript>`;
 }

@@ -21,13 +21,13 @@ import type { WebEnv } from '../shared/web-env.js';
 import { renderApprovalPage } from './approval-page.js';
 import { COUNTDOWN_SCRIPT } from './countdown-script.js';
 import { passkeyAnswer } from '../passkeys/passkey-answer.js';
-import { PASSKEY_APPROVAL_SCRIPT } from './passkey-approval-script.js';
+import { STEP_UP_SCRIPT } from '../passkeys/step-up-script.js';
 import { renderPlaced, renderRejected } from './result-page.js';
 import { renderTicket } from './ticket.js';
 
 /**
  * `GET /approve/:token` (the ticket with Approve and Reject), `POST /approve/:token/approve` (with a passkey's
- * assertion in `challenge` and `response` where one is required), `POST /approve/:token/passkey` (the assertion's
+ * assertion in `passkey_challenge` and `passkey_response` where one is required), `POST /approve/:token/passkey` (the assertion's
  * options, JSON for the page's script) and `POST /approve/:token/reject`. Every one needs the owner's browser
  * session; the posts pass the form guard.
  */
@@ -51,7 +51,7 @@ export function mountApproval(app: Hono<WebEnv>, services: Services): void {
     const token = c.req.param('token');
     const { caller, signedIn, form } = c.get('post');
     const evidence = { client: c.req.header('user-agent') ?? caller.userAgent, address: c.get('clientIp') ?? null };
-    const placed = await approveByLink(services, caller, token, evidence, passkeyAnswer(field(form, 'challenge'), field(form, 'response')));
+    const placed = await approveByLink(services, caller, token, evidence, passkeyAnswer(field(form, 'passkey_challenge'), field(form, 'passkey_response')));
     if (placed.isOk()) return sendPage(c, 200, { title: 'Order placed', signedIn, body: renderPlaced(placed.value.ticket, placed.value.orderId, placed.value.orderStatus) });
     return refused(c, services, caller, token, signedIn, placed.error);
   });
@@ -84,7 +84,7 @@ async function showTicket(
     title: ticket.headline,
     signedIn,
     fetchesSelf: open && withPasskey,
-    script: open ? (withPasskey ? `${COUNTDOWN_SCRIPT}\n${PASSKEY_APPROVAL_SCRIPT}` : COUNTDOWN_SCRIPT) : null,
+    script: open ? (withPasskey ? `${COUNTDOWN_SCRIPT}\n${STEP_UP_SCRIPT}` : COUNTDOWN_SCRIPT) : null,
     body: renderApprovalPage({ ticket, token, csrf: signedIn.csrf, linkUsed, passkey, notice: notice?.(ticket) ?? null }),
   });
 }

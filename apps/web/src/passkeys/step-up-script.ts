@@ -1,10 +1,11 @@
 import { WEBAUTHN_BUNDLE_PATH } from './webauthn-bundle.js';
 
 /**
- * A grant that asks for the passkey (a `form[data-step-up]`: an API key or an OAuth consent with the trade scope):
- * when its `input[data-needs-passkey]` is ticked, the submit first posts the form's fields to its options URL, lets
- * the browser ask for the passkey, then submits again (same button) with the assertion in `passkey_challenge` and
- * `passkey_response`. Deny, or a grant without the trade scope, posts at once.
+ * A form that asks for the passkey (`form[data-step-up]`: the approval page's Approve where a passkey is required,
+ * an API key or an OAuth consent with the trade scope): unless its `input[data-needs-passkey]` is left unticked, the
+ * submit first posts the form's fields to its options URL, lets the browser ask for the passkey, then submits again
+ * (same button) with the assertion in `passkey_challenge` and `passkey_response`. Deny, or a grant without the trade
+ * scope, posts at once; a refused prompt puts the page's buttons back and says why, posting nothing.
  */
 export const STEP_UP_SCRIPT = `(() => {
   const form = document.querySelector('form[data-step-up]');
@@ -15,8 +16,14 @@ export const STEP_UP_SCRIPT = `(() => {
   library.nonce = document.currentScript.nonce;
   document.head.append(library);
   const needed = () => {
-    const trade = form.querySelector('input[data-needs-passkey]');
-    return trade !== null && trade.checked;
+    const box = form.querySelector('input[data-needs-passkey]');
+    return box === null || box.checked;
+  };
+  const release = () => {
+    for (const button of document.querySelectorAll('form button')) {
+      delete button.dataset.pressed;
+      button.disabled = false;
+    }
   };
   form.addEventListener('submit', async (event) => {
     const submitter = event.submitter;
@@ -41,6 +48,7 @@ export const STEP_UP_SCRIPT = `(() => {
     } catch (error) {
       status.textContent = error.message;
       status.dataset.state = 'refused';
+      setTimeout(release, 0);
     }
   });
 })();`;
