@@ -42,7 +42,8 @@ export function linksOf(tool: string, value: unknown, offer: Offer): ResourceLin
   if (named === undefined || typeof value !== 'object' || value === null) return [];
   return named(value as Json).flatMap(({ kind, id, title }) =>
     typeof id === 'string' && offer.has(RECORD_TOOLS[kind])
-      ? [{ type: 'resource_link' as const, uri: recordUri(kind, id), name: `${kind}/${id}`, title, mimeType: 'application/json' }]
+      ? // In the order of the SDK's schema, which writes them so: both MCP paths then send the same bytes.
+        [{ name: `${kind}/${id}`, title, uri: recordUri(kind, id), mimeType: 'application/json', type: 'resource_link' as const }]
       : [],
   );
 }

@@ -13,9 +13,9 @@ export const toolSuccess = (value: unknown, links: readonly ResourceLink[] = [])
   ...(isRecord(value) ? { structuredContent: value } : {}),
 });
 
-/** A failed call: `isError`, the ErrorResult as structured content and the same JSON as text. */
+/** A failed call: the ErrorResult as JSON text and as structured content, and `isError` (in the order the SDK writes them). */
 export const toolFailure = (body: ErrorResult): CallToolResult => ({
-  isError: true,
-  structuredContent: { ...body },
   content: [{ type: 'text', text: JSON.stringify(body) }],
+  structuredContent: { ...body },
+  isError: true,
 });

@@ -5,6 +5,7 @@ import { LOOPBACK_HOSTS } from '../src/index.js';
 import { ask, worldOf, type Answer, type Caller, type Path, type RequestOf, type World } from './differential.js';
 import { rawRequest } from './mcp-http.js';
 import { ERAS, MCP_URL, PASSWORD, type Era } from './support.js';
+import { CANDIDATE, tradingServices } from './trading-world.js';
 
 /**
  * The direct path and the SDK give the same answer (status, client-facing headers, body bytes; nothing normalised)
@@ -157,5 +158,34 @@ describe.each(ERAS)('the parity cases through both paths, %s era', (era) => {
     const [[direct, sdk]] = (await both(worlds, [callOf(era, c)], c.caller ?? 'user')) as [[Answer, Answer]];
     expect(direct).toEqual(sdk);
     expect(codeOf(direct)).toBe(c.code);
+  });
+});
+
+/** The structured content of a tools/call answer. */
+const contentOf = (answer: Answer): Record<string, unknown> =>
+  (JSON.parse(answer.body) as { result: { structuredContent: Record<string, unknown> } }).result.structuredContent;
+
+describe.each(ERAS)('a trading walk through both paths, %s era', (era) => {
+  it('links the paper broker, searches, proposes, confirms, lists and proposes the exit alike', async () => {
+    const worlds = await twins(tradingServices);
+    const step = async (name: string, args: unknown): Promise<Answer> => {
+      const [[direct, sdk]] = (await both(worlds, [() => rawRequest(era, 'tools/call', { name, arguments: args })])) as [[Answer, Answer]];
+      expect(direct).toEqual(sdk);
+      return direct;
+    };
+    await step('get_legal_document', { name: 'broker-authorization' });
+    await step('connect_broker', { authorization_confirmed: true, broker: 'sim' });
+    expect(codeOf(await step('find_iron_condors', { ticker: 'SPY', top_k: 3 }))).toBeNull();
+    const proposalId = contentOf(await step('propose_entry', { candidate: CANDIDATE, qty: 1 })).proposal_id;
+    expect(typeof proposalId).toBe('string');
+    await step('get_proposal', { proposal_id: proposalId });
+    for (const world of [worlds.direct, worlds.sdk]) world.services.clock.advance(5_000);
+    const positionId = contentOf(await step('confirm_proposal', { proposal_id: proposalId })).position_id;
+    expect(typeof positionId).toBe('string');
+    await step('get_positions', {});
+    await step('positions', { action: 'list' });
+    for (const world of [worlds.direct, worlds.sdk]) world.services.clock.advance(2_000);
+    expect(codeOf(await step('propose_exit', { position_id: positionId }))).toBeNull();
+    await step('get_subscription', {});
   });
 });

@@ -10,7 +10,7 @@ import { unwrapArguments } from '../raw-arguments.js';
 import { callRequestId, namedBatchOr, nonEmpty, type HttpRequestFacts } from '../request-context.js';
 import { toolCaller, type ToolCallSite } from '../tool-caller.js';
 import { toolListing } from '../tool-list.js';
-import { answerOf, internalErrorOf, toolResultJson } from './direct-answer.js';
+import { answerOf, internalErrorOf } from './direct-answer.js';
 import type { DirectRoute } from './direct-route.js';
 
 /** Answers one request of a direct route, with the Bearer credential and what the endpoint found out about the request. */
@@ -57,7 +57,7 @@ export function directPath(services: Services, deps: { readonly batches: Princip
         };
         const args = unwrapArguments(route.params.arguments as Readonly<Record<string, unknown>> | undefined);
         try {
-          return answerOf(route, toolResultJson(await call(route.params.name as string, args, site)));
+          return answerOf(route, await call(route.params.name as string, args, site));
         } catch {
           return internalErrorOf(route);
         }
