@@ -22,10 +22,11 @@ const EMAIL = 'ann@example.com';
 const READ_KEY = 'condor_sk_differential_read_0123456789';
 
 /**
- * A world with one onboarded user (an access token) and a read-only API key of theirs, built the same way each time,
+ * A world with one onboarded user (an access token, and the paper broker linked when `linkBroker`) and a read-only API
+ * key of theirs, built the same way each time,
  * so two worlds fed the same requests in the same order stay alike (seeded ids, a fake clock that does not move).
  */
-export async function worldOf(path: Path, options: Partial<McpHttpOptions> = {}, services: TestServices = createTestServices()): Promise<World> {
+export async function worldOf(path: Path, options: Partial<McpHttpOptions> = {}, services: TestServices = createTestServices(), linkBroker = false): Promise<World> {
   const core = (credential: string | null) => (tool: string, input: unknown = {}) => execute(tool, input, { services, credential, requestId: 'setup', batchKey: null });
   await core(null)('register', { email: EMAIL, password: PASSWORD });
   const login = await core(null)('login', { email: EMAIL, password: PASSWORD });
@@ -33,6 +34,10 @@ export async function worldOf(path: Path, options: Partial<McpHttpOptions> = {},
   const { access_token: access, user } = login.value.value as { access_token: string; user: { user_id: string } };
   for (const [tool, input] of [['get_legal_document', { name: 'eua' }], ['accept_eua', {}], ['get_legal_document', { name: 'risk-disclosure' }], ['acknowledge_risk', {}]] as const) {
     await core(access)(tool, input);
+  }
+  if (linkBroker) {
+    await core(access)('get_legal_document', { name: 'broker-authorization' });
+    await core(access)('connect_broker', { authorization_confirmed: true, broker: 'sim' });
   }
   const scopes: Scope[] = ['read'];
   await services.apiKeys.insert({

@@ -2,6 +2,7 @@ import { it } from '@fast-check/vitest';
 import { afterAll, beforeAll, describe, expect, vi } from 'vitest';
 import { directAnswers } from './direct-counter.js';
 import { ask, worldOf, type World } from './differential.js';
+import { tradingServices } from './trading-world.js';
 import { requestOf, wireCaseArb } from './wire-case.js';
 
 // Counts the requests the direct path answers, to know the generator reaches it.
@@ -19,8 +20,9 @@ describe('the direct path against the SDK, generated requests', () => {
   let sdk: World;
   let runs = 0;
   beforeAll(async () => {
-    direct = await worldOf('direct');
-    sdk = await worldOf('sdk');
+    // A user with the paper broker linked and a market that knows SPY: trading calls get as far as proposals and orders.
+    direct = await worldOf('direct', {}, tradingServices(), true);
+    sdk = await worldOf('sdk', {}, tradingServices(), true);
   });
 
   it.prop([wireCaseArb], { numRuns: 500 })('answers every generated request as the SDK does', async (c) => {

@@ -3,6 +3,7 @@ import * as fc from 'fast-check';
 import { SHELL_TOOLS } from '../src/shell-tools.js';
 import { PASSWORD, MCP_URL, type Era } from './support.js';
 import { CALLERS, type Caller } from './differential.js';
+import { CANDIDATE } from './trading-world.js';
 
 /** One POST to the endpoint as a generated client sends it: a message (well formed or not) and its headers. */
 export interface WireCase {
@@ -44,6 +45,7 @@ const VALID_ARGUMENTS: readonly unknown[] = [
   { action: 'cancel', order_id: 'o-1' },
   { include_closed: true },
   { refresh_token: 'made-up' },
+  { candidate: CANDIDATE, qty: 0 },
   // As JSON.parse reads it: an own `__proto__` key, which an object literal cannot write.
   JSON.parse(`{"__proto__":{"email":"bea@example.com"},"password":"${PASSWORD}"}`) as unknown,
 ];
@@ -100,21 +102,43 @@ interface Drawn {
   readonly caller: Caller;
   readonly method: string;
   readonly id: Maybe<unknown>;
-  readonly name: string;
-  readonly args: Maybe<unknown>;
+  readonly call: { readonly name: string; readonly args: Maybe<unknown> };
   readonly metaExtra: Record<string, unknown>;
   readonly capabilities: unknown;
   readonly shape: Shape;
   readonly headerShape: HeaderShape;
 }
 
+/** Calls that succeed for the world's user (a linked paper broker, a market that knows SPY), answers with links among them. */
+const GOOD_CALLS: readonly (readonly [string, unknown])[] = [
+  ['propose_entry', { candidate: CANDIDATE, qty: 1 }],
+  ['get_positions', {}],
+  ['positions', { action: 'list' }],
+  ['find_iron_condors', { ticker: 'SPY', top_k: 3 }],
+  ['get_subscription', {}],
+  ['get_onboarding_status', {}],
+  ['list_api_keys', {}],
+  ['create_api_key', { name: 'a key', scopes: ['read'] }],
+  ['get_legal_document', { name: 'eua' }],
+];
+
+const callArb: fc.Arbitrary<{ name: string; args: Maybe<unknown> }> = fc.oneof(
+  { weight: 2, arbitrary: fc.constantFrom(...GOOD_CALLS).map(([name, args]) => ({ name, args })) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      name: fc.oneof({ weight: 9, arbitrary: fc.constantFrom(...TOOL_NAMES) }, { weight: 1, arbitrary: fc.string({ maxLength: 12 }) }),
+      args: argumentsArb,
+    }),
+  },
+);
+
 const drawnArb: fc.Arbitrary<Drawn> = fc.record({
   era: fc.constantFrom<Era>('modern', 'legacy'),
   caller: fc.constantFrom(...CALLERS),
   method: methodArb,
   id: idArb,
-  name: fc.oneof({ weight: 9, arbitrary: fc.constantFrom(...TOOL_NAMES) }, { weight: 1, arbitrary: fc.string({ maxLength: 12 }) }),
-  args: argumentsArb,
+  call: callArb,
   metaExtra: metaExtraArb,
   capabilities: capabilitiesArb,
   // Most requests are plain (the direct path's), the rest stray in one way or another (the SDK's).
@@ -125,8 +149,8 @@ const drawnArb: fc.Arbitrary<Drawn> = fc.record({
 function messageOf(d: Drawn): unknown {
   const meta = d.era === 'modern' ? { ...(d.shape === 'no-envelope-keys' ? {} : envelope(d.capabilities)), ...d.metaExtra } : d.metaExtra;
   const params: Record<string, unknown> = {
-    ...(d.method === 'tools/call' ? { name: d.name } : {}),
-    ...(d.method === 'tools/call' && d.args !== ABSENT ? { arguments: d.args } : {}),
+    ...(d.method === 'tools/call' ? { name: d.call.name } : {}),
+    ...(d.method === 'tools/call' && d.call.args !== ABSENT ? { arguments: d.call.args } : {}),
     ...(Object.keys(meta).length === 0 ? {} : { _meta: meta }),
   };
   const base: Record<string, unknown> = { jsonrpc: d.shape === 'jsonrpc-1' ? '1.0' : '2.0', ...(d.id === ABSENT || d.shape === 'notification' ? {} : { id: d.id }), method: d.method };
@@ -147,7 +171,7 @@ function headersOf(d: Drawn): Record<string, string> {
     'content-type': 'application/json',
     'mcp-protocol-version': modern ? MODERN : '2025-11-25',
     // A name a header cannot carry (outside printable ASCII) is left out, as a client would have to encode it.
-    ...(modern ? { 'mcp-method': d.method, ...(d.method === 'tools/call' && /^[\x21-\x7e]+$/.test(d.name) ? { 'mcp-name': d.name } : {}) } : {}),
+    ...(modern ? { 'mcp-method': d.method, ...(d.method === 'tools/call' && /^[\x21-\x7e]+$/.test(d.call.name) ? { 'mcp-name': d.call.name } : {}) } : {}),
   };
   switch (d.headerShape) {
     case 'conforming':
@@ -177,7 +201,7 @@ function headersOf(d: Drawn): Record<string, string> {
     case 'wrong-name':
       return { ...headers, 'mcp-name': 'get_subscription' };
     case 'padded-name':
-      return { ...headers, 'mcp-name': `\t${d.name}` };
+      return { ...headers, 'mcp-name': `\t${d.call.name}` };
   }
 }
 
