@@ -28,5 +28,6 @@ export function clientIpOf(env: unknown, headers: Headers, trustedProxies: numbe
 
 function socketAddress(env: unknown): string | null {
   if (typeof env !== 'object' || env === null || !('incoming' in env)) return null;
-  return (env.incoming as IncomingMessage | undefined)?.socket.remoteAddress ?? null;
+  const incoming = env.incoming as { readonly socket?: Partial<IncomingMessage['socket']> } | undefined;
+  return incoming?.socket?.remoteAddress ?? null;
 }
