@@ -68,16 +68,22 @@ function solve(m: number[][], v: number[]): number[] | null {
 
 /** Least squares of y on the given columns (functions of z); null when they are collinear on the data. */
 function leastSquares(zs: readonly number[], ys: readonly number[], columns: readonly ((z: number) => number)[]): number[] | null {
-  const normal = columns.map(() => new Array<number>(columns.length).fill(0));
-  const rhs = new Array<number>(columns.length).fill(0);
-  zs.forEach((z, i) => {
-    const row = columns.map((column) => column(z));
-    row.forEach((ri, r) => {
-      rhs[r] = (rhs[r] ?? 0) + ri * (ys[i] ?? 0);
-      const line = normal[r] ?? [];
-      row.forEach((rj, c) => (line[c] = (line[c] ?? 0) + ri * rj));
-    });
-  });
+  const n = columns.length;
+  const normal = columns.map(() => new Array<number>(n).fill(0));
+  const rhs = new Array<number>(n).fill(0);
+  // Loops rather than a map and closures per point (the fit runs up to 50 times per chain); the sums keep their order.
+  const row = new Array<number>(n).fill(0);
+  for (let i = 0; i < zs.length; i++) {
+    const z = zs[i] as number;
+    const y = ys[i] ?? 0;
+    for (let r = 0; r < n; r++) row[r] = (columns[r] as (z: number) => number)(z);
+    for (let r = 0; r < n; r++) {
+      const ri = row[r] as number;
+      rhs[r] = (rhs[r] as number) + ri * y;
+      const line = normal[r] as number[];
+      for (let c = 0; c < n; c++) line[c] = (line[c] as number) + ri * (row[c] as number);
+    }
+  }
   return solve(normal, rhs);
 }
 
