@@ -5,10 +5,8 @@ export const directAnswers = { count: 0 };
 
 /**
  * The direct-path module with its answers counted, for `vi.mock('../src/direct/direct-path.js', …)`: a test can then
- * tell which path served a request.
- *
- * @example
- * vi.mock('../src/direct/direct-path.js', async (original) => (await import('./direct-counter.js')).counting(await original()));
+ * tell which path served a request. A test's mock factory loads this module dynamically and passes `counting` the
+ * original module (see direct-routing.test.ts).
  */
 export function counting(original: typeof DirectPathModule): typeof DirectPathModule {
   return {

@@ -9,7 +9,7 @@ for (const dialect of testDialects()) {
       const db = await dialect.migrated();
       const facts = schemaFacts(dialect.kind, db);
       expect(await facts.primaryKey('user_settings')).toEqual(['user_id']);
-      expect(await facts.columnTypes('user_settings')).toEqual({ user_id: 'text', pricing_mode: 'text', pricing_worst_cents: 'integer', updated_at: 'bigint' });
+      expect(await facts.columnTypes('user_settings')).toMatchObject({ user_id: 'text', pricing_mode: 'text', pricing_worst_cents: 'integer', updated_at: 'bigint' });
       const migrator = await migratorFor(db);
       expect((await migrator.migrateTo('0016_paper_replace')).error).toBeUndefined();
       expect(await facts.tables()).not.toContain('user_settings');
