@@ -20,6 +20,7 @@ async function main(): Promise<void> {
       batches: runtime.callBatches,
       allowedOrigins: config.allowedOrigins,
       toolsets: config.mcpToolsets,
+      directPath: config.mcpDirectPath,
       // Every instance signs MCP elicitation state with a key derived from the shared token signing key.
       ...(runtime.signingKey === null ? {} : { requestStateKey: deriveRequestStateKey(runtime.signingKey) }),
       ...mcpHostCheck(config, services.logger),

@@ -154,6 +154,8 @@ describe('loadConfig: CONDOR_MCP_AUTH', () => {
   it('challenges tool calls that need a caller by default, every request when required, and refuses other values', () => {
     expect(loadConfig({}).mcpAuth).toBe('tools');
     expect(loadConfig({ CONDOR_MCP_AUTH: 'required' }).mcpAuth).toBe('required');
+    expect([loadConfig({}).mcpDirectPath, loadConfig({ CONDOR_MCP_DIRECT_PATH: 'off' }).mcpDirectPath]).toEqual([true, false]);
+    expect(() => loadConfig({ CONDOR_MCP_DIRECT_PATH: 'no' })).toThrow(/CONDOR_MCP_DIRECT_PATH/);
     expect(() => loadConfig({ CONDOR_MCP_AUTH: 'always' })).toThrow(/CONDOR_MCP_AUTH/);
   });
 });

@@ -76,6 +76,11 @@ export interface RuntimeConfig {
    * first request expect (anonymous register over MCP then needs REST).
    */
   readonly mcpAuth: 'tools' | 'required';
+  /**
+   * CONDOR_MCP_DIRECT_PATH=off: every /mcp request goes through the MCP SDK, even the plain single requests the direct
+   * path answers (on by default; the two are one behaviour, and CI runs the conformance suite on both).
+   */
+  readonly mcpDirectPath: boolean;
   /** CONDOR_COMMISSION_PER_CONTRACT: the broker's commission per option contract in dollars (0: Alpaca charges none). */
   readonly commissionPerContract: number;
   /** CONDOR_PUBLIC_URL: where people reach condor's pages (approval and keys links); null: this process's own address. */
@@ -149,6 +154,7 @@ export function loadConfig(given: NodeJS.ProcessEnv = process.env): RuntimeConfi
     appApprovals: oneOf(env, 'CONDOR_APP_APPROVALS', ['true', 'false'], 'true') === 'true',
     elicitationApprovals: oneOf(env, 'CONDOR_ELICITATION_APPROVALS', ['true', 'false'], 'true') === 'true',
     mcpAuth: oneOf(env, 'CONDOR_MCP_AUTH', ['tools', 'required'], 'tools'),
+    mcpDirectPath: oneOf(env, 'CONDOR_MCP_DIRECT_PATH', ['on', 'off'], 'on') === 'on',
     publicUrl: url('CONDOR_PUBLIC_URL', env.CONDOR_PUBLIC_URL),
     commissionPerContract: dollars(env, 'CONDOR_COMMISSION_PER_CONTRACT', 0, 10),
     alpacaUrls: { paper: url('CONDOR_ALPACA_PAPER_URL', env.CONDOR_ALPACA_PAPER_URL), live: url('CONDOR_ALPACA_LIVE_URL', env.CONDOR_ALPACA_LIVE_URL) },
