@@ -90,9 +90,12 @@ function linkedProposal(services: Services, caller: BrowserCaller, linkToken: st
   });
 }
 
-/** The passkey that approved, verified for this proposal and its band; null when the person gave none. */
+/**
+ * The passkey that approved, verified for this proposal and its band; null when the person gave none, or when the
+ * proposal is decided already (a second click is then told what became of it, and places nothing either way).
+ */
 function verifiedPasskey(services: Services, userId: string, proposal: Proposal, answer: PasskeyAnswer | null): ResultAsync<string | null, AppError> {
-  if (answer === null) return okAsync(null);
+  if (answer === null || proposal.consumedAt !== null) return okAsync(null);
   return verifyPasskeyAssertion(services, { userId, purpose: proposalPurpose(proposal), challenge: answer.challenge, response: answer.response })
     .map(({ credentialId }): string | null => credentialId)
     .mapErr((refusal) => passkeyRefused(proposal, refusal));

@@ -63,8 +63,11 @@ describe('approving a live order needs a passkey', () => {
     await addPasskey('laptop');
     const { id, link } = await proposal();
     expect((await approvalTicket(services, browser, link))._unsafeUnwrap().passkey).toEqual({ required: true, registered: true });
-    const placed = await approveByLink(services, browser, link, EVIDENCE, await asserted(link));
+    const answer = await asserted(link);
+    const placed = await approveByLink(services, browser, link, EVIDENCE, answer);
     expect(placed.isOk()).toBe(true);
+    // A second click is told the proposal is decided, whatever its answer.
+    expect(await code(approveByLink(services, browser, link, EVIDENCE, answer))).toBe('PROPOSAL_ALREADY_CONSUMED');
     expect((await services.proposals.get(userId, id))?.approval).toMatchObject({ method: 'passkey', credentialId: 'laptop', client: EVIDENCE.client });
     expect(brokers.submitCount(userId)).toBe(1);
   });
