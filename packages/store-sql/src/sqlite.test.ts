@@ -18,13 +18,31 @@ describe('openSqlite', () => {
     const file = temp.file();
     const db = openSqlite(file);
     try {
-      expect(existsSync(file)).toBe(true);
       expect(await pragma(db, 'journal_mode')).toBe('wal');
+      expect(existsSync(file)).toBe(true); // opened at the first statement
       expect(await pragma(db, 'foreign_keys')).toBe(1);
       expect(await pragma(db, 'busy_timeout')).toBe(5000);
       expect(await pragma(db, 'synchronous')).toBe(1);
     } finally {
       await db.destroy();
+    }
+  });
+
+  it('shares one connection among the Kyselys of this process on one file, open until the last is destroyed', async () => {
+    const file = temp.file();
+    const [first, second] = [openSqlite(file), openSqlite(file)];
+    await sql`create table t (n integer)`.execute(first);
+    // Both write in the same turn: on two connections the second would wait out the busy timeout on the first's lock.
+    await Promise.all([sql`insert into t values (1)`.execute(first), sql`insert into t values (2)`.execute(second)]);
+    await first.destroy();
+    const { rows } = await sql<{ n: number }>`select n from t order by n`.execute(second);
+    expect(rows.map((r) => r.n)).toEqual([1, 2]);
+    await second.destroy();
+    const third = openSqlite(file);
+    try {
+      expect((await sql<{ n: number }>`select count(*) as n from t`.execute(third)).rows[0]?.n).toBe(2);
+    } finally {
+      await third.destroy();
     }
   });
 
