@@ -7,7 +7,9 @@ import { clientIpOf } from './client-ip.js';
 import { bodyTooLarge, methodNotAllowedHere, noEndpoint, unexpectedError } from './error-handlers.js';
 import { callOperation } from './operation-call.js';
 import type { AddressLimit } from './rate-limit.js';
-import { chooseRequestId, REQUEST_ID_HEADER, stampOnto } from './request-id.js';
+import { credentialFromAuthorization } from './credential.js';
+import { MCP_PATH, mcpAnswer, type McpHttpHandler } from './mcp-route.js';
+import { baseStamp, chooseRequestId, REQUEST_ID_HEADER, stampOnto } from './request-id.js';
 import { routeTable } from './route-table.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 
@@ -20,7 +22,7 @@ export interface ApiDispatchOptions {
   readonly accessLog: Logger | null;
 }
 
-/** Answers a request under `/v1`, or returns null for any other path. */
+/** Answers a request under `/v1` (and MCP's POSTs when it serves MCP), or returns null for any other. */
 export type ApiDispatch = (request: Request, env: unknown) => Promise<Response> | null;
 
 const isUnderApiBase = (path: string): boolean => path.startsWith(API_BASE) && (path.length === API_BASE.length || path[API_BASE.length] === '/');
@@ -32,40 +34,46 @@ const isUnderApiBase = (path: string): boolean => path.startsWith(API_BASE) && (
  * per-address limit (429), then 404 or 405 with `Allow` for a path or method without a route, else the operation
  * (`callOperation`); HEAD is answered as GET without the body, anything thrown is INTERNAL_ERROR, and one access
  * line is logged. The checks run in the order the middleware ran them, so the same request meets the same refusal.
+ * With `mcp`, a POST to `/mcp` takes the same step to the MCP handler (`mcpAnswer`), as the middleware took it.
  *
  * @example app.fetch = (request, env) => dispatch(request, env) ?? routed(request, env)
  */
-export function apiDispatch(services: Services, options: ApiDispatchOptions): ApiDispatch {
+export function apiDispatch(services: Services, options: ApiDispatchOptions, mcp: McpHttpHandler | null = null): ApiDispatch {
   const table = routeTable(CATALOGUE, API_BASE);
 
-  async function answer(request: Request, env: unknown, path: string, requestId: string, stamp: Record<string, string>): Promise<Response> {
-    const clientIp = clientIpOf(env, request.headers, options.trustedProxies);
-    const route = table.match(request.method, path);
-    let admitted = request;
-    if (!bodyNeedsNoRead(request, env, options.bodyLimitBytes)) {
-      const read = await admitBody(request, env, options.bodyLimitBytes);
-      if (read === null) return refusedWithClose(stampOnto(bodyTooLarge(options.bodyLimitBytes), stamp));
-      admitted = read;
-    }
-    const refusal = clientIp === null ? null : await options.addressLimit(clientIp, stamp);
-    if (refusal !== null) return stampOnto(refusal, stamp);
+  /** The operation of a `/v1` route, or 404/405. */
+  function operation(admitted: Request, path: string, call: AdmittedCall): Promise<Response> | Response {
+    const route = table.match(admitted.method, path);
     switch (route.kind) {
       case 'none':
-        return stampOnto(noEndpoint(request.method, path), stamp);
+        return stampOnto(noEndpoint(admitted.method, path), call.stamp);
       case 'not_allowed':
-        return stampOnto(methodNotAllowedHere(request.method, route.allow), stamp);
+        return stampOnto(methodNotAllowedHere(admitted.method, route.allow), call.stamp);
       case 'found':
-        return callOperation({ request: admitted, params: route.params, requestId, clientIp, stamp }, route.operation, services);
+        return callOperation({ request: admitted, params: route.params, ...call }, route.operation, services);
     }
   }
 
-  async function dispatch(request: Request, env: unknown, path: string): Promise<Response> {
+  async function answer(request: Request, env: unknown, path: string, call: Omit<AdmittedCall, 'clientIp'>, then: Inner): Promise<Response> {
+    const clientIp = clientIpOf(env, request.headers, options.trustedProxies);
+    let admitted = request;
+    if (!bodyNeedsNoRead(request, env, options.bodyLimitBytes)) {
+      const read = await admitBody(request, env, options.bodyLimitBytes);
+      if (read === null) return refusedWithClose(stampOnto(bodyTooLarge(options.bodyLimitBytes), call.stamp));
+      admitted = read;
+    }
+    const refusal = clientIp === null ? null : await options.addressLimit(clientIp, call.stamp);
+    if (refusal !== null) return stampOnto(refusal, call.stamp);
+    return then(admitted, path, { ...call, clientIp });
+  }
+
+  async function dispatch(request: Request, env: unknown, path: string, stampOf: (requestId: string) => Record<string, string>, then: Inner): Promise<Response> {
     const started = performance.now();
     const requestId = chooseRequestId(request.headers.get(REQUEST_ID_HEADER) ?? undefined);
-    const stamp: Record<string, string> = { ...SECURITY_HEADERS, [REQUEST_ID_HEADER]: requestId, 'Cache-Control': 'no-store' };
+    const stamp = stampOf(requestId);
     let response: Response;
     try {
-      response = await answer(request, env, path, requestId, stamp);
+      response = await answer(request, env, path, { requestId, stamp }, then);
     } catch (error) {
       if (!(error instanceof Error)) throw error;
       response = stampOnto(unexpectedError(services.logger, error, { requestId, method: request.method, path }), stamp);
@@ -74,8 +82,33 @@ export function apiDispatch(services: Services, options: ApiDispatchOptions): Ap
     return request.method === 'HEAD' ? new Response(null, response) : response;
   }
 
+  const mcpCall = mcp === null ? null : mcpStep(mcp);
+
   return (request, env) => {
     const path = getPath(request);
-    return isUnderApiBase(path) ? dispatch(request, env, path) : null;
+    if (isUnderApiBase(path)) return dispatch(request, env, path, apiStamp, operation);
+    // MCP's POSTs (every tools/call) take the same step; its other methods (GET streams, DELETE, OPTIONS) stay with Hono.
+    if (mcpCall !== null && path === MCP_PATH && request.method === 'POST') return dispatch(request, env, path, baseStamp, mcpCall);
+    return null;
   };
 }
+
+/** What the step hands on with an admitted request: who asked, and the headers the answer leaves with. */
+interface AdmittedCall {
+  readonly requestId: string;
+  readonly clientIp: string | null;
+  readonly stamp: Record<string, string>;
+}
+
+type Inner = (admitted: Request, path: string, call: AdmittedCall) => Promise<Response> | Response;
+
+/** The MCP handler behind the step, with the credential of `Authorization` (never the cookie: MCP clients are not browsers). */
+const mcpStep =
+  (mcp: McpHttpHandler): Inner =>
+  async (admitted, _path, { requestId, clientIp, stamp }) => {
+    const credential = credentialFromAuthorization(admitted.headers.get('Authorization') ?? undefined);
+    return mcpAnswer(await mcp(admitted, { credential, requestId, clientIp }), stamp);
+  };
+
+/** `/v1`'s answers never go into a cache. */
+const apiStamp = (requestId: string): Record<string, string> => ({ ...SECURITY_HEADERS, [REQUEST_ID_HEADER]: requestId, 'Cache-Control': 'no-store' });

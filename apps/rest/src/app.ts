@@ -64,8 +64,8 @@ export function createApp(services: Services, options: RestOptions = {}): Hono<R
   app.notFound(notFoundHandler);
   app.onError(errorHandler(services.logger));
   const routed = app.fetch;
-  // Everything under /v1 takes one dispatch step instead of the middleware chain above, which serves the rest.
-  const api = apiDispatch(services, { bodyLimitBytes: limit, addressLimit: addressLimit(rateLimitStore, services.clock, rateLimit), trustedProxies, accessLog: logger });
+  // Everything under /v1, and MCP's POSTs, take one dispatch step instead of the middleware chain above, which serves the rest.
+  const api = apiDispatch(services, { bodyLimitBytes: limit, addressLimit: addressLimit(rateLimitStore, services.clock, rateLimit), trustedProxies, accessLog: logger }, options.mcp ?? null);
   app.fetch = (request, env, executionCtx) => answerHealthProbe(request, logger) ?? api(request, env) ?? routed(request, env, executionCtx);
   return app;
 }

@@ -12,28 +12,38 @@ export type McpHttpHandler = (
   auth: { credential: string | null; requestId: string; clientIp: string | null },
 ) => Promise<Response>;
 
-/** Mounts `handler` at `/mcp` for every method. */
+export const MCP_PATH = '/mcp';
+
+/**
+ * Mounts `handler` at `/mcp` for every method (a POST is answered ahead of Hono by `apiDispatch` when the app
+ * serves MCP, through the same `mcpAnswer`).
+ */
 export function mountMcp(app: Hono<RestEnv>, handler: McpHttpHandler): void {
-  app.all('/mcp', async (c) => {
+  app.all(MCP_PATH, async (c) => {
     const response = await handler(c.req.raw, {
       credential: credentialFromAuthorization(c.req.header('Authorization')),
       requestId: c.get('requestId'),
       clientIp: c.get('clientIp'),
     });
-    // The SDK's event streams say `Connection: keep-alive`; hop-by-hop headers are the server's to decide,
-    // and left in they override a client's `Connection: close`.
-    const headers: Record<string, string> = {};
-    response.headers.forEach((value, name) => {
-      if (name !== 'connection' && name !== 'keep-alive') headers[name] = value;
-    });
-    // The request's stamp (request id, security headers) goes into the same record, so the answer leaves stamped.
-    const init = { status: response.status, statusText: response.statusText, headers: { ...headers, ...c.get('stamp') } };
-    // A whole answer is handed on as text: the server then writes it at once with its Content-Length,
-    // where a stream body is written as headers first, then the stream.
-    const answer = response.body === null || isEventStream(response) ? new Response(response.body, init) : new Response(await response.text(), init);
+    const answer = await mcpAnswer(response, c.get('stamp'));
     c.set('stamped', answer);
     return answer;
   });
+}
+
+/** The MCP handler's answer as the server sends it: stamped, without hop-by-hop headers, a whole body as text. */
+export async function mcpAnswer(response: Response, stamp: Readonly<Record<string, string>>): Promise<Response> {
+  // The SDK's event streams say `Connection: keep-alive`; hop-by-hop headers are the server's to decide,
+  // and left in they override a client's `Connection: close`.
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (name !== 'connection' && name !== 'keep-alive') headers[name] = value;
+  });
+  // The request's stamp (request id, security headers) goes into the same record, so the answer leaves stamped.
+  const init = { status: response.status, statusText: response.statusText, headers: { ...headers, ...stamp } };
+  // A whole answer is handed on as text: the server then writes it at once with its Content-Length,
+  // where a stream body is written as headers first, then the stream.
+  return response.body === null || isEventStream(response) ? new Response(response.body, init) : new Response(await response.text(), init);
 }
 
 const isEventStream = (response: Response): boolean => response.headers.get('content-type')?.startsWith('text/event-stream') === true;

@@ -46,4 +46,20 @@ describe('/mcp', () => {
   it('is not mounted without a handler', async () => {
     await expectErrorResult(await harness().send('POST', '/mcp', {}), 404, 'NOT_FOUND');
   });
+
+  it('answers a POST (its own dispatch step) with the headers a GET (Hono’s chain) gets, and over the body limit as /v1 does', async () => {
+    const mcp: McpHttpHandler = () => Promise.resolve(new Response('{}', { headers: { 'content-type': 'application/json', connection: 'keep-alive', 'keep-alive': 'timeout=5' } }));
+    const h = harness({ mcp, bodyLimitBytes: 64 });
+    const headers = { 'x-request-id': 'same-id' };
+    const post = await h.app.request('/mcp', { method: 'POST', headers, body: '{}' });
+    const get = await h.app.request('/mcp', { method: 'GET', headers });
+    const named = (response: Response) => [...response.headers.keys()].filter((name) => name !== 'content-length').sort();
+    expect(named(post)).toEqual(named(get));
+    expect([post.headers.get('x-request-id'), post.headers.get('connection'), post.headers.get('keep-alive')]).toEqual(['same-id', null, null]);
+    const over = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ padding: 'x'.repeat(100) }) };
+    const [big, bigOnApi] = [await h.app.request('/mcp', over), await h.app.request('/v1/sessions', over)];
+    expect([big.status, big.headers.get('connection')]).toEqual([413, 'close']);
+    expect(await big.json()).toEqual(await bigOnApi.json());
+  });
 });
+
