@@ -6,12 +6,13 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../packages/store-sql/src/index.js';
 import { confirmSpec, median, together, type Load, type LoadSpec } from './server/load.js';
-import { startCondor, type BenchProcess } from './server/processes.js';
+import { cpuSeconds, startCondor, type BenchProcess } from './server/processes.js';
+import type { Section } from './targets.js';
 import { proposalsAhead, templates, traders, type Trader } from './server/world.js';
 
 const CONNECTIONS = 32;
@@ -30,7 +31,7 @@ interface Pair {
 }
 
 /** The two-instance section of docs/benchmarks.md; says why when PostgreSQL cannot be started here. */
-export async function instancesReport(): Promise<string> {
+export async function instancesReport(): Promise<Section> {
   const base = mkdtempSync(join(tmpdir(), 'condor-bench-pg-'));
   chmodSync(base, 0o755); // the cluster's owner is another user (the script's, when run as root)
   const cluster = join(base, 'cluster');
@@ -63,9 +64,10 @@ export async function instancesReport(): Promise<string> {
     await together([read(a, 1), read(b, 1)]); // warm-up
     const ones: Load[] = [];
     const twos: Load[] = [];
+    const busy = { one: [] as Cores[], two: [] as Cores[] };
     for (let round = 0; round < ROUNDS; round++) {
-      ones.push(await together([read(a), read(a)]));
-      twos.push(await together([read(a), read(b)]));
+      ones.push(await measured(servers, busy.one, () => together([read(a), read(a)])));
+      twos.push(await measured(servers, busy.two, () => together([read(a), read(b)])));
     }
     process.stderr.write(`instances bench: read done\n`);
     const made = await templates(a.baseUrl, reader, PROPOSALS_PER_TRADER);
@@ -79,7 +81,7 @@ export async function instancesReport(): Promise<string> {
       const one = await confirms(users.slice(1, 1 + TRADERS), [a]);
       const two = await confirms(users.slice(1 + TRADERS), [a, b]);
       process.stderr.write(`instances bench: confirm done\n`);
-      return render({ read: { one: medianLoad(ones), two: medianLoad(twos) }, confirm: { one, two } });
+      return render({ read: { one: medianLoad(ones), two: medianLoad(twos) }, confirm: { one, two }, cores: { one: meanCores(busy.one), two: meanCores(busy.two) } });
     } finally {
       await db.destroy();
     }
@@ -91,6 +93,27 @@ export async function instancesReport(): Promise<string> {
     rmSync(base, { recursive: true, force: true });
   }
 }
+
+/** Cores busy during a load: the condor processes' and this process's (autocannon's) CPU time over the wall time. */
+interface Cores {
+  readonly servers: number;
+  readonly client: number;
+}
+
+async function measured(servers: readonly BenchProcess[], into: Cores[], run: () => Promise<Load>): Promise<Load> {
+  const serverCpu = (): number => servers.reduce((sum, s) => sum + cpuSeconds(s.pid), 0);
+  const [before, client, started] = [serverCpu(), process.cpuUsage(), performance.now()];
+  const result = await run();
+  const wall = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(client);
+  into.push({ servers: (serverCpu() - before) / wall, client: (used.user + used.system) / 1e6 / wall });
+  return result;
+}
+
+const meanCores = (all: readonly Cores[]): Cores => ({
+  servers: all.reduce((sum, c) => sum + c.servers, 0) / all.length,
+  client: all.reduce((sum, c) => sum + c.client, 0) / all.length,
+});
 
 /** The round with the median rate. */
 function medianLoad(loads: readonly Load[]): Load {
@@ -108,21 +131,24 @@ function row(name: string, { one, two }: Pair, target: number | null): string {
   return `| ${name} | ${rate(one.perSecond)} | ${ms(one.p99Ms)} | ${rate(two.perSecond)} | ${ms(two.p99Ms)} | **${ratio.toFixed(2)}** | ${verdict} |${failed > 0 ? ` ${String(failed)} failed` : ''}`;
 }
 
-function render(result: { read: Pair; confirm: Pair } | Error): string {
+function render(result: { read: Pair; confirm: Pair; cores: { one: Cores; two: Cores } } | Error): Section {
   const lines = [
     '## Two instances on one PostgreSQL',
     '',
     `condor as above, but on PostgreSQL: one throwaway cluster (\`scripts/postgres-cluster.sh\`, \`fsync=off\` as the test suites run it) on this machine, and one or two server processes on it. The same ${String(CONNECTIONS)} connections in both cases, as two autocannon runs of ${String(CONNECTIONS / 2)} (both to the one instance, or one to each); the read is ${String(ROUNDS)} alternating rounds of ${String(SECONDS)} s (median round), the confirm ${String(TRADERS * PROPOSALS_PER_TRADER)} proposals made ahead as in the SQLite run (${String(TRADERS)} users of ${String(PROPOSALS_PER_TRADER)}), new users for each run.`,
     '',
   ];
-  if (result instanceof Error) return [...lines, `Could not run: ${result.message.slice(0, 300)}`].join('\n');
-  return [
+  const figure = 'authenticated read, two instances on PostgreSQL ÷ one';
+  if (result instanceof Error) return { text: [...lines, `Could not run: ${result.message.slice(0, 300)}`].join('\n'), targets: [{ figure, value: 'could not run', goal: `≥ ${TARGET.toFixed(1)}`, met: false }] };
+  const ratio = result.read.two.perSecond / result.read.one.perSecond;
+  const text = [
     ...lines,
     '| request | one instance | p99 | two instances | p99 | two ÷ one | target |',
     '|---|---|---|---|---|---|---|',
     row('authenticated `GET /v1/subscription`', result.read, TARGET),
     row('`confirm_proposal`', result.confirm, null),
     '',
-    'The machine has 2 cores: the PostgreSQL server, autocannon and the condor processes share them, so two instances can at most share what one instance leaves to the rest.',
+    `Cores busy during the read (CPU time over wall time, mean of the rounds): one instance ${result.cores.one.servers.toFixed(2)} for condor and ${result.cores.one.client.toFixed(2)} for autocannon; two instances ${result.cores.two.servers.toFixed(2)} for condor (both) and ${result.cores.two.client.toFixed(2)} for autocannon. The machine has ${String(cpus().length)} cores, which the condor processes, autocannon and PostgreSQL share: two instances can only use what one instance leaves to the rest.`,
   ].join('\n');
+  return { text, targets: [{ figure, value: ratio.toFixed(2), goal: `≥ ${TARGET.toFixed(1)}`, met: ratio >= TARGET }] };
 }

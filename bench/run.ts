@@ -8,6 +8,7 @@ import { instancesReport } from './instances.bench.js';
 import { searchReport } from './search.bench.js';
 import { serverReport } from './server.bench.js';
 import { strategyReport } from './strategy.bench.js';
+import { targetsTable } from './targets.js';
 
 const header = [
   '# Benchmarks',
@@ -20,6 +21,8 @@ const header = [
 const strategies = await strategyReport();
 const server = await serverReport();
 const instances = await instancesReport();
-const report = `${header}\n${searchReport()}\n\n${strategies}\n\n${server}\n\n${instances}\n`;
+const search = searchReport();
+const sections = [search, strategies, server, instances];
+const report = `${header}\n${targetsTable(sections)}\n\n${sections.map((s) => s.text).join('\n\n')}\n`;
 writeFileSync(new URL('../docs/benchmarks.md', import.meta.url), report);
 process.stdout.write(report);

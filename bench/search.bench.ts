@@ -3,6 +3,7 @@ import { scanIronCondors } from '../packages/core/src/condors/full-scan.js';
 import { searchIronCondors } from '../packages/core/src/condors/search.js';
 import { tableGroups } from '../packages/core/src/condors/table-groups.js';
 import { SORT_KEYS, type ScoredCondor, type SearchCriteria } from '../packages/core/src/condors/types.js';
+import type { Section, Target } from './targets.js';
 import { measure, ms, type Timing } from './measure.js';
 
 export interface SearchBenchRow {
@@ -46,7 +47,7 @@ export function benchSearch(): { rows: SearchBenchRow[]; spreads: Timing; contra
   return { rows, spreads, contracts: chains.reduce((sum, c) => sum + c.contracts.length, 0), pairs };
 }
 
-export function searchReport(): string {
+export function searchReport(): Section {
   const { rows, spreads, contracts, pairs } = benchSearch();
   const lines = [
     '## find_iron_condors search',
@@ -68,5 +69,14 @@ export function searchReport(): string {
     '',
     'Target: at most 5 ms median for the whole search, spreads included.',
   ];
-  return lines.join('\n');
+  const pop = rows.find((r) => r.sortBy === 'pop');
+  const slowest = [...rows].sort((a, b) => b.search.medianMs - a.search.medianMs)[0];
+  const target = (figure: string, median: number): Target => ({ figure, value: ms(median), goal: '≤ 5 ms', met: median <= 5 });
+  return {
+    text: lines.join('\n'),
+    targets: [
+      target('`find_iron_condors` search median, sort by pop', pop?.search.medianMs ?? Number.NaN),
+      target(`\`find_iron_condors\` search median, slowest sort (${slowest?.sortBy ?? '?'})`, slowest?.search.medianMs ?? Number.NaN),
+    ],
+  };
 }

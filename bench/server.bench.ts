@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { openSqlite } from '../packages/store-sql/src/index.js';
 import { confirmSpec, load, median, type Load, type LoadSpec } from './server/load.js';
 import { cpuSeconds, peakRssMb, resetPeakRss, startBareHono, startCondor, type BenchProcess } from './server/processes.js';
+import type { Section, Target } from './targets.js';
 import { proposalsAhead, templates, traders, type Trader } from './server/world.js';
 
 const CONNECTIONS = 32;
@@ -40,7 +41,7 @@ interface Row {
   readonly bare: Load[];
 }
 
-export async function serverReport(): Promise<string> {
+export async function serverReport(): Promise<Section> {
   const dataDir = mkdtempSync(join(tmpdir(), 'condor-bench-'));
   const condor = await startCondor(dataDir, { CONDOR_APPROVAL: 'confirm', CONDOR_RATE_LIMIT: '1000000', CONDOR_RATE_LIMIT_WINDOW_SECONDS: '10', CONDOR_QUOTA_FIND_IRON_CONDORS: '1000', CONDOR_QUOTA_PROPOSE_ENTRY: '1000' });
   let bare: BenchProcess | null = null;
@@ -81,7 +82,7 @@ export async function serverReport(): Promise<string> {
     }
     const confirms = only === 'rest' || only === 'mcp' ? new Error(`skipped (BENCH_SERVER_ONLY=${only})`) : await confirmThroughput(condor, dataDir, all).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
     const rss = peakRssMb(condor.pid);
-    return render(rows, confirms, rss);
+    return { text: renderText(rows, confirms, rss), targets: targets(rows, confirms, rss) };
   } finally {
     await bare?.stop();
     await condor.stop();
@@ -131,7 +132,7 @@ function p99Line(rows: readonly Row[]): string {
   return `p99 at ${String(CONNECTIONS)} connections, target ≤ 10 ms: ${over.length === 0 ? 'met for every request' : `**not met** for ${over.map((r) => `${r.name} (${ms(r.p99)})`).join(', ')}`}.`;
 }
 
-function render(rows: readonly Row[], confirms: Confirms | Error, rssMb: number): string {
+function renderText(rows: readonly Row[], confirms: Confirms | Error, rssMb: number): string {
   const lines = rows.map(({ scenario, condor, bare }) => {
     const ours = median(condor.map((l) => l.perSecond));
     const theirs = median(bare.map((l) => l.perSecond));
@@ -156,4 +157,19 @@ function render(rows: readonly Row[], confirms: Confirms | Error, rssMb: number)
     '',
     ...BOUNDS,
   ].join('\n');
+}
+
+/** The issue's target figures this section measured. */
+function targets(rows: readonly Row[], confirms: Confirms | Error, rssMb: number): Target[] {
+  const ratios = rows.map(({ scenario, condor, bare }): Target => {
+    const ratio = median(condor.map((l) => l.perSecond)) / median(bare.map((l) => l.perSecond));
+    return { figure: `${scenario.name}, × bare Hono`, value: ratio.toFixed(2), goal: `≥ ${scenario.target.toFixed(2)}`, met: ratio >= scenario.target };
+  });
+  const mcp = rows.find((r) => r.scenario.name.startsWith('MCP'));
+  const p99 = mcp === undefined ? [] : [{ figure: 'MCP `tools/call` p99 at 32 connections', value: ms(median(mcp.condor.map((l) => l.p99Ms))), goal: '≤ 10 ms', met: median(mcp.condor.map((l) => l.p99Ms)) <= 10 }];
+  const confirm: Target =
+    confirms instanceof Error
+      ? { figure: '`confirm_proposal` on SQLite', value: 'could not run', goal: '≥ 2,000/s', met: false }
+      : { figure: '`confirm_proposal` on SQLite', value: `${rate(confirms.perSecond)} (${confirms.cpuUsPerConfirm.toFixed(0)} µs server CPU each)`, goal: '≥ 2,000/s', met: confirms.perSecond >= 2000 };
+  return [...ratios, ...p99, confirm, { figure: 'peak RSS of the server under these loads', value: `${rssMb.toFixed(0)} MB`, goal: '≤ 250 MB', met: rssMb <= 250 }];
 }

@@ -34,9 +34,18 @@ export async function onboardedUser(baseUrl: string, email: string): Promise<Tra
   return { userId, token };
 }
 
-/** `count` onboarded users with the paper broker linked. */
-export const traders = (baseUrl: string, count: number): Promise<Trader[]> =>
-  Promise.all(Array.from({ length: count }, (_, i) => onboardedUser(baseUrl, `trader${String(i)}@bench.example`)));
+/**
+ * `count` onboarded users with the paper broker linked, registered 16 at a time: all at once, their password hashes
+ * and requests would grow the server's heap (which V8 keeps) far beyond what the loads measured afterwards need.
+ */
+export async function traders(baseUrl: string, count: number): Promise<Trader[]> {
+  const all: Trader[] = [];
+  for (let first = 0; first < count; first += 16) {
+    const batch = Array.from({ length: Math.min(16, count - first) }, (_, i) => onboardedUser(baseUrl, `trader${String(first + i)}@bench.example`));
+    all.push(...(await Promise.all(batch)));
+  }
+  return all;
+}
 
 /** The search windows the templates are drawn from: each ticker, near and far expiries, lower and higher deltas. */
 const WINDOWS = ['SPY', 'QQQ', 'IWM', 'DIA', 'AAPL', 'MSFT', 'NVDA', 'AMZN'].flatMap((ticker) =>
