@@ -38,10 +38,10 @@ export async function onboardedUser(baseUrl: string, email: string): Promise<Tra
  * `count` onboarded users with the paper broker linked, registered 16 at a time: all at once, their password hashes
  * and requests would grow the server's heap (which V8 keeps) far beyond what the loads measured afterwards need.
  */
-export async function traders(baseUrl: string, count: number): Promise<Trader[]> {
+export async function traders(baseUrl: string, count: number, name = 'trader'): Promise<Trader[]> {
   const all: Trader[] = [];
   for (let first = 0; first < count; first += 16) {
-    const batch = Array.from({ length: Math.min(16, count - first) }, (_, i) => onboardedUser(baseUrl, `trader${String(first + i)}@bench.example`));
+    const batch = Array.from({ length: Math.min(16, count - first) }, (_, i) => onboardedUser(baseUrl, `${name}${String(first + i)}@bench.example`));
     all.push(...(await Promise.all(batch)));
   }
   return all;
