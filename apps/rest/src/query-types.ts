@@ -11,13 +11,14 @@ function typesOf(schema: JsonSchema | boolean | undefined): Set<string> {
   return new Set([...own, ...variants]);
 }
 
-const cache = new WeakMap<AnyOperation, Readonly<Record<string, Set<string>>>>();
+const cache = new WeakMap<AnyOperation, ReadonlyMap<string, Set<string>>>();
 
-function propertyTypes(operation: AnyOperation): Readonly<Record<string, Set<string>>> {
+/** The types of each input property, by name: a Map, so a query parameter named `toString` or `__proto__` finds none. */
+function propertyTypes(operation: AnyOperation): ReadonlyMap<string, Set<string>> {
   let types = cache.get(operation);
   if (types === undefined) {
     const properties = jsonSchemaOf(operation.input, 'input').properties ?? {};
-    types = Object.fromEntries(Object.entries(properties).map(([name, schema]) => [name, typesOf(schema)]));
+    types = new Map(Object.entries(properties).map(([name, schema]) => [name, typesOf(schema)]));
     cache.set(operation, types);
   }
   return types;
@@ -31,7 +32,7 @@ export function typedQuery(operation: AnyOperation, query: Readonly<Record<strin
   const types = propertyTypes(operation);
   return Object.fromEntries(
     Object.entries(query).map(([name, text]): [string, unknown] => {
-      const accepts = types[name] ?? new Set<string>();
+      const accepts = types.get(name) ?? new Set<string>();
       if (typeof text !== 'string' || accepts.has('string')) return [name, text];
       if ((accepts.has('number') || accepts.has('integer')) && NUMBER.test(text)) return [name, Number(text)];
       if (accepts.has('boolean') && (text === 'true' || text === 'false')) return [name, text === 'true'];
