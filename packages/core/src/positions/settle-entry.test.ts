@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BrokerOrder } from '../ports/broker.js';
+import { brokerOrder } from '../brokers/broker-order-fixture.js';
 import type { ManagedPosition } from '../ports/position-store.js';
 import { settleEntry } from './settle-entry.js';
 
@@ -19,22 +19,10 @@ const position: ManagedPosition = {
   orderIds: ['o1'],
 };
 
-const order = (changes: Partial<BrokerOrder>): BrokerOrder => ({
-  id: 'o1',
-  clientOrderId: 'c1',
-  status: 'accepted',
-  qty: 3,
-  filledQty: 0,
-  limitPrice: -1.25,
-  filledAvgPrice: null,
-  submittedAt: 0,
-  legs: [],
-  ...changes,
-});
 
 describe('settleEntry', () => {
   it('opens the position at the fill credit when the entry fills', () => {
-    expect(settleEntry(position, order({ status: 'filled', filledQty: 3, filledAvgPrice: -1.31 }), NOW)).toMatchObject({
+    expect(settleEntry(position, brokerOrder({ status: 'filled', filledQty: 3, filledAvgPrice: -1.31 }), NOW)).toMatchObject({
       status: 'open',
       entryCredit: 1.31,
       qty: 3,
@@ -44,12 +32,12 @@ describe('settleEntry', () => {
 
   it('closes it when the entry ended unfilled', () => {
     for (const status of ['canceled', 'rejected', 'expired'] as const) {
-      expect(settleEntry(position, order({ status }), NOW)).toMatchObject({ status: 'closed', closedAt: NOW });
+      expect(settleEntry(position, brokerOrder({ status }), NOW)).toMatchObject({ status: 'closed', closedAt: NOW });
     }
   });
 
   it('keeps the filled part when the entry ended part-filled', () => {
-    expect(settleEntry(position, order({ status: 'canceled', filledQty: 1, filledAvgPrice: -1.2 }), NOW)).toMatchObject({
+    expect(settleEntry(position, brokerOrder({ status: 'canceled', filledQty: 1, filledAvgPrice: -1.2 }), NOW)).toMatchObject({
       status: 'open',
       qty: 1,
       entryCredit: 1.2,
@@ -57,11 +45,11 @@ describe('settleEntry', () => {
   });
 
   it('changes nothing while the entry works, for another order, or for a position not opening', () => {
-    expect(settleEntry(position, order({ status: 'accepted' }), NOW)).toBeNull();
-    expect(settleEntry(position, order({ status: 'partially_filled', filledQty: 1 }), NOW)).toBeNull();
-    expect(settleEntry(position, order({ id: 'o2', status: 'filled', filledQty: 3 }), NOW)).toBeNull();
-    expect(settleEntry({ ...position, status: 'open' }, order({ status: 'canceled' }), NOW)).toBeNull();
+    expect(settleEntry(position, brokerOrder({ status: 'accepted' }), NOW)).toBeNull();
+    expect(settleEntry(position, brokerOrder({ status: 'partially_filled', filledQty: 1 }), NOW)).toBeNull();
+    expect(settleEntry(position, brokerOrder({ id: 'o2', status: 'filled', filledQty: 3 }), NOW)).toBeNull();
+    expect(settleEntry({ ...position, status: 'open' }, brokerOrder({ status: 'canceled' }), NOW)).toBeNull();
     // An 'opening' position with more than its entry order is a roll at work: not the entry's to settle.
-    expect(settleEntry({ ...position, orderIds: ['o1', 'o2'] }, order({ status: 'canceled' }), NOW)).toBeNull();
+    expect(settleEntry({ ...position, orderIds: ['o1', 'o2'] }, brokerOrder({ status: 'canceled' }), NOW)).toBeNull();
   });
 });
