@@ -1,6 +1,6 @@
 import type { BrokerOrder } from '../ports/broker.js';
 
-/** Why a partly filled order is not replaced (design §15: its rest is cancelled instead); null for any other order. */
+/** Why a partly filled order is not replaced (design §15: its rest rests at its limit until the time limit instead); null for any other order. */
 export function partFillRefusal(order: BrokerOrder): string | null {
   return order.status === 'partially_filled' ? `${String(order.filledQty)} of ${String(order.qty)} units of the order have filled; a partly filled order is not replaced` : null;
 }

@@ -17,7 +17,7 @@ export interface PriceStep {
 
 /**
  * How a walk stands: `working` while condor works it; else how it ended — `filled` (every contract), `partial`
- * (some whole condors filled, the rest cancelled), `expired` (unfilled at the worst price after the time limit,
+ * (some whole condors filled; the rest rested until the time limit or a cancel, then was cancelled), `expired` (unfilled at the worst price after the time limit,
  * cancelled), `cancelled` (a person cancelled it), `ended` (the broker ended it: rejected, expired at the close, or
  * cancelled outside condor).
  */

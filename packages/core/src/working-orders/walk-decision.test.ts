@@ -70,11 +70,45 @@ describe('decideWalk', () => {
     expect(decideWalk(stepped, settled, T0 + 12_000)).toMatchObject({ kind: 'finish', status: 'filled', filledQty: 3, settledBy: { id: 'o1' }, detail: 'Filled: 3 condors at $1.25.' });
   });
 
-  it('never replaces a partly filled order: the rest is cancelled and the walk ends as "k of N filled"', () => {
+  it('lets the rest of a partly filled order rest at its limit until the time limit, never replacing it, then ends as "k of N filled" with why', () => {
     const partly = [order('o1', { status: 'partially_filled', filledQty: 2, filledAvgPrice: -1.25 })];
-    expect(decideWalk(walk(), partly, T0 + 10_000)).toMatchObject({ kind: 'cancel', orders: [{ id: 'o1' }] });
+    expect(decideWalk(walk(), partly, T0 + 10_000)).toEqual({ kind: 'wait', until: T0 + 15_000 });
+    expect(decideWalk(walk(), partly, T0 + 148_000)).toEqual({ kind: 'wait', until: T0 + 150_000 });
+    expect(decideWalk(walk(), partly, T0 + 150_000)).toMatchObject({ kind: 'cancel', orders: [{ id: 'o1' }] });
     const ended = [order('o1', { status: 'canceled', filledQty: 2, filledAvgPrice: -1.25 })];
-    expect(decideWalk(walk(), ended, T0 + 11_000)).toEqual({ kind: 'finish', status: 'partial', filledQty: 2, detail: '2 of 3 condors filled at $1.25; the rest was cancelled.', settledBy: ended[0] });
+    expect(decideWalk(walk(), ended, T0 + 151_000)).toEqual({
+      kind: 'finish',
+      status: 'partial',
+      filledQty: 2,
+      detail: '2 of 3 condors filled at $1.25; the other was cancelled at the time limit.',
+      settledBy: ended[0],
+    });
+    const oneOfThree = [order('o1', { status: 'canceled', filledQty: 1, filledAvgPrice: -1.25 })];
+    expect(decideWalk(walk(), oneOfThree, T0 + 151_000)).toMatchObject({ detail: '1 of 3 condors filled at $1.25; the other 2 were cancelled at the time limit.' });
+  });
+
+  it('fills the rest of a partly filled order as it rests: the walk ends filled', () => {
+    const whole = [order('o1', { status: 'filled', filledQty: 3, filledAvgPrice: -1.25 })];
+    expect(decideWalk(walk(), whole, T0 + 60_000)).toMatchObject({ kind: 'finish', status: 'filled', filledQty: 3, detail: 'Filled: 3 condors at $1.25.' });
+  });
+
+  it('cancels the rest of a partly filled order at a person’s request, and says the broker ended it when it did', () => {
+    const partly = [order('o1', { status: 'partially_filled', filledQty: 1, filledAvgPrice: -1.25 })];
+    expect(decideWalk(walk({ cancelRequested: true }), partly, T0 + 20_000)).toMatchObject({ kind: 'cancel', orders: [{ id: 'o1' }] });
+    const cancelled = [order('o1', { status: 'canceled', filledQty: 1, filledAvgPrice: -1.25 })];
+    expect(decideWalk(walk({ cancelRequested: true }), cancelled, T0 + 21_000)).toMatchObject({ detail: '1 of 3 condors filled at $1.25; the other 2 were cancelled at your request.' });
+    const expired = [order('o1', { status: 'expired', filledQty: 1, filledAvgPrice: -1.25 })];
+    expect(decideWalk(walk(), expired, T0 + 21_000)).toMatchObject({ status: 'partial', detail: '1 of 3 condors filled at $1.25; the broker ended the rest (expired).' });
+  });
+
+  it('cancels at once when the rest of a partly filled walk could fill more than approved or lies outside the band (a replace raced the fill)', () => {
+    const stepped = walk({ steps: [walk().steps[0]!, { at: T0 + 10_000, limitPrice: -1.24, clientOrderId: 'p-s1', orderId: 'o2', state: 'standing' }] });
+    const two = [order('o1', { status: 'partially_filled', filledQty: 1, filledAvgPrice: -1.25 }), order('o2', { limitPrice: -1.24 })];
+    expect(decideWalk(stepped, two, T0 + 11_000)).toMatchObject({ kind: 'cancel', orders: [{ id: 'o1' }, { id: 'o2' }] });
+    const tooBig = [order('o1', { status: 'replaced', filledQty: 1, filledAvgPrice: -1.25 }), order('o2', { limitPrice: -1.24 })];
+    expect(decideWalk(stepped, tooBig, T0 + 11_000)).toMatchObject({ kind: 'cancel', orders: [{ id: 'o2' }] });
+    const outside = [order('o1', { status: 'partially_filled', filledQty: 1, filledAvgPrice: -1.25, limitPrice: -1.1 })];
+    expect(decideWalk(walk(), outside, T0 + 11_000)).toMatchObject({ kind: 'cancel', orders: [{ id: 'o1' }] });
   });
 
   it('cancels at a person’s request and ends as cancelled; an order the broker ended ends the walk as ended', () => {

@@ -1,6 +1,7 @@
 import type { BrokerOrder, OrderStatus } from '../ports/broker.js';
 import type { WalkStatus, WorkingOrder } from '../ports/working-order-store.js';
 import { inBand } from './pricing-plan.js';
+import { moneyUnsigned } from '../words/money.js';
 
 /** Orders the broker still works: a walk acts on these. */
 const WORKING: ReadonlySet<OrderStatus> = new Set(['accepted', 'partially_filled', 'pending_cancel']);
@@ -25,8 +26,10 @@ export const deadlineOf = (walk: WorkingOrder): number => walk.startedAt + walk.
 /**
  * The walk's next move (design §15), from every order of its chain as read back now (`orders`, oldest first):
  * - every contract filled → done (any order still standing is cancelled first, so nothing fills twice);
- * - some filled → the rest is cancelled, then done as `partial` ("k of N filled"): a partly filled order is never
- *   replaced;
+ * - some filled → the rest keeps resting at its limit, inside the band, until the time limit or a person's cancel,
+ *   then it is cancelled and the walk is done as `partial` ("1 of 2 condors filled; the other was cancelled at the
+ *   time limit"): a partly filled order is never replaced (brokers' replace rules differ on it), and no new order is
+ *   sent for the rest, so never more than the approved quantity can fill;
  * - a person's cancel, or the time limit past the worst price → cancel, then done;
  * - nothing standing any more → done as the broker ended it;
  * - else, once the newest limit has rested its dwell, the next price of the approved plan replaces it — only an
@@ -38,18 +41,15 @@ export function decideWalk(walk: WorkingOrder, orders: readonly BrokerOrder[], n
   const deadline = deadlineOf(walk);
   const newest = orders.at(-1) ?? null;
   const filling = orders.reduce<BrokerOrder | null>((best, order) => (order.filledQty > (best?.filledQty ?? 0) ? order : best), null);
-  if (filledQty >= walk.qty || (filledQty > 0 && working.length === 0)) {
+  if (filledQty >= walk.qty) {
     if (working.length > 0) return { kind: 'cancel', orders: working };
-    const all = filledQty >= walk.qty;
-    return {
-      kind: 'finish',
-      status: all ? 'filled' : 'partial',
-      filledQty,
-      detail: all ? `Filled: ${contracts(walk.qty)} at $${priceOf(filling).toFixed(2)}.` : `${String(filledQty)} of ${contracts(walk.qty)} filled at $${priceOf(filling).toFixed(2)}; the rest was cancelled.`,
-      settledBy: filling,
-    };
+    return { kind: 'finish', status: 'filled', filledQty, detail: `Filled: ${condors(walk.qty)} at ${moneyUnsigned(priceOf(filling))}.`, settledBy: filling };
   }
-  if (filledQty > 0) return { kind: 'cancel', orders: working };
+  if (filledQty > 0) {
+    if (working.length === 0) return finishPartial(walk, filledQty, filling, newest, now >= deadline);
+    if (walk.cancelRequested || now >= deadline || !restingSafely(walk, filledQty, working)) return { kind: 'cancel', orders: working };
+    return { kind: 'wait', until: Math.min(deadline, now + POLL_MS) };
+  }
   if (working.length === 0) return finishUnfilled(walk, newest, now >= deadline);
   if (walk.cancelRequested || now >= deadline) return { kind: 'cancel', orders: working };
   const next = walk.steps.length;
@@ -64,8 +64,35 @@ export function decideWalk(walk: WorkingOrder, orders: readonly BrokerOrder[], n
   return { kind: 'replace', step: next, price, replacing: standing };
 }
 
+/**
+ * Whether the rest of a partly filled walk may go on resting: one order working (a replace racing the fill can leave
+ * two), inside the band, and what it can still fill added to what filled is no more than the approved quantity.
+ */
+function restingSafely(walk: WorkingOrder, filledQty: number, working: readonly BrokerOrder[]): boolean {
+  const [rest] = working;
+  return working.length === 1 && rest !== undefined && inBand(walk.plan, rest.limitPrice) && filledQty + (rest.qty - rest.filledQty) <= walk.qty;
+}
+
+/** The words of a walk that filled in part: how many, at what price, and why the rest ended. */
+function finishPartial(walk: WorkingOrder, filledQty: number, filling: BrokerOrder | null, newest: BrokerOrder | null, pastDeadline: boolean): WalkAction {
+  const rest = walk.qty - filledQty;
+  const others = rest === 1 ? 'the other was' : `the other ${String(rest)} were`;
+  const why = walk.cancelRequested
+    ? `${others} cancelled at your request`
+    : pastDeadline
+      ? `${others} cancelled at the time limit`
+      : `the broker ended the rest (${newest?.status ?? 'not found'})`;
+  return {
+    kind: 'finish',
+    status: 'partial',
+    filledQty,
+    detail: `${String(filledQty)} of ${condors(walk.qty)} filled at ${moneyUnsigned(priceOf(filling))}; ${why}.`,
+    settledBy: filling,
+  };
+}
+
 function finishUnfilled(walk: WorkingOrder, newest: BrokerOrder | null, pastDeadline: boolean): WalkAction {
-  const worst = `$${Math.abs(walk.plan.worstPrice).toFixed(2)}`;
+  const worst = moneyUnsigned(walk.plan.worstPrice);
   if (walk.cancelRequested) return { kind: 'finish', status: 'cancelled', filledQty: 0, detail: 'Cancelled at your request; nothing filled.', settledBy: newest };
   if (pastDeadline) {
     const minutes = Math.round(walk.plan.timeLimitMs / 6_000) / 10;
@@ -74,5 +101,5 @@ function finishUnfilled(walk: WorkingOrder, newest: BrokerOrder | null, pastDead
   return { kind: 'finish', status: 'ended', filledQty: 0, detail: `The broker ended the order (${newest?.status ?? 'not found'}); nothing filled.`, settledBy: newest };
 }
 
-const contracts = (qty: number): string => `${String(qty)} condor${qty === 1 ? '' : 's'}`;
+const condors = (qty: number): string => `${String(qty)} condor${qty === 1 ? '' : 's'}`;
 const priceOf = (order: BrokerOrder | null): number => Math.abs(order?.filledAvgPrice ?? order?.limitPrice ?? 0);

@@ -6,6 +6,7 @@ import { execute } from '../operations/execute.js';
 import type { BrokerOrder } from '../ports/broker.js';
 import type { WorkingOrder, WorkingOrderStore } from '../ports/working-order-store.js';
 import { advanceWalk } from './advance-walk.js';
+import { deadlineOf } from './walk-decision.js';
 import { pricingPlan, type PricingPlan } from './pricing-plan.js';
 import { pricingDetails } from './proposal-pricing.js';
 
@@ -15,7 +16,8 @@ import { pricingDetails } from './proposal-pricing.js';
  * two walkers looking at once, and a walker that dies mid-look (after saving a step as requested, before or after the
  * broker took the replace) and is taken over once its lease ends. After every step: no order at the broker outside
  * the approved band, never more than the approved quantity filled, at most one order working, and no walk leased to
- * two walkers at once; at the end every walk ends, with nothing left working and the position settled as filled.
+ * two walkers at once; at the end every walk ends, with nothing left working and the position settled as filled, and
+ * it ended only at a whole fill, the time limit or a person's cancel (issue 42: a partial fill keeps the rest working).
  */
 
 const LEASE_MS = 30_000;
@@ -204,6 +206,8 @@ describe('the working-order walk against its invariants', () => {
           const filled = orders.reduce((sum, o) => sum + o.filledQty, 0);
           expect(walk.filledQty).toBe(filled);
           expect(walk.status).toBe(filled === QTY ? 'filled' : filled > 0 ? 'partial' : walk.status);
+          // A walk ends only at a whole fill, the time limit or a person's cancel (this broker never ends an order itself).
+          if (walk.status !== 'filled') expect(walk.cancelRequested || (walk.endedAt ?? 0) >= deadlineOf(walk), `${walk.status} at ${String(walk.endedAt)}`).toBe(true);
           const position = await real.services.positions.get(real.userId, real.proposalId);
           expect(position?.status).toBe(filled > 0 ? 'open' : 'closed');
           if (filled > 0) expect(position?.qty).toBe(filled);

@@ -7,7 +7,7 @@ export const WorkingOrderView = v.pipe(
   v.object({
     status: v.pipe(
       v.picklist(['working', 'filled', 'partial', 'expired', 'cancelled', 'ended']),
-      v.description('working: condor is walking it; filled; partial (k of N condors filled, the rest cancelled); expired (unfilled at the worst price after the time limit, cancelled); cancelled (at your request); ended (by the broker).'),
+      v.description('working: condor is walking it; filled; partial (k of N condors filled; the rest rested at its limit until the time limit or your cancel, then was cancelled); expired (unfilled at the worst price after the time limit, cancelled); cancelled (at your request); ended (by the broker).'),
     ),
     band: v.pipe(v.object({ start_price: v.number(), worst_price: v.number() }), v.description('The approved band, per share (negative = credit): no limit outside it is ever sent.')),
     mode: v.string(),
