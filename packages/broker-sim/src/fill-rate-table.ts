@@ -7,12 +7,12 @@ import { intervalFill } from './fill-model.js';
  */
 
 const ORDERS = 1_000;
-const SEED = 28;
+export const SEED = 28;
 /** A 10 s dwell at one price, Option Alpha's "Normal" step. */
 const DWELL_INTERVALS = 2;
 const LARGE_QTY = 10;
 /** An iron condor for 1.50 credit at the mid whose legs' spreads make 1.10 the natural. */
-const EXAMPLE = { netMid: -1.5, netNatural: -1.1 } as const;
+export const EXAMPLE = { netMid: -1.5, netNatural: -1.1 } as const;
 const DISTANCES = [0, 0.25, 0.5, 0.75, 1] as const;
 /** Option Alpha's "Normal" walk: four prices from the mid to the final price, here the natural. */
 const WALK = [0, 1 / 3, 2 / 3, 1] as const;
