@@ -103,7 +103,8 @@ export type {
   ProposalStore,
   UnfinishedProposal,
 } from './ports/proposal-store.js';
-export { placementRefusal, stillPlacing, voidedBy, voidOutcome } from './proposals/placement-check.js';
+export { placementRefusal, voidedBy, voidOutcome } from './proposals/placement-check.js';
+export { bookHolding, heldSince, stillPlacing, type BookHolding } from './proposals/leg-book.js';
 export type { SingleUseLink, SingleUseLinkStore, LinkPurpose } from './ports/single-use-link-store.js';
 export type { BrowserSession, BrowserSessionStore } from './ports/browser-session-store.js';
 export type * from './approval/ticket-types.js';

@@ -1,5 +1,5 @@
 import { placementRefusal, voidedBy, voidOutcome } from '@condor/core';
-import type { ApprovalRecord, ConsumeResult, OrderLeg, Proposal, ProposalOutcome, ProposalStore, UnfinishedProposal } from '@condor/core';
+import type { ApprovalRecord, ConsumeResult, LegBook, OrderLeg, Proposal, ProposalOutcome, ProposalStore, UnfinishedProposal } from '@condor/core';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { compiledOnce, slot } from './compiled-once.js';
 import { approvalText, parseApproval } from './approval-text.js';
@@ -138,26 +138,8 @@ export class SqlProposalStore implements ProposalStore {
     if (row.consumed_at !== null) return 'already_consumed';
     const proposal = toProposal(row);
     const version = await consumedCount(db, ownerId);
-    const placing = (
-      await db
-        .selectFrom('proposals')
-        .selectAll()
-        .where('owner_id', '=', ownerId)
-        .where('consumed_at', 'is not', null)
-        .where('approval', 'is not', null)
-        .where((eb) => eb.or([eb('outcome_status', 'is', null), eb('outcome_status', '=', 'unknown'), eb.and([eb('outcome_status', '=', 'submitted'), eb('kind', '=', 'roll')])]))
-        .execute()
-    ).map(toProposal);
-    const acted = [...new Set(placing.map((p) => p.positionId))];
-    const positions = (
-      await db
-        .selectFrom('positions')
-        .selectAll()
-        .where('owner_id', '=', ownerId)
-        .where((eb) => (acted.length === 0 ? eb('status', '!=', 'closed') : eb.or([eb('status', '!=', 'closed'), eb('id', 'in', acted)])))
-        .execute()
-    ).map(toPosition);
-    const refusal = placementRefusal(proposal, { positions, placing });
+    const book = await readBook(db, ownerId);
+    const refusal = placementRefusal(proposal, book);
     if (refusal !== null) return { refused: refusal };
     const rivals =
       proposal.kind === 'entry'
@@ -178,6 +160,10 @@ export class SqlProposalStore implements ProposalStore {
     if ((result.numAffectedRows ?? 0n) > 0n) return 'consumed';
     const [after] = (await db.executeQuery(this.byId({ ownerId, id }))).rows;
     return after === undefined ? 'not_found' : after.consumed_at !== null ? 'already_consumed' : 'book_changed';
+  }
+
+  book(ownerId: string): Promise<LegBook> {
+    return readBook(this.db, ownerId);
   }
 
   async recordOutcome(id: string, outcome: ProposalOutcome): Promise<void> {
@@ -224,4 +210,31 @@ export class SqlProposalStore implements ProposalStore {
       .orderBy('proposals.id')
       .execute();
   }
+}
+
+/**
+ * The owner's book (`LegBook`): approved proposals whose orders may still change it (no outcome, an unknown one, or a
+ * submitted roll, whose step 2 may be under way), and the positions not closed or acted on by those.
+ */
+async function readBook(db: Kysely<Database>, ownerId: string): Promise<LegBook> {
+  const placing = (
+    await db
+      .selectFrom('proposals')
+      .selectAll()
+      .where('owner_id', '=', ownerId)
+      .where('consumed_at', 'is not', null)
+      .where('approval', 'is not', null)
+      .where((eb) => eb.or([eb('outcome_status', 'is', null), eb('outcome_status', '=', 'unknown'), eb.and([eb('outcome_status', '=', 'submitted'), eb('kind', '=', 'roll')])]))
+      .execute()
+  ).map(toProposal);
+  const acted = [...new Set(placing.map((p) => p.positionId))];
+  const positions = (
+    await db
+      .selectFrom('positions')
+      .selectAll()
+      .where('owner_id', '=', ownerId)
+      .where((eb) => (acted.length === 0 ? eb('status', '!=', 'closed') : eb.or([eb('status', '!=', 'closed'), eb('id', 'in', acted)])))
+      .execute()
+  ).map(toPosition);
+  return { positions, placing };
 }

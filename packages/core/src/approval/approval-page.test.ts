@@ -146,6 +146,7 @@ describe('approveByLink', () => {
             insert: (p) => proposals.insert(p),
             get: (ownerId, id) => s.schedule(proposals.get(ownerId, id)),
             consume: (ownerId, id, at, approval) => s.schedule(proposals.consume(ownerId, id, at, approval)),
+            book: (ownerId) => proposals.book(ownerId),
             recordOutcome: (id, outcome) => s.schedule(proposals.recordOutcome(id, outcome)),
             listForPosition: (ownerId, positionId) => proposals.listForPosition(ownerId, positionId),
             listWaiting: (ownerId, createdAfter) => proposals.listWaiting(ownerId, createdAfter),

@@ -108,6 +108,11 @@ export interface ProposalStore {
    * serialized, across instances too, so two placements racing on one leg place at most one.
    */
   consume(ownerId: string, id: string, at: number, approval: ApprovalRecord | null): Promise<ConsumeResult>;
+  /**
+   * The owner's `LegBook` as a consume reads it, read now: what proposing checks against (issue 42), so a proposal is
+   * refused exactly when an immediate placement would be.
+   */
+  book(ownerId: string): Promise<LegBook>;
   /** Records what became of the consumed proposal's order. */
   recordOutcome(id: string, outcome: ProposalOutcome): Promise<void>;
   /** The owner's consumed proposals acting on a position (its entry, rolls and exit), oldest first. */

@@ -15,7 +15,7 @@ import { recordPlaced } from './record-order.js';
 import { ProposalId } from './proposal-view.js';
 import { continueRoll, secondStep } from './roll-steps.js';
 import { CONFIRM_FLOOR_S, confirmableAt, expiresAt, isExpired, isSubmitUnderway, isTooFast, PROPOSAL_TTL_S } from './timing.js';
-import { placementRefused, proposeTool, voidProposal } from './placement-refused.js';
+import { proposeTool, refusePlacement, voidProposal } from './placement-refused.js';
 import { approvalPolicy } from '../approval/approval-policy.js';
 import { approvalUrl, mintLink } from '../browser/links.js';
 import { personRequired } from '../approval/person-required.js';
@@ -104,7 +104,7 @@ export function placeProposal(id: string, method: ApprovalMethod, ctx: HandlerCo
         if (won === 'not_found') return errAsync(appError('PROPOSAL_NOT_FOUND', { received: { proposal_id: id } }));
         // Consumed since it was read: by a racing confirm, or voided by a rival exit or roll that won; read again.
         if (won === 'already_consumed') return ResultAsync.fromSafePromise(services.proposals.get(caller.userId, id)).andThen((after) => (after?.outcome?.status === 'void' ? reconcile(after, ctx) : errAsync(alreadyConsumed(id, null))));
-        if (won !== 'consumed') return errAsync(placementRefused(proposal, won.refused));
+        if (won !== 'consumed') return refusePlacement(services, proposal, won.refused);
         return ResultAsync.fromSafePromise(startWalk(proposal, services)).andThen(() => submitOnce(proposal, broker, ctx));
       }).map(inAccount(link, services));
     }));

@@ -376,6 +376,7 @@ describe('confirm_proposal under concurrency and broker failures', () => {
           insert: (p) => store.insert(p),
           get: (owner, id) => s.schedule(store.get(owner, id)),
           consume: (owner, id, at, approval) => s.schedule(store.consume(owner, id, at, approval)),
+          book: (owner) => store.book(owner),
           recordOutcome: (id, outcome) => s.schedule(store.recordOutcome(id, outcome)),
           listForPosition: (owner, positionId) => store.listForPosition(owner, positionId),
           listWaiting: (owner, createdAfter) => store.listWaiting(owner, createdAfter),

@@ -2,32 +2,12 @@ import { isoTime } from '../words/time.js';
 import type { OrderLeg } from '../ports/broker.js';
 import type { ManagedPosition, PositionLeg } from '../ports/position-store.js';
 import type { LegBook, PlacementRefusal, Proposal, ProposalOutcome } from '../ports/proposal-store.js';
-import { secondStep } from './roll-steps.js';
+import { bookHolding, openingSymbols, placingProposals } from './leg-book.js';
 
-const opens = (leg: OrderLeg): boolean => leg.intent === 'buy_to_open' || leg.intent === 'sell_to_open';
-const closes = (leg: OrderLeg): boolean => !opens(leg);
-
-/** The contracts a proposal's orders open: its own legs' and, for a two-step roll, step 2's. */
-export const openingSymbols = (proposal: Proposal): string[] =>
-  [...proposal.legs, ...(secondStep(proposal)?.legs ?? [])].filter(opens).map((leg) => leg.symbol);
+const closes = (leg: OrderLeg): boolean => leg.intent === 'buy_to_close' || leg.intent === 'sell_to_close';
 
 /** The leg a closing order leg closes: buying to close closes a short leg, selling to close a long one. */
 const closedSide = (leg: OrderLeg): PositionLeg['side'] => (leg.side === 'buy' ? 'short' : 'long');
-
-/**
- * Whether an approved, consumed proposal's orders may still change the book: its outcome is not known yet (none,
- * or the broker did not answer), or it is a two-step roll whose step 2 has not been recorded on its position (the
- * position is not 'open' again, and not closed with a later order than step 1 on it). An order that was recorded
- * is on its position, which the book reads itself.
- */
-export function stillPlacing(proposal: Proposal, position: ManagedPosition | undefined): boolean {
-  if (proposal.consumedAt === null || proposal.approval === null) return false;
-  const outcome = proposal.outcome;
-  if (outcome === null || outcome.status === 'unknown') return true;
-  if (outcome.status !== 'submitted' || secondStep(proposal) === null || position === undefined) return false;
-  if (position.status === 'open') return false;
-  return !(position.status === 'closed' && position.orderIds.at(-1) !== outcome.orderId);
-}
 
 /**
  * Whether the book still allows placing `proposal` (design §5, issue 33), checked in the step that consumes it:
@@ -37,26 +17,15 @@ export function stillPlacing(proposal: Proposal, position: ManagedPosition | und
  * Null when it may be placed; else what changed.
  */
 export function placementRefusal(proposal: Proposal, book: LegBook): PlacementRefusal | null {
-  const positionOf = (id: string): ManagedPosition | undefined => book.positions.find((p) => p.id === id);
-  const placing = book.placing.filter((other) => other.id !== proposal.id && stillPlacing(other, positionOf(other.positionId)));
-  const target = proposal.kind === 'entry' ? undefined : positionOf(proposal.positionId);
+  const target = proposal.kind === 'entry' ? undefined : book.positions.find((p) => p.id === proposal.positionId);
   if (proposal.kind !== 'entry') {
-    const changed = positionChange(proposal, target, placing);
+    const changed = positionChange(proposal, target, placingProposals(book, proposal.id));
     if (changed !== null) return changed;
   }
   const closing = new Set(proposal.legs.filter(closes).map((leg) => leg.symbol));
-  const opening = openingSymbols(proposal);
-  for (const position of book.positions) {
-    if (position.status === 'closed') continue;
-    const held = position.legs.filter((leg) => !(position.id === target?.id && closing.has(leg.symbol))).map((leg) => leg.symbol);
-    const shared = opening.filter((symbol) => held.includes(symbol));
-    if (shared.length > 0) return { kind: 'overlapping_legs', legs: shared, heldBy: { positionId: position.id } };
-  }
-  for (const other of placing) {
-    const shared = opening.filter((symbol) => openingSymbols(other).includes(symbol));
-    if (shared.length > 0) return { kind: 'overlapping_legs', legs: shared, heldBy: { proposalId: other.id } };
-  }
-  return null;
+  const acting = target === undefined ? null : { positionId: target.id, closing };
+  const holding = bookHolding(book, openingSymbols(proposal), acting, proposal.id);
+  return holding === null ? null : { kind: 'overlapping_legs', ...holding };
 }
 
 function positionChange(proposal: Proposal, position: ManagedPosition | undefined, placing: readonly Proposal[]): PlacementRefusal | null {

@@ -10,10 +10,11 @@ import { marketError } from '../condors/market-errors.js';
 import { appError, type AppError } from '../errors/app-error.js';
 import { marketSessionView } from '../market/session-view.js';
 import { defineOperation, WRITE, type HandlerContext } from '../operations/operation.js';
-import type { BrokerPosition, OrderLeg } from '../ports/broker.js';
+import type { OrderLeg } from '../ports/broker.js';
 import type { MarketSession, OptionContract } from '../ports/market-data.js';
 import type { Proposal } from '../ports/proposal-store.js';
 import { gateRejected } from './gate-rejection.js';
+import { legsAlreadyHeld } from './held-legs.js';
 import { openSession } from './market-open.js';
 import { proposalAnswer, ProposalAnswer } from './proposal-answer.js';
 import { CONFIRM_LATER, CONFIRM_WINDOW } from './timing.js';
@@ -112,7 +113,8 @@ function propose(candidate: CandidateEssentials, input: Input, ctx: HandlerConte
       brokerError(e, (message) => appError('ENTRY_REJECTED', { message })),
     );
     const condor = yield* reprice(candidate, ctx);
-    const overlap = overlapping(condor, held);
+    const book = yield* ResultAsync.fromSafePromise(services.proposals.book(caller.userId));
+    const overlap = legsAlreadyHeld(entryLegs(condor).map((leg) => leg.symbol), held, book, null, 'These legs');
     if (overlap !== null) return err(overlap);
     const { credit, width } = condorEconomics(condor);
     // The default band stops where the credit would fall below min_credit_to_width, so a candidate the search found is never refused for its band.
@@ -179,16 +181,6 @@ function reprice(candidate: CandidateEssentials, { services }: HandlerContext<'t
       const [lp, sp, sc, lc] = legs as [OptionContract, OptionContract, OptionContract, OptionContract];
       return okAsync({ longPut: lp, shortPut: sp, shortCall: sc, longCall: lc });
     });
-}
-
-function overlapping(condor: RepricedCondor, held: readonly BrokerPosition[]): AppError | null {
-  const symbols = new Set(held.filter((p) => p.qty !== 0).map((p) => p.symbol));
-  const shared = [condor.longPut, condor.shortPut, condor.shortCall, condor.longCall].filter((c) => symbols.has(c.symbol));
-  if (shared.length === 0) return null;
-  return appError('OVERLAPPING_LEGS', {
-    message: `These legs share strike, expiry and type with a position you hold: ${shared.map((c) => c.symbol).join(', ')}.`,
-    received: { legs: shared.map((c) => c.symbol) },
-  });
 }
 
 /** The credit crossing every spread: selling the shorts at their bids, buying the wings at their asks. */

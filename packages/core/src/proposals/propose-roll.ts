@@ -4,12 +4,12 @@ import { singlePricePlan } from '../working-orders/pricing-plan.js';
 import { err, ok, ResultAsync, safeTry, type Result } from 'neverthrow';
 import { marketError } from '../condors/market-errors.js';
 import type { SearchMarket } from '../condors/types.js';
-import { appError, type AppError } from '../errors/app-error.js';
+import type { AppError } from '../errors/app-error.js';
 import { defineOperation, WRITE, type HandlerContext } from '../operations/operation.js';
 import type { BrokerPosition, OrderLeg } from '../ports/broker.js';
 import type { MarketSession, OptionContract, OptionType } from '../ports/market-data.js';
 import type { ManagedPosition, PositionLeg } from '../ports/position-store.js';
-import type { Proposal } from '../ports/proposal-store.js';
+import type { LegBook, Proposal } from '../ports/proposal-store.js';
 import { ageFindings, openingFindings } from '../condors/entry-rules.js';
 import { marketSessionView } from '../market/session-view.js';
 import { commissionOf } from '../costs/commission.js';
@@ -17,6 +17,7 @@ import { tradeCosts } from '../costs/condor-costs.js';
 import { costsView } from '../costs/costs-view.js';
 import type { CostedLeg } from '../costs/order-costs.js';
 import { gateRejected } from './gate-rejection.js';
+import { legsAlreadyHeld } from './held-legs.js';
 import { openSession } from './market-open.js';
 import {
   actionablePosition,
@@ -102,6 +103,7 @@ interface Setting {
   readonly choice: ExpiryChoice;
   readonly chain: readonly OptionContract[];
   readonly held: readonly BrokerPosition[];
+  readonly book: LegBook;
   readonly now: number;
 }
 
@@ -129,7 +131,7 @@ function plan(position: ManagedPosition, input: Input, ctx: HandlerContext<'trad
       if ('code' in side) return err(side);
       sides.push(side);
     }
-    const refused = gate(sides, where, closing);
+    const refused = gate(sides, where, closing, position.id);
     if (refused !== null) return err(refused);
     const [only] = sides;
     const rolled = { position, input, where };
@@ -154,7 +156,7 @@ function sidesHeld(position: ManagedPosition, side: Input['side']): Result<HeldS
 }
 
 /** The entry gate's checks that apply to a roll: fresh quotes everywhere, liquid new legs, an uncrossed condor, no overlap with other holdings. */
-function gate(sides: readonly RolledSide[], where: Setting, closing: readonly PositionLeg[]): AppError | null {
+function gate(sides: readonly RolledSide[], where: Setting, closing: readonly PositionLeg[], positionId: string): AppError | null {
   const findings = sides.flatMap((s) => [
     ...ageFindings(s.oldQuotes.short, where.now),
     ...ageFindings(s.oldQuotes.long, where.now),
@@ -166,7 +168,9 @@ function gate(sides: readonly RolledSide[], where: Setting, closing: readonly Po
     const value = `${String(put.next.short.strike)} put above ${String(call.next.short.strike)} call`;
     findings.push({ reason: 'structure', sentence: `The new short put would sit above the new short call (${value}): the condor would be crossed.`, limit: 'short put at or below short call', found: value });
   }
-  return findings.length > 0 ? gateRejected('The roll cannot be proposed', findings) : overlapping(sides, where.held, closing);
+  if (findings.length > 0) return gateRejected('The roll cannot be proposed', findings);
+  const opening = sides.flatMap((s) => [s.next.short.symbol, s.next.long.symbol]);
+  return legsAlreadyHeld(opening, where.held, where.book, { positionId, closing: new Set(closing.map((leg) => leg.symbol)) }, 'The new legs');
 }
 
 function setting(position: ManagedPosition, input: Input, ctx: HandlerContext<'trading'>): ResultAsync<Setting, AppError> {
@@ -189,11 +193,12 @@ function setting(position: ManagedPosition, input: Input, ctx: HandlerContext<'t
         ]),
       );
     }
-    const [chain, held] = yield* ResultAsync.combine([
+    const [chain, held, book] = yield* ResultAsync.combine([
       market.optionChain(ticker, choice.expiry).mapErr((e) => marketError(e, ticker)),
       brokerHoldings(ctx.services, ctx.caller.userId),
+      ResultAsync.fromSafePromise(ctx.services.proposals.book(ctx.caller.userId)),
     ]);
-    return ok({ session, market: { spot: (quote.bid + quote.ask) / 2 || quote.last, rate, dividendYield }, choice, chain, held, now });
+    return ok({ session, market: { spot: (quote.bid + quote.ask) / 2 || quote.last, rate, dividendYield }, choice, chain, held, book, now });
   });
 }
 
@@ -241,17 +246,6 @@ function chooseSide({
     );
   }
   return { type, old, oldQuotes, next, targetDelta, width };
-}
-
-function overlapping(sides: readonly RolledSide[], held: readonly BrokerPosition[], closing: readonly PositionLeg[]): AppError | null {
-  const closed = new Set(closing.map((leg) => leg.symbol));
-  const holding = new Set(held.filter((p) => p.qty !== 0 && !closed.has(p.symbol)).map((p) => p.symbol));
-  const shared = sides.flatMap((s) => [s.next.short, s.next.long]).filter((c) => holding.has(c.symbol));
-  if (shared.length === 0) return null;
-  return appError('OVERLAPPING_LEGS', {
-    message: `The new legs share strike, expiry and type with a position you hold: ${shared.map((c) => c.symbol).join(', ')}.`,
-    received: { legs: shared.map((c) => c.symbol) },
-  });
 }
 
 const newLegs = (side: RolledSide): PositionLeg[] => [positionLeg(side.next.long, 'long'), positionLeg(side.next.short, 'short')];

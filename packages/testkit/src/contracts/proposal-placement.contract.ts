@@ -15,6 +15,22 @@ export function proposalPlacementContract(fresh: FreshProposalStore): void {
     proposal(n, { kind: 'exit', positionId: positionId(position), legs: closingLegs(condorLegs(position)), ...overrides });
 
   describe('the placement check of a consume', () => {
+    it('reads the book a consume checks (issue 42): positions not closed, approved proposals still placing, and no one else\'s', async () => {
+      const { proposals, positions } = await fresh();
+      await positions.insert(openPosition(positionId(1), condorLegs(1), 2));
+      await positions.insert(openPosition(positionId(2), condorLegs(2), 1, { status: 'closed', closedAt: T0 + 1_000 }));
+      await proposals.insert(proposal(3, { legs: condorLegs(3) }));
+      await proposals.insert(proposal(4, { legs: condorLegs(4) }));
+      await proposals.insert(proposal(5, { ownerId: OTHER, legs: condorLegs(5) }));
+      expect(await proposals.consume(USER, proposalId(3), at, approval(at))).toBe('consumed');
+      expect(await proposals.consume(OTHER, proposalId(5), at, approval(at, { userId: OTHER }))).toBe('consumed');
+      const book = await proposals.book(USER);
+      expect(book.positions.filter((p) => p.status !== 'closed').map((p) => p.id)).toEqual([positionId(1)]);
+      expect(book.placing.map((p) => p.id)).toEqual([proposalId(3)]);
+      await proposals.recordOutcome(proposalId(3), { status: 'rejected', detail: 'refused' });
+      expect((await proposals.book(USER)).placing).toEqual([]);
+    });
+
     it('refuses an entry whose legs an open position holds, consuming nothing; a closed position holds none', async () => {
       const { proposals, positions } = await fresh();
       await positions.insert(openPosition(positionId(1), condorLegs(1), 2));

@@ -1,5 +1,5 @@
 import { placementRefusal, voidedBy, voidOutcome } from '@condor/core';
-import type { ApprovalRecord, ConsumeResult, ManagedPosition, Proposal, ProposalOutcome, ProposalStore, UnfinishedProposal } from '@condor/core';
+import type { ApprovalRecord, ConsumeResult, LegBook, ManagedPosition, Proposal, ProposalOutcome, ProposalStore, UnfinishedProposal } from '@condor/core';
 
 const oldestFirst = (a: Proposal, b: Proposal): number => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 const byId = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -39,7 +39,7 @@ export class MemoryProposalStore implements ProposalStore {
     if (proposal.consumedAt !== null) return Promise.resolve('already_consumed');
     if (approval !== null) {
       const owned = this.every().filter((p) => p.ownerId === ownerId);
-      const refusal = placementRefusal(proposal, { positions: this.positions.ownedBy(ownerId), placing: owned.filter((p) => p.consumedAt !== null) });
+      const refusal = placementRefusal(proposal, this.bookOf(ownerId));
       if (refusal !== null) return Promise.resolve({ refused: refusal });
       for (const other of owned.filter((p) => voidedBy(proposal, p))) {
         this.all.set(other.id, JSON.stringify({ ...other, consumedAt: at, approval: null, outcome: voidOutcome(proposal, at) }));
@@ -47,6 +47,15 @@ export class MemoryProposalStore implements ProposalStore {
     }
     this.all.set(id, JSON.stringify({ ...proposal, consumedAt: at, approval }));
     return Promise.resolve('consumed');
+  }
+
+  book(ownerId: string): Promise<LegBook> {
+    return Promise.resolve(this.bookOf(ownerId));
+  }
+
+  private bookOf(ownerId: string): LegBook {
+    const mayChange = (p: Proposal): boolean => p.outcome === null || p.outcome.status === 'unknown' || (p.outcome.status === 'submitted' && p.kind === 'roll');
+    return { positions: this.positions.ownedBy(ownerId), placing: this.every().filter((p) => p.ownerId === ownerId && p.consumedAt !== null && p.approval !== null && mayChange(p)) };
   }
 
   recordOutcome(id: string, outcome: ProposalOutcome): Promise<void> {
