@@ -1,13 +1,13 @@
 import { FakeBrokers } from '@condor/testkit';
 import { describe, expect, it } from 'vitest';
 import { all, parsePage, text } from './dom.js';
-import { pagesHarness, type Harness, type Trader } from './pages-harness.js';
+import { OTHER_CANDIDATE, pagesHarness, type Harness, type Trader } from './pages-harness.js';
 
 /**
  * The desk in-process: a person's waiting proposal, an earlier one approved whose order the broker leaves working
  * (so its position is opening and condor walks it), and an agent's key.
  */
-async function setUp(): Promise<{ h: Harness; ann: Trader; placedId: string; waitingId: string; agentKey: string }> {
+async function setUp(): Promise<{ h: Harness; ann: Trader; placedId: string; waitingId: string; blockedId: string; agentKey: string }> {
   const brokers = new FakeBrokers();
   const h = pagesHarness({ brokers });
   const ann = await h.trader('ann@example.com');
@@ -15,12 +15,13 @@ async function setUp(): Promise<{ h: Harness; ann: Trader; placedId: string; wai
   const placed = await h.propose(ann);
   const ticket = await h.send('GET', placed.approvalPath, { cookie: ann.cookie });
   h.services.clock.advance(6_000);
-  // Proposed before the first one places: once it holds these legs, the same candidate would overlap them.
-  const waiting = await h.propose(ann);
+  const waiting = await h.propose(ann, OTHER_CANDIDATE);
+  // Proposed before the first one places: once that holds these legs, this one can no longer be placed (issue 42).
+  const blocked = await h.propose(ann);
   expect((await h.post(`${placed.approvalPath}/approve`, { csrf_token: h.csrfOf(ticket) }, ann.cookie)).status).toBe(200);
   const created = await h.call('create_api_key', { name: 'laptop agent', scopes: ['read', 'propose'] }, ann.apiToken);
   h.services.clock.advance(2_000);
-  return { h, ann, placedId: placed.proposalId, waitingId: waiting.proposalId, agentKey: String(created['api_key']) };
+  return { h, ann, placedId: placed.proposalId, waitingId: waiting.proposalId, blockedId: blocked.proposalId, agentKey: String(created['api_key']) };
 }
 
 const desk = async (h: Harness, cookie: string) => {
@@ -60,6 +61,19 @@ describe('GET /', () => {
     const walk = doc.querySelector(`[data-role="working-order"][data-proposal="${placedId}"]`);
     expect(all(walk ?? doc, '[data-role="step"]')).toHaveLength(1);
     expect(text(walk?.querySelector('[data-role="current-limit"]'))).toMatch(/^(Standing|Sent) at a credit of \$\d+\.\d\d per share.*; you approved a credit of \$\d+\.\d\d down to \$\d+\.\d\d per share \(normal\)\.$/);
+  });
+
+  it('shows a waiting proposal whose legs came to be held since as one that can no longer be placed, with nothing to approve (issue 42)', async () => {
+    const { h, ann, blockedId } = await setUp();
+    const { doc } = await desk(h, ann.cookie);
+    const blocked = doc.querySelector(`[data-role="approval"][data-proposal="${blockedId}"]`);
+    expect(blocked?.querySelector('[data-role="open-ticket"]')).toBeNull();
+    expect(text(blocked?.querySelector('[data-role="blocked"]'))).toMatch(/^Can no longer be placed, so it cannot be approved; nothing was placed: since this proposal was made, position \S+ came to hold SPY260220P00540000, SPY260220P00545000, SPY260220C00600000, SPY260220C00605000, which this order would open too\.$/);
+    const opened = await h.send('GET', `/desk/approvals/${blockedId}`, { cookie: ann.cookie });
+    const page = await h.send('GET', opened.headers.get('location') ?? '', { cookie: ann.cookie });
+    const ticket = parsePage(page.body);
+    expect(ticket.querySelector('form[action$="/approve"]')).toBeNull();
+    expect(text(ticket.querySelector('[data-role="decided"]'))).toContain('Can no longer be placed, so it cannot be approved');
   });
 
   it('never shows an agent’s key, only its hint', async () => {

@@ -23,7 +23,23 @@ const CANDIDATE = {
   net_credit: 1.4,
   legs: { long_put: leg('put', 540), short_put: leg('put', 545), short_call: leg('call', 600), long_call: leg('call', 605) },
 };
-const CHAIN = [contract('put', 540, 1.5, 1.55), contract('put', 545, 2.1, 2.15), contract('call', 600, 1.8, 1.85), contract('call', 605, 1.0, 1.05)];
+/** A condor sharing no leg with CANDIDATE: 530/535/610/615. */
+export const OTHER_CANDIDATE = {
+  ticker: 'SPY',
+  expiry: EXPIRY,
+  net_credit: 0.65,
+  legs: { long_put: leg('put', 530), short_put: leg('put', 535), short_call: leg('call', 610), long_call: leg('call', 615) },
+};
+const CHAIN = [
+  contract('put', 530, 0.6, 0.65),
+  contract('put', 535, 1.0, 1.05),
+  contract('put', 540, 1.5, 1.55),
+  contract('put', 545, 2.1, 2.15),
+  contract('call', 600, 1.8, 1.85),
+  contract('call', 605, 1.0, 1.05),
+  contract('call', 610, 0.5, 0.55),
+  contract('call', 615, 0.25, 0.3),
+];
 
 /** A proposal's ticket as the API answers it. */
 export type TicketWire = ReturnType<typeof ticketView>;
@@ -95,8 +111,8 @@ export function pagesHarness(overrides: { liveTradingEnabled?: boolean; brokers?
   };
 
   /** An entry proposal made by the trader's agent: its id, the path of its approval link and its ticket as the answer carried it. */
-  const propose = async (who: Trader): Promise<{ proposalId: string; approvalPath: string; ticket: TicketWire }> => {
-    const proposal = await call('propose_entry', { candidate: CANDIDATE, qty: 1 }, who.apiToken, `batch-${String(services.clock.now())}`);
+  const propose = async (who: Trader, candidate: typeof CANDIDATE = CANDIDATE): Promise<{ proposalId: string; approvalPath: string; ticket: TicketWire }> => {
+    const proposal = await call('propose_entry', { candidate, qty: 1 }, who.apiToken, `batch-${String(services.clock.now())}`);
     return { proposalId: String(proposal['proposal_id']), approvalPath: String(proposal['approval_url']).replace(ORIGIN, ''), ticket: proposal['ticket'] as TicketWire };
   };
 

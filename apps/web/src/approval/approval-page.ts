@@ -15,7 +15,7 @@ export interface ApprovalPage {
   readonly notice?: Markup | null;
 }
 
-const DECIDED: Readonly<Record<OrderTicket['status'], string>> = {
+const DECIDED: Readonly<Record<Exclude<OrderTicket['status'], 'blocked'>, string>> = {
   awaiting_approval: 'This approval link has been used; nothing more can be done with it.',
   expired: 'This proposal expired before anyone approved it. Nothing was placed; ask your agent for a new proposal.',
   placed: 'This proposal has been approved and its order placed. There is nothing more to decide.',
@@ -36,7 +36,12 @@ export function renderApprovalPage(page: ApprovalPage): Markup {
   const open = ticket.status === 'awaiting_approval' && !page.linkUsed;
   return markup`${page.notice ?? ''}
 ${renderTicket(ticket)}
-${open ? decision(page) : markup`<section class="card" data-role="decided"><p class="notice ${ticket.status === 'placed' ? 'ok' : 'warn'}">${DECIDED[ticket.status]}</p></section>`}`;
+${open ? decision(page) : markup`<section class="card" data-role="decided"><p class="notice ${ticket.status === 'placed' ? 'ok' : 'warn'}">${decided(ticket)}</p></section>`}`;
+}
+
+/** What became of a proposal no longer open here; one the book no longer allows says why (its status words). */
+function decided(ticket: OrderTicket): string {
+  return ticket.status === 'blocked' ? `${ticket.statusWords} Ask your agent for a new proposal if you still want this trade.` : DECIDED[ticket.status];
 }
 
 function decision(page: ApprovalPage): Markup {

@@ -4,6 +4,9 @@ import { quotePrice } from '../market/quote-price.js';
 import type { Services } from '../services.js';
 import { tradingAccountView } from '../brokers/trading-account.js';
 import { orderTicket } from './order-ticket.js';
+import { placementRefusal } from '../proposals/placement-check.js';
+import { holderSince, refusalReason } from '../proposals/placement-refused.js';
+import { isExpired } from '../proposals/timing.js';
 import type { OrderTicket } from './ticket-types.js';
 
 /**
@@ -19,7 +22,7 @@ export function loadTicket(services: Services, proposal: Proposal, knownSpot?: n
           () => null,
         );
   const walk = proposal.consumedAt === null ? Promise.resolve(undefined) : services.workingOrders.get(proposal.ownerId, proposal.id);
-  return ResultAsync.fromSafePromise(Promise.all([services.brokerLinks.get(proposal.ownerId), spot, walk])).map(([link, price, walked]) => {
+  return ResultAsync.fromSafePromise(Promise.all([services.brokerLinks.get(proposal.ownerId), spot, walk, blockedBecause(services, proposal)])).map(([link, price, walked, blocked]) => {
     const account = tradingAccountView(link, services);
     return orderTicket({
       proposal,
@@ -28,6 +31,17 @@ export function loadTicket(services: Services, proposal: Proposal, knownSpot?: n
       now: services.clock.now(),
       marketNotice: services.marketNotice,
       walk: walked ?? null,
+      blocked,
     });
   });
+}
+
+/**
+ * Why a proposal still waiting for its person can no longer be placed (issue 42: a person is never asked to approve
+ * what the placement will refuse): the placement's own check against the book read now, in words; null when it may.
+ */
+async function blockedBecause(services: Services, proposal: Proposal): Promise<string | null> {
+  if (proposal.consumedAt !== null || isExpired(proposal.createdAt, services.clock.now())) return null;
+  const refusal = placementRefusal(proposal, await services.proposals.book(proposal.ownerId));
+  return refusal === null ? null : refusalReason(proposal, refusal, await holderSince(services, proposal.ownerId, refusal));
 }

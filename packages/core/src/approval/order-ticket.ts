@@ -24,6 +24,8 @@ export interface TicketInputs {
   readonly marketNotice: string | null;
   /** The walk of its order, once placed with a band of more than one price. */
   readonly walk?: WorkingOrder | null;
+  /** Why the book no longer allows placing it (`refusalReason`), for one not yet decided; null when it may be placed. */
+  readonly blocked?: string | null;
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -42,7 +44,7 @@ export function dateWords(isoDay: string): string {
  * breakevens, POP, the account, the time left, the payoff at expiry as data and the price band approved with it
  * (design §15). Pure: renderers (the approval page, the MCP App, an elicitation's text) only format it.
  */
-export function orderTicket({ proposal, account, spot, now, marketNotice, walk = null }: TicketInputs): OrderTicket {
+export function orderTicket({ proposal, account, spot, now, marketNotice, walk = null, blocked = null }: TicketInputs): OrderTicket {
   const legs = proposal.legs.map((leg) => ticketLeg(leg.symbol, leg.intent, proposal.qty));
   const held = heldAfter(proposal);
   const plan = pricingOf(proposal);
@@ -57,7 +59,7 @@ export function orderTicket({ proposal, account, spot, now, marketNotice, walk =
   const price = priceOf(proposal);
   const pop = isExit ? null : numberIn(proposal.details, 'pop');
   const popAfterCosts = isExit ? null : numberIn(proposal.details, 'pop_after_costs');
-  const status = statusOf(proposal, now);
+  const status = statusOf(proposal, now, blocked);
   return {
     proposalId: proposal.id,
     kind: proposal.kind,
@@ -78,7 +80,7 @@ export function orderTicket({ proposal, account, spot, now, marketNotice, walk =
     flags: ticketFlags(proposal.details),
     account: accountOf(account),
     status,
-    statusWords: TICKET_STATUS_WORDS[status],
+    statusWords: status === 'blocked' && blocked !== null ? `${TICKET_STATUS_WORDS.blocked}: ${blocked}.` : TICKET_STATUS_WORDS[status],
     createdAt: proposal.createdAt,
     approvableAt: confirmableAt(proposal.createdAt),
     expiresAt: expiresAt(proposal.createdAt),
@@ -156,8 +158,8 @@ function accountOf({ broker, environment, simulatedMarket }: TicketInputs['accou
   return { broker, environment, simulatedMarket, words: accountWords(broker, environment, simulatedMarket) };
 }
 
-function statusOf(proposal: Proposal, now: number): OrderTicket['status'] {
-  if (proposal.consumedAt === null) return isExpired(proposal.createdAt, now) ? 'expired' : 'awaiting_approval';
+function statusOf(proposal: Proposal, now: number, blocked: string | null): OrderTicket['status'] {
+  if (proposal.consumedAt === null) return isExpired(proposal.createdAt, now) ? 'expired' : blocked === null ? 'awaiting_approval' : 'blocked';
   const status = proposal.outcome?.status;
   if (status === 'submitted') return 'placed';
   return status === 'rejected' || status === 'void' ? status : 'unknown';

@@ -164,7 +164,8 @@ export interface OrderTicket {
   /** Events and calendar days before expiry, and the session the prices come from. */
   readonly flags: readonly TradeFlag[];
   readonly account: TicketAccount;
-  readonly status: 'awaiting_approval' | 'expired' | 'placed' | 'rejected' | 'unknown' | 'void';
+  /** `blocked`: not decided, but the book no longer allows placing it (its legs came to be held since); never offered for approval. */
+  readonly status: 'awaiting_approval' | 'blocked' | 'expired' | 'placed' | 'rejected' | 'unknown' | 'void';
   /** The status as every renderer shows it (`TICKET_STATUS_WORDS`): "Awaiting your approval", "Expired: nothing was placed", … */
   readonly statusWords: string;
   /** Epoch ms. */

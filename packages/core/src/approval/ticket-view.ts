@@ -100,7 +100,7 @@ export const TicketView = v.pipe(
     buying_power: v.nullable(v.object({ reduction: v.number(), return_on_buying_power: v.number(), words: v.string() })),
     flags: TradeFlagsView,
     account: TradingAccountView,
-    status: v.picklist(['awaiting_approval', 'expired', 'placed', 'rejected', 'unknown', 'void']),
+    status: v.picklist(['awaiting_approval', 'blocked', 'expired', 'placed', 'rejected', 'unknown', 'void']),
     status_words: v.pipe(v.string(), v.description('The status in words, as the approval page and the MCP App show it.')),
     approvable_at: v.string(),
     expires_at: v.string(),

@@ -19,6 +19,14 @@ const WIDE_LEGS: readonly OrderLeg[] = [
   { symbol: 'SPY261218C00625000', side: 'buy', intent: 'buy_to_open' },
 ];
 
+/** A third, waiting for approval: legs no position holds, so the book lets it be placed. */
+const FAR_LEGS: readonly OrderLeg[] = [
+  { symbol: 'SPY261218P00500000', side: 'buy', intent: 'buy_to_open' },
+  { symbol: 'SPY261218P00505000', side: 'sell', intent: 'sell_to_open' },
+  { symbol: 'SPY261218C00640000', side: 'sell', intent: 'sell_to_open' },
+  { symbol: 'SPY261218C00645000', side: 'buy', intent: 'buy_to_open' },
+];
+
 type Services = TestServices & { clock: FakeClock };
 
 /** The owner's agent confirms `id` (paper, CONDOR_APPROVAL=confirm), as a tool call would. */
@@ -51,7 +59,7 @@ async function busyDesk() {
   await confirm(services, accessToken, walked.id);
   brokers.closeLegOutside(userId, 'SPY261218P00545000');
 
-  const waiting = entryProposal({ id: services.ids.uuid(), ownerId: userId, createdAt: services.clock.now(), qty: 2, maxLoss: 750 });
+  const waiting = entryProposal({ id: services.ids.uuid(), ownerId: userId, createdAt: services.clock.now(), qty: 2, maxLoss: 750, legs: FAR_LEGS });
   for (const proposal of [
     waiting,
     entryProposal({ id: services.ids.uuid(), ownerId: userId, createdAt: services.clock.now() - 61_000 }),
@@ -79,7 +87,7 @@ describe('the person’s desk', () => {
       expect.objectContaining({
         proposalId: waiting.id,
         status: 'awaiting_approval',
-        headline: 'Sell 2 SPY 2026-12-18 iron condor 540/545/600/605',
+        headline: 'Sell 2 SPY 2026-12-18 iron condor 500/505/640/645',
         secondsLeft: 58,
         secondsUntilApprovable: 3,
       }),

@@ -1,6 +1,8 @@
 import { AGENT_CONFIRMS, createTestServices, FakeBrokers, FixtureMarketData, type FakeClock, type TestServices } from '@condor/testkit';
 import { describe, expect, it } from 'vitest';
 import { entryProposal } from '../approval/approval-fixture.js';
+import { loadTicket } from '../approval/load-ticket.js';
+import { waitingApprovals } from '../desk/waiting-approvals.js';
 import type { ErrorResult } from '../errors/error-result.js';
 import { execute } from '../operations/execute.js';
 import { GOOD_CHAIN, occ, spyCandidate, spyQuotes } from './spy-chain-fixture.js';
@@ -93,5 +95,21 @@ describe('proposing reads the book the placement re-checks', () => {
     (await call('confirm_proposal', { proposal_id: exit }))._unsafeUnwrap();
     await call('get_positions');
     expect((await call('propose_entry', { candidate: spyCandidate(1.4), qty: 1 })).isOk()).toBe(true);
+  });
+
+  it('never offers for approval a waiting proposal whose legs came to be held since: its ticket and the desk say why', async () => {
+    const { services, userId, call, propose } = await trader();
+    const [first, second] = [await propose(), await propose()];
+    const before = (await services.proposals.get(userId, second))!;
+    expect((await loadTicket(services, before))._unsafeUnwrap().status).toBe('awaiting_approval');
+    services.clock.advance(5_000);
+    const placed = (await call('confirm_proposal', { proposal_id: first }))._unsafeUnwrap().value as { position_id: string };
+    const ticket = (await loadTicket(services, before))._unsafeUnwrap();
+    expect(ticket.status).toBe('blocked');
+    expect(ticket.statusWords).toBe(
+      `Can no longer be placed, so it cannot be approved; nothing was placed: since this proposal was made, position ${placed.position_id} came to hold ${LEGS.join(', ')}, which this order would open too.`,
+    );
+    const waiting = (await waitingApprovals(services, userId))._unsafeUnwrap();
+    expect(waiting.map((t) => [t.proposalId, t.status])).toEqual([[second, 'blocked']]);
   });
 });

@@ -12,24 +12,30 @@ const PROPOSE_TOOL: Record<ProposalKind, ToolName> = { entry: 'propose_entry', r
 export const proposeTool = (proposal: Proposal): ToolName => PROPOSE_TOOL[proposal.kind];
 
 /**
- * The contract's answer to a placement the book no longer allows (`placementRefusal`): nothing was placed. An overlap
- * says whether the holder already held the legs when the proposal was made (`since` at or before it) or came to hold
- * them since, so the words say what actually happened.
+ * Why the book no longer allows placing `proposal`, as the clause after "Nothing was placed:" (`placementRefused`) and
+ * on a ticket that can no longer be approved. An overlap says whether the holder already held the legs when the
+ * proposal was made (`since` before it; one made at the same instant passed its own check) or came to hold them since, so the words say what actually happened.
  */
+export function refusalReason(proposal: Proposal, refusal: PlacementRefusal, since: number | null): string {
+  if (refusal.kind === 'position_changed') return `position ${refusal.positionId} changed since this ${proposal.kind} was proposed — ${refusal.why}`;
+  const holder = 'positionId' in refusal.heldBy ? `position ${refusal.heldBy.positionId}` : `proposal ${refusal.heldBy.proposalId}, approved and being placed`;
+  const legs = refusal.legs.join(', ');
+  return since !== null && since < proposal.createdAt
+    ? `${holder} already held ${legs} when this proposal was made, and this order would open them too`
+    : `since this proposal was made, ${holder} came to hold ${legs}, which this order would open too`;
+}
+
+/** The contract's answer to a placement the book no longer allows (`placementRefusal`): nothing was placed. */
 export function placementRefused(proposal: Proposal, refusal: PlacementRefusal, since: number | null): AppError {
+  const message = `Nothing was placed: ${refusalReason(proposal, refusal, since)}.`;
   if (refusal.kind === 'overlapping_legs') {
-    const holder = 'positionId' in refusal.heldBy ? `position ${refusal.heldBy.positionId}` : `proposal ${refusal.heldBy.proposalId}, approved and being placed`;
-    const legs = refusal.legs.join(', ');
-    const already = since !== null && since <= proposal.createdAt;
     return appError('OVERLAPPING_LEGS', {
-      message: already
-        ? `Nothing was placed: ${holder} already held ${legs} when this proposal was made, and this order would open them too.`
-        : `Nothing was placed: since this proposal was made, ${holder} came to hold ${legs}, which this order would open too.`,
+      message,
       received: { proposal_id: proposal.id, legs: refusal.legs, ...refusal.heldBy, ...(since === null ? {} : { held_since: isoTime(since) }) },
     });
   }
   return appError('ENTRY_REJECTED', {
-    message: `Nothing was placed: position ${refusal.positionId} changed since this ${proposal.kind} was proposed — ${refusal.why}.`,
+    message,
     suggestion: `Check the position with get_positions; to act on it as it is now, make a new proposal with ${proposeTool(proposal)}.`,
     seeTool: 'get_positions',
     expected: "a position with status 'open' that holds every leg the proposal closes",
@@ -42,7 +48,8 @@ export function refusePlacement(services: Services, proposal: Proposal, refusal:
   return ResultAsync.fromSafePromise(holderSince(services, proposal.ownerId, refusal)).andThen((since) => errAsync(placementRefused(proposal, refusal, since)));
 }
 
-async function holderSince(services: Services, ownerId: string, refusal: PlacementRefusal): Promise<number | null> {
+/** When the holder of an overlap came to hold its legs (`heldSince`); null for other refusals. */
+export async function holderSince(services: Services, ownerId: string, refusal: PlacementRefusal): Promise<number | null> {
   if (refusal.kind !== 'overlapping_legs') return null;
   const position = 'positionId' in refusal.heldBy ? refusal.heldBy.positionId : null;
   const [book, acting] = await Promise.all([services.proposals.book(ownerId), position === null ? [] : services.proposals.listForPosition(ownerId, position)]);

@@ -4,6 +4,7 @@ import { percent, tenths } from './percent.js';
 /** What each state of a proposal is called on its ticket, the same on the approval page, the MCP App and the API. */
 export const TICKET_STATUS_WORDS = {
   awaiting_approval: 'Awaiting your approval',
+  blocked: 'Can no longer be placed, so it cannot be approved; nothing was placed',
   expired: 'Expired: nothing was placed',
   placed: 'Placed',
   rejected: 'Rejected: nothing was placed',
