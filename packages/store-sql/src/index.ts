@@ -3,7 +3,7 @@ export { openSqlite } from './sqlite.js';
 export { openPostgres, type PostgresOptions } from './postgres.js';
 export { openDatabase } from './open-database.js';
 export type { SqlDialect } from './sql-dialect.js';
-export { migrateToLatest } from './migrations.js';
+export { migrateToLatest } from './migrate.js';
 export { SqlUserStore } from './sql-user-store.js';
 export { SqlSessionStore } from './sql-session-store.js';
 export type { Database } from './schema.js';

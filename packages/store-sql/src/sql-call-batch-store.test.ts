@@ -3,7 +3,7 @@ import Sqlite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { testDialects } from '../test/temp-database.js';
-import { migrateToLatest } from './migrations.js';
+import { migrateToLatest } from './migrate.js';
 import type { Database } from './schema.js';
 import { SqlCallBatchStore } from './sql-call-batch-store.js';
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { migrateToLatest } from '../src/migrations.js';
+import { migrateToLatest } from '../src/migrate.js';
 import type { SqlDialect } from '../src/sql-dialect.js';
 import type { Database } from '../src/schema.js';
 import { tempPostgres } from './temp-postgres.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterEach } from 'vitest';
-import { migrateToLatest } from '../src/migrations.js';
+import { migrateToLatest } from '../src/migrate.js';
 import type { Database } from '../src/schema.js';
 import { openSqlite } from '../src/sqlite.js';
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import { dialectOf } from './sql-dialect.js';
+import { dialectOf } from '../sql-dialect.js';
 
 const STATUSES_BEFORE = sql`status in ('accepted', 'filled', 'partially_filled', 'canceled', 'rejected', 'expired', 'pending_cancel')`;
 const STATUSES_NOW = sql`status in ('accepted', 'filled', 'partially_filled', 'canceled', 'rejected', 'expired', 'pending_cancel', 'replaced')`;

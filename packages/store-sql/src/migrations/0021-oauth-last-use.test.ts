@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { schemaFacts } from '../test/schema-facts.js';
-import { testDialects } from '../test/temp-database.js';
-import { migrateToLatest, migratorFor } from './migrations.js';
+import { schemaFacts } from '../../test/schema-facts.js';
+import { testDialects } from '../../test/temp-database.js';
+import { migrateToLatest, migratorFor } from '../migrate.js';
 
 for (const dialect of testDialects()) {
   describe(`migration 0021_oauth_last_use on ${dialect.name}`, () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { violation } from '../test/constraint-violation.js';
-import { migratedWithOwner, OWNER_ID } from '../test/migrated-with-owner.js';
-import { schemaFacts } from '../test/schema-facts.js';
-import { testDialects } from '../test/temp-database.js';
-import { migratorFor } from './migrations.js';
+import { violation } from '../../test/constraint-violation.js';
+import { migratedWithOwner, OWNER_ID } from '../../test/migrated-with-owner.js';
+import { schemaFacts } from '../../test/schema-facts.js';
+import { testDialects } from '../../test/temp-database.js';
+import { migratorFor } from '../migrate.js';
 
 const T0 = 1_767_623_400_000;
 const DIGEST = '3c9e'.repeat(16);

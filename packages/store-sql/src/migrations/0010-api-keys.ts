@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import { SCOPE_TEXTS } from './scope-text.js';
+import { SCOPE_TEXTS } from '../scope-text.js';
 
 /** Hex SHA-256, lower case: what a key is stored as, so a raw key is refused rather than kept. */
 const HEX_SHA256 = sql`length(digest) = 64 and ltrim(digest, '0123456789abcdef') = ''`;
@@ -8,7 +8,7 @@ const HEX_SHA256 = sql`length(digest) = 64 and ltrim(digest, '0123456789abcdef')
  * API keys (design §13): by the digest of the key only, owned by a user, with their scopes (one of the seven
  * non-empty sets, written in one order) and the key that created them, if one did.
  */
-export const apiKeys: Migration = {
+export const apiKeysMigration: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
     await db.schema
       .createTable('api_keys')

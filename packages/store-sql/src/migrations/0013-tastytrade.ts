@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import { dialectOf } from './sql-dialect.js';
+import { dialectOf } from '../sql-dialect.js';
 
 const BROKERS_BEFORE = sql`broker in ('sim', 'alpaca')`;
 const BROKERS_NOW = sql`broker in ('sim', 'alpaca', 'tastytrade')`;

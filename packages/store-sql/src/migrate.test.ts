@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { schemaFacts } from '../test/schema-facts.js';
 import { testDialects } from '../test/temp-database.js';
-import { migrateToLatest } from './migrations.js';
+import { migrateToLatest } from './migrate.js';
 
 const dialects = testDialects();
 

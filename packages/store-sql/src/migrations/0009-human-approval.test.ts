@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { OWNER_ID } from '../test/migrated-with-owner.js';
-import { schemaFacts } from '../test/schema-facts.js';
-import { testDialects } from '../test/temp-database.js';
-import { migrateToLatest, migratorFor } from './migrations.js';
+import { OWNER_ID } from '../../test/migrated-with-owner.js';
+import { schemaFacts } from '../../test/schema-facts.js';
+import { testDialects } from '../../test/temp-database.js';
+import { migrateToLatest, migratorFor } from '../migrate.js';
 
 const T0 = 1_767_623_400_000;
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { violation } from '../test/constraint-violation.js';
-import { OWNER_ID } from '../test/migrated-with-owner.js';
-import { schemaFacts } from '../test/schema-facts.js';
-import { testDialects } from '../test/temp-database.js';
-import { migrateToLatest, migratorFor } from './migrations.js';
+import { violation } from '../../test/constraint-violation.js';
+import { OWNER_ID } from '../../test/migrated-with-owner.js';
+import { schemaFacts } from '../../test/schema-facts.js';
+import { testDialects } from '../../test/temp-database.js';
+import { migrateToLatest, migratorFor } from '../migrate.js';
 
 const T0 = 1_767_623_400_000;
 const OTHER_ID = '6f1c2d3e-0000-4000-8000-0000000000ff';

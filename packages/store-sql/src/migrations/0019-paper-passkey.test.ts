@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { schemaFacts } from '../test/schema-facts.js';
-import { testDialects } from '../test/temp-database.js';
-import { migrateToLatest, migratorFor } from './migrations.js';
-import { SqlUserSettingsStore } from './sql-user-settings-store.js';
+import { schemaFacts } from '../../test/schema-facts.js';
+import { testDialects } from '../../test/temp-database.js';
+import { migrateToLatest, migratorFor } from '../migrate.js';
+import { SqlUserSettingsStore } from '../sql-user-settings-store.js';
 
 const ALICE = '00000000-0000-4000-8000-0000000000a1';
 
