@@ -32,7 +32,7 @@ export { authentication, type Authentication } from './accounts/authentication.j
 // Scopes and API keys (design §13).
 export { ALL_SCOPES, SCOPES, isScope, scopeList, scopesOfClaim, type Scope } from './scopes/scopes.js';
 export { TOOL_SCOPES, requiredScope, type ScopeRule } from './operations/tool-scopes.js';
-export { scopeRefusal } from './scopes/scope-gate.js';
+export { scopeRefusal } from './operations/scope-gate.js';
 export { insufficientScopeChallenge } from './scopes/scope-challenge.js';
 export { API_KEY_PREFIX, looksLikeApiKey, maskedKey } from './api-keys/key-text.js';
 export { LAST_USED_RESOLUTION_MS } from './api-keys/usable-key.js';
@@ -142,7 +142,7 @@ export { DEFAULT_CORE_CONFIG, DEFAULT_FREE_QUOTAS, type CoreConfig, type Service
 export * from './options/index.js';
 
 // The exchange calendar: days since 1970-01-01, NYSE holidays, New York session times, expiry closes.
-export { DAY_MS, civil, dayOf, formatDay, nthWeekday, parseDay, weekday } from './market/days.js';
+export { DAY_MS, civil, dayOf, formatDay, nthWeekday, parseDay, weekday } from './calendar/days.js';
 export {
   daysToExpiry,
   earlyCloses,
@@ -159,14 +159,14 @@ export {
   sessionClose,
   sessionOpen,
   tradingDayOnOrBefore,
-} from './market/exchange-calendar.js';
+} from './calendar/exchange-calendar.js';
 export { exchangeSession } from './market/exchange-session.js';
 // How condor writes money, time, percentages and a ticket's states (also the subpath @condor/core/words).
 export { durationWords, isoTime, newYorkTime } from './words/time.js';
 export { money, moneyGrouped, moneyUnsigned, roundCents } from './words/money.js';
 export { percent, tenths } from './words/percent.js';
 export { TICKET_STATUS_WORDS, popWords } from './words/ticket.js';
-export { CONFIRM_FLOOR_MS, CONFIRM_FLOOR_S, CONFIRM_LATER, CONFIRM_WINDOW, PROPOSAL_TTL_MS, PROPOSAL_TTL_S } from './proposals/timing.js';
+export { CONFIRM_FLOOR_MS, CONFIRM_FLOOR_S, CONFIRM_LATER, CONFIRM_WINDOW, PROPOSAL_TTL_MS, PROPOSAL_TTL_S } from './lifecycle/proposal-timing.js';
 
 // The one seeded generator of the project (strategies, the simulated market).
 export { SeededRandom, hashString, mixSeed } from './strategies/seeded-random.js';
@@ -217,7 +217,7 @@ export { secondsWords } from './words/time.js';
 export { HOUSE_PRICING, type PricingDefaults, type UserSettingsStore } from './ports/user-settings-store.js';
 export type { Passkey, PasskeyChallenge, PasskeyRemoval, PasskeyStore } from './ports/passkey-store.js';
 export type { PasskeyDescriptor, VerifiedAssertion, VerifiedRegistration, WebAuthnOptions, WebAuthnVerifier } from './ports/webauthn-verifier.js';
-export * from './accounts/passkeys/index.js';
+export * from './passkeys/index.js';
 export { MAX_WORST_FROM_MID, personPricingDefaults, pricingDefaultsView, setPersonPricingDefaults, type PricingDefaultsRequest, type PricingDefaultsView } from './settings/pricing-settings.js';
 // The person's desk at `/` (design §16): one view model from the tools' own views.
 export { personDesk } from './desk/person-desk.js';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { errAsync, ResultAsync } from 'neverthrow';
-import { grantNeedsPasskey } from '../accounts/passkeys/grant-step-up.js';
+import { grantNeedsPasskey } from '../passkeys/grant-step-up.js';
 import { appError, type AppError } from '../errors/app-error.js';
 import { defineOperation, WRITE } from '../operations/operation.js';
 import { issueApiKey } from './issue-api-key.js';

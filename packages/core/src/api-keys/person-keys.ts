@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { errAsync, ResultAsync } from 'neverthrow';
-import { confirmGrantPasskey } from '../accounts/passkeys/grant-step-up.js';
-import { startPasskeyAssertion, type PasskeyAnswer } from '../accounts/passkeys/assert-passkey.js';
-import { grantPurpose } from '../accounts/passkeys/purposes.js';
-import { PASSKEY_REFUSAL_WORDS } from '../accounts/passkeys/refusals.js';
+import { confirmGrantPasskey } from '../passkeys/grant-step-up.js';
+import { startPasskeyAssertion, type PasskeyAnswer } from '../passkeys/assert-passkey.js';
+import { grantPurpose } from '../passkeys/purposes.js';
+import { PASSKEY_REFUSAL_WORDS } from '../passkeys/refusals.js';
 import { appError, type AppError } from '../errors/app-error.js';
 import type { WebAuthnOptions } from '../ports/webauthn-verifier.js';
 import type { Services } from '../services.js';

@@ -1,8 +1,8 @@
 import { createTestServices, fakeAssertion, fakeRegistration, type TestServices } from '@condor/testkit';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { startPasskeyAssertion } from '../accounts/passkeys/assert-passkey.js';
-import { grantPurpose } from '../accounts/passkeys/purposes.js';
-import { finishPasskeyRegistration, startAddingPasskey } from '../accounts/passkeys/register-passkey.js';
+import { startPasskeyAssertion } from '../passkeys/assert-passkey.js';
+import { grantPurpose } from '../passkeys/purposes.js';
+import { finishPasskeyRegistration, startAddingPasskey } from '../passkeys/register-passkey.js';
 import { execute } from '../operations/execute.js';
 import { createPersonKey, startPersonKeyPasskey } from './person-keys.js';
 

@@ -1,5 +1,5 @@
 import type { Services } from '../services.js';
-import { expiresAt } from '../proposals/timing.js';
+import { expiresAt } from '../lifecycle/proposal-timing.js';
 
 /** How long a person has to answer an elicitation, at most (never past the proposal's own expiry). */
 export const ELICITATION_TTL_MS = 60_000;

@@ -6,7 +6,7 @@ import { tradingAccountView } from '../brokers/trading-account.js';
 import { orderTicket } from './order-ticket.js';
 import { placementRefusal } from '../proposals/placement-check.js';
 import { holderSince, refusalReason } from '../proposals/placement-refused.js';
-import { isExpired } from '../proposals/timing.js';
+import { isExpired } from '../lifecycle/proposal-timing.js';
 import type { OrderTicket } from './ticket-types.js';
 
 /**

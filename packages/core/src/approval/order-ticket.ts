@@ -3,7 +3,7 @@ import type { JsonObject } from '../ports/json.js';
 import type { WorkingOrder } from '../ports/working-order-store.js';
 import { workingOrderView } from '../working-orders/working-order-view.js';
 import type { Proposal } from '../ports/proposal-store.js';
-import { confirmableAt, expiresAt, isExpired } from '../proposals/timing.js';
+import { confirmableAt, expiresAt, isExpired } from '../lifecycle/proposal-timing.js';
 import { accountWords } from '../brokers/trading-account.js';
 import { parseOcc } from './occ-symbol.js';
 import { bandPayoff, payoffCurve, type HeldLeg } from './payoff-curve.js';

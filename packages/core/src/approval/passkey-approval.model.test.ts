@@ -1,10 +1,10 @@
 import { fc, test } from '@fast-check/vitest';
 import { createTestServices, fakeAssertion, FakeBrokers, fakeRegistration, type TestServices } from '@condor/testkit';
 import { expect } from 'vitest';
-import { FRESH_LOGIN_MS } from '../accounts/passkeys/fresh-password.js';
-import { removePasskey } from '../accounts/passkeys/manage-passkeys.js';
-import { setPaperPasskeyApprovals } from '../accounts/passkeys/paper-setting.js';
-import { finishPasskeyRegistration, startAddingPasskey } from '../accounts/passkeys/register-passkey.js';
+import { FRESH_LOGIN_MS } from '../passkeys/fresh-password.js';
+import { removePasskey } from '../passkeys/manage-passkeys.js';
+import { setPaperPasskeyApprovals } from '../passkeys/paper-setting.js';
+import { finishPasskeyRegistration, startAddingPasskey } from '../passkeys/register-passkey.js';
 import type { BrowserCaller } from '../browser/browser-session.js';
 import { mintLink } from '../browser/links.js';
 import { browserLogin, CONDOR_OPEN_LEGS, entryProposal, onboardedUser } from './approval-fixture.js';

@@ -1,7 +1,7 @@
 import { createTestServices, fakeAssertion, FakeBrokers, fakeRegistration, type TestServices } from '@condor/testkit';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { finishPasskeyRegistration, startAddingPasskey } from '../accounts/passkeys/register-passkey.js';
-import { setPaperPasskeyApprovals } from '../accounts/passkeys/paper-setting.js';
+import { finishPasskeyRegistration, startAddingPasskey } from '../passkeys/register-passkey.js';
+import { setPaperPasskeyApprovals } from '../passkeys/paper-setting.js';
 import type { BrowserCaller } from '../browser/browser-session.js';
 import { mintLink } from '../browser/links.js';
 import { execute } from '../operations/execute.js';

@@ -8,7 +8,7 @@ export interface PasskeyNeed {
   readonly registered: boolean;
 }
 
-export type { PasskeyAnswer } from '../accounts/passkeys/assert-passkey.js';
+export type { PasskeyAnswer } from '../passkeys/assert-passkey.js';
 
 export async function passkeyNeed(services: Services, userId: string, environment: BrokerEnvironment): Promise<PasskeyNeed> {
   const [required, passkeys] = await Promise.all([passkeyRequired(services, userId, environment), services.passkeys.list(userId)]);

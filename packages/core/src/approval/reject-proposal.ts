@@ -2,7 +2,7 @@ import { errAsync, ResultAsync } from 'neverthrow';
 import { authenticate } from '../accounts/authenticate.js';
 import { appError, type AppError } from '../errors/app-error.js';
 import type { Proposal } from '../ports/proposal-store.js';
-import { isExpired } from '../proposals/timing.js';
+import { isExpired } from '../lifecycle/proposal-timing.js';
 import type { Services } from '../services.js';
 import { loadTicket } from './load-ticket.js';
 import type { OrderTicket } from './ticket-types.js';

@@ -1,3 +1,4 @@
+import type { TicketStatus } from '../words/ticket.js';
 import type { WorkingOrderViewOutput } from '../working-orders/working-order-view.js';
 import type { BrokerEnvironment, BrokerName } from '../ports/broker-link-store.js';
 import type { TradeFlag } from '../events/trade-flags.js';
@@ -165,7 +166,7 @@ export interface OrderTicket {
   readonly flags: readonly TradeFlag[];
   readonly account: TicketAccount;
   /** `blocked`: not decided, but the book no longer allows placing it (its legs came to be held since); never offered for approval. */
-  readonly status: 'awaiting_approval' | 'blocked' | 'expired' | 'placed' | 'rejected' | 'unknown' | 'void';
+  readonly status: TicketStatus;
   /** The status as every renderer shows it (`TICKET_STATUS_WORDS`): "Awaiting your approval", "Expired: nothing was placed", … */
   readonly statusWords: string;
   /** Epoch ms. */

@@ -1,5 +1,5 @@
-import { parseDay } from '../market/days.js';
-import { easternDay, isEarlyClose, sessionClose, sessionOpen, tradingDayOnOrBefore } from '../market/exchange-calendar.js';
+import { parseDay } from '../calendar/days.js';
+import { easternDay, isEarlyClose, sessionClose, sessionOpen, tradingDayOnOrBefore } from '../calendar/exchange-calendar.js';
 import { newYorkTime } from '../words/time.js';
 import { heldFindings } from '../proposals/managed-legs.js';
 import type { BrokerPosition } from '../ports/broker.js';

@@ -1,7 +1,7 @@
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { userBroker } from '../brokers/user-broker.js';
 import { appError, type AppError } from '../errors/app-error.js';
-import { daysToExpiry } from '../market/exchange-calendar.js';
+import { daysToExpiry } from '../calendar/exchange-calendar.js';
 import type { HandlerContext } from '../operations/operation.js';
 import type { Quote } from '../ports/market-data.js';
 import type { ManagedPosition } from '../ports/position-store.js';

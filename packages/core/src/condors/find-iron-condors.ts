@@ -3,7 +3,7 @@ import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { isoTime } from '../words/time.js';
 import { appError, type AppError } from '../errors/app-error.js';
 import { commissionOf } from '../costs/commission.js';
-import { daysToExpiry, expiryClose } from '../market/exchange-calendar.js';
+import { daysToExpiry, expiryClose } from '../calendar/exchange-calendar.js';
 import { eventsUntil } from '../events/events-until.js';
 import { quotePrice } from '../market/quote-price.js';
 import { marketSessionView } from '../market/session-view.js';

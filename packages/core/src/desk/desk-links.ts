@@ -2,7 +2,7 @@ import { errAsync, ResultAsync } from 'neverthrow';
 import type { BrowserCaller } from '../browser/browser-session.js';
 import { BROKER_KEYS_LINK_TTL_MS, mintLink } from '../browser/links.js';
 import { appError, type AppError } from '../errors/app-error.js';
-import { expiresAt } from '../proposals/timing.js';
+import { expiresAt } from '../lifecycle/proposal-timing.js';
 import type { Services } from '../services.js';
 
 /**

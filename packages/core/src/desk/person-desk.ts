@@ -3,7 +3,7 @@ import type { AlertViewOutput } from '../autoroll/alert-view.js';
 import type { BrowserCaller } from '../browser/browser-session.js';
 import { tradingAccountView } from '../brokers/trading-account.js';
 import { listConnectedClients } from '../oauth/connected-clients.js';
-import { paperPasskeySetting } from '../accounts/passkeys/paper-setting.js';
+import { paperPasskeySetting } from '../passkeys/paper-setting.js';
 import type { Services } from '../services.js';
 import { isoTime } from '../words/time.js';
 import { workingKeys } from './desk-agents.js';

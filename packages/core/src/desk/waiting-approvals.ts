@@ -1,7 +1,7 @@
 import { ResultAsync } from 'neverthrow';
 import { loadTicket } from '../approval/load-ticket.js';
 import type { OrderTicket } from '../approval/ticket-types.js';
-import { PROPOSAL_TTL_MS } from '../proposals/timing.js';
+import { PROPOSAL_TTL_MS } from '../lifecycle/proposal-timing.js';
 import type { Services } from '../services.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { ToolName } from '../operations/tool-names.js';
 import type { ErrorCode } from './codes.js';
-import { CONFIRM_FLOOR_S, PROPOSAL_TTL_S } from '../proposals/timing.js';
+import { CONFIRM_FLOOR_S, PROPOSAL_TTL_S } from '../lifecycle/proposal-timing.js';
 
 /** The HTTP statuses the contract assigns; 200 is for soft results carried in a successful body. */
 export type CatalogueStatus = 200 | 400 | 401 | 403 | 404 | 409 | 410 | 422 | 429 | 500 | 501 | 503;

@@ -1,6 +1,6 @@
 import { okAsync, type ResultAsync } from 'neverthrow';
-import { formatDay } from '../market/days.js';
-import { easternDay } from '../market/exchange-calendar.js';
+import { formatDay } from '../calendar/days.js';
+import { easternDay } from '../calendar/exchange-calendar.js';
 import type { CorporateEvents } from '../ports/market-data.js';
 import type { Services } from '../services.js';
 

@@ -1,5 +1,5 @@
-import { easternDay, earlyCloses, holidays } from '../market/exchange-calendar.js';
-import { civil, formatDay, parseDay, weekday } from '../market/days.js';
+import { easternDay, earlyCloses, holidays } from '../calendar/exchange-calendar.js';
+import { civil, formatDay, parseDay, weekday } from '../calendar/days.js';
 import type { CorporateEvents, SessionKind } from '../ports/market-data.js';
 import { money } from '../words/money.js';
 

@@ -1,5 +1,5 @@
 import type { MarketSession } from '../ports/market-data.js';
-import { easternDay, isRegularSession, lastSessionClose, nextSessionOpen, sessionClose } from './exchange-calendar.js';
+import { easternDay, isRegularSession, lastSessionClose, nextSessionOpen, sessionClose } from '../calendar/exchange-calendar.js';
 
 /**
  * The exchange's own session at an instant: `regular` while its regular session trades (holidays and

@@ -17,7 +17,7 @@ import { proposeExit } from '../proposals/propose-exit.js';
 import { proposeRoll } from '../proposals/propose-roll.js';
 import { disconnectBroker } from '../brokers/disconnect-broker.js';
 import { setBrokerKeys } from '../brokers/set-broker-keys.js';
-import { getBrokerKeysLink } from '../brokers/broker-keys-link.js';
+import { getBrokerKeysLink } from '../browser/broker-keys-link.js';
 import { findIronCondors } from '../condors/find-iron-condors.js';
 import { getLegalDocument } from '../legal/get-legal-document.js';
 import { acceptEua, acknowledgeRisk, getOnboardingStatus } from '../onboarding/operations.js';

@@ -4,7 +4,7 @@ import { authentication, type Authentication } from '../accounts/authentication.
 import { appError, type AppError } from '../errors/app-error.js';
 import { collectSecrets } from '../errors/redact.js';
 import { renderError, type RenderedError } from '../errors/render.js';
-import { scopeRefusal } from '../scopes/scope-gate.js';
+import { scopeRefusal } from './scope-gate.js';
 import type { Services } from '../services.js';
 import { checkInputShape } from '../validation/input-shape.js';
 import { issuesToAppError, notAnObject } from '../validation/issues-to-error.js';

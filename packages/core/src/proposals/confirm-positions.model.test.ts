@@ -14,7 +14,7 @@ import type { ManagedPosition } from '../ports/position-store.js';
 import type { Proposal } from '../ports/proposal-store.js';
 import type { Clock } from '../ports/clock.js';
 import { proposalIdOf, secondStep } from './roll-steps.js';
-import { expiresAt } from './timing.js';
+import { expiresAt } from '../lifecycle/proposal-timing.js';
 
 /**
  * The proposal machine of design §5 with positions and leg ownership (issue 33): random sequences of entries (often of

@@ -14,7 +14,7 @@ import { NEVER_SENT } from './reconcile-proposal.js';
 import { recordPlaced } from './record-order.js';
 import { ProposalId } from './proposal-view.js';
 import { continueRoll, secondStep } from './roll-steps.js';
-import { CONFIRM_FLOOR_S, confirmableAt, expiresAt, isExpired, isSubmitUnderway, isTooFast, PROPOSAL_TTL_S } from './timing.js';
+import { CONFIRM_FLOOR_S, confirmableAt, expiresAt, isExpired, isSubmitUnderway, isTooFast, PROPOSAL_TTL_S } from '../lifecycle/proposal-timing.js';
 import { proposeTool, refusePlacement, voidProposal } from './placement-refused.js';
 import { approvalPolicy } from '../approval/approval-policy.js';
 import { approvalUrl, mintLink } from '../browser/links.js';

@@ -6,7 +6,7 @@ import type { ProposalStore } from '../ports/proposal-store.js';
 import { reconcileProposal } from './reconcile-proposal.js';
 import { browserLogin, CONDOR_OPEN_LEGS, entryProposal, onboardedUser } from '../approval/approval-fixture.js';
 import { approveByLink, rejectByLink, startPasskeyApproval } from '../approval/approval-page.js';
-import { finishPasskeyRegistration, startAddingPasskey } from '../accounts/passkeys/register-passkey.js';
+import { finishPasskeyRegistration, startAddingPasskey } from '../passkeys/register-passkey.js';
 import { mintLink } from '../browser/links.js';
 import type { ApprovalMethod } from '../ports/proposal-store.js';
 import { DEFAULT_CORE_CONFIG, type CoreConfig } from '../services.js';

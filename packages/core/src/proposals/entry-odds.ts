@@ -1,5 +1,5 @@
 import { okAsync, ResultAsync } from 'neverthrow';
-import { expiryClose } from '../market/exchange-calendar.js';
+import { expiryClose } from '../calendar/exchange-calendar.js';
 import { quotePrice } from '../market/quote-price.js';
 import { ironCondorStats } from '../options/iron-condor.js';
 import { yearsBetween } from '../options/years-between.js';

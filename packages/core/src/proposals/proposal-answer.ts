@@ -8,7 +8,7 @@ import type { AppError } from '../errors/app-error.js';
 import type { HandlerContext } from '../operations/operation.js';
 import type { Proposal } from '../ports/proposal-store.js';
 import { ProposalView, proposalView } from './proposal-view.js';
-import { expiresAt } from './timing.js';
+import { expiresAt } from '../lifecycle/proposal-timing.js';
 
 /** What propose_entry, propose_roll and propose_exit answer: the proposal, its order ticket and where a person approves it. */
 export const ProposalAnswer = v.object({

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { isoTime } from '../words/time.js';
 import { ApprovalView, approvalView } from '../approval/ticket-view.js';
 import type { Proposal } from '../ports/proposal-store.js';
-import { confirmableAt, expiresAt, isExpired } from './timing.js';
+import { confirmableAt, expiresAt, isExpired } from '../lifecycle/proposal-timing.js';
 
 const LegView = v.object({ symbol: v.string(), side: v.picklist(['buy', 'sell']), intent: v.string() });
 

@@ -17,7 +17,7 @@ import { gateRejected } from './gate-rejection.js';
 import { legsAlreadyHeld } from './held-legs.js';
 import { openSession } from './market-open.js';
 import { proposalAnswer, ProposalAnswer } from './proposal-answer.js';
-import { CONFIRM_LATER, CONFIRM_WINDOW } from './timing.js';
+import { CONFIRM_LATER, CONFIRM_WINDOW } from '../lifecycle/proposal-timing.js';
 import { entryOdds, type EntryOdds } from './entry-odds.js';
 import { accountFindings, entryCosts, entryFacts, type EntryFacts } from './entry-facts.js';
 import { eventsUntil } from '../events/events-until.js';

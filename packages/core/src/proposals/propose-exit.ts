@@ -36,7 +36,7 @@ import {
 import { PositionId } from '../positions/position-id.js';
 import { roundCents } from '../words/money.js';
 import { ProposalAnswer, proposalAnswer } from './proposal-answer.js';
-import { CONFIRM_LATER, CONFIRM_WINDOW } from './timing.js';
+import { CONFIRM_LATER, CONFIRM_WINDOW } from '../lifecycle/proposal-timing.js';
 
 const isCents = (price: number): boolean => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6;
 

@@ -40,7 +40,7 @@ import { roundCents } from '../words/money.js';
 import { ProposalAnswer, proposalAnswer } from './proposal-answer.js';
 import { absDelta, DEFAULT_SHORT_DELTA, nearestExpiry, openCredit, preferCredit, verticalOf, verticalsByDelta, type ExpiryChoice, type Vertical } from './roll-plan.js';
 import { secondStepClientId } from './roll-steps.js';
-import { CONFIRM_LATER, CONFIRM_WINDOW } from './timing.js';
+import { CONFIRM_LATER, CONFIRM_WINDOW } from '../lifecycle/proposal-timing.js';
 
 type Input = { position_id: string; side: 'put' | 'call' | 'both'; target_dte: number; short_delta?: number | undefined };
 

@@ -8,7 +8,7 @@ import { settleOrder } from '../positions/settle-working.js';
 import type { Services } from '../services.js';
 import { recordOrder, recordPlaced } from './record-order.js';
 import { secondStep } from './roll-steps.js';
-import { expiresAt, isExpired, isSubmitUnderway, SUBMIT_GRACE_MS } from './timing.js';
+import { expiresAt, isExpired, isSubmitUnderway, SUBMIT_GRACE_MS } from '../lifecycle/proposal-timing.js';
 
 /** What reconciling one consumed proposal with the broker came to. */
 export type Reconciliation =

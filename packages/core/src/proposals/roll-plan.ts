@@ -1,6 +1,6 @@
 import { priceLeg } from '../condors/legs.js';
 import type { SearchMarket } from '../condors/types.js';
-import { daysToExpiry, expiryClose } from '../market/exchange-calendar.js';
+import { daysToExpiry, expiryClose } from '../calendar/exchange-calendar.js';
 import { yearsBetween } from '../options/index.js';
 import type { OptionContract, OptionType } from '../ports/market-data.js';
 import type { PositionLeg } from '../ports/position-store.js';

@@ -1,6 +1,6 @@
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
-import { formatDay } from '../market/days.js';
-import { daysToExpiry, easternDay } from '../market/exchange-calendar.js';
+import { formatDay } from '../calendar/days.js';
+import { daysToExpiry, easternDay } from '../calendar/exchange-calendar.js';
 import type { IvPoint, MarketData, MarketDataError } from '../ports/market-data.js';
 import { fitSmile, fitSpreadModel } from './fit-market-shape.js';
 import { realisedVolatilityProxy } from './iv-proxy.js';

@@ -1,5 +1,7 @@
-import type { OrderTicket } from '../approval/ticket-types.js';
 import { percent, tenths } from './percent.js';
+
+/** The states of a proposal's ticket (see `OrderTicket.status`). */
+export type TicketStatus = 'awaiting_approval' | 'blocked' | 'expired' | 'placed' | 'rejected' | 'unknown' | 'void';
 
 /** What each state of a proposal is called on its ticket, the same on the approval page, the MCP App and the API. */
 export const TICKET_STATUS_WORDS = {
@@ -10,7 +12,7 @@ export const TICKET_STATUS_WORDS = {
   rejected: 'Rejected: nothing was placed',
   unknown: 'Sent to the broker; its answer is not known yet',
   void: 'Void: another order of this position was approved first; nothing was placed',
-} as const satisfies Record<OrderTicket['status'], string>;
+} as const satisfies Record<TicketStatus, string>;
 
 /**
  * The probability of profit at expiry as a person reads it: a whole percentage, or to a tenth beside the figure after

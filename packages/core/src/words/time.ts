@@ -1,5 +1,5 @@
-import { DAY_MS, civil, weekday } from '../market/days.js';
-import { easternDay, easternOffsetHours } from '../market/exchange-calendar.js';
+import { DAY_MS, civil, weekday } from '../calendar/days.js';
+import { easternDay, easternOffsetHours } from '../calendar/exchange-calendar.js';
 
 /** Epoch milliseconds as an ISO-8601 UTC timestamp. */
 export const isoTime = (ms: number): string => new Date(ms).toISOString();

@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
-import { parseDay, weekday } from '../../market/days.js';
-import { tradingDayOnOrBefore } from '../../market/exchange-calendar.js';
+import { parseDay, weekday } from '../../calendar/days.js';
+import { tradingDayOnOrBefore } from '../../calendar/exchange-calendar.js';
 import { lognormalPop } from '../pop-lognormal.js';
 import { IV_RANK_GATE_MODES, type BacktestResult, type BacktestSettings, type MarketHistory, type RuleSet } from '../types.js';
 import { backtest } from './backtest.js';

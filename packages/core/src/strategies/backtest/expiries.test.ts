@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayOf, formatDay } from '../../market/days.js';
+import { dayOf, formatDay } from '../../calendar/days.js';
 import { nearestExpiry, weeklyExpiries } from './expiries.js';
 
 const choices = (entry: string, dteMin: number, dteMax: number) => {

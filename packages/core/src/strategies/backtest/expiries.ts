@@ -1,5 +1,5 @@
-import { weekday } from '../../market/days.js';
-import { tradingDayOnOrBefore } from '../../market/exchange-calendar.js';
+import { weekday } from '../../calendar/days.js';
+import { tradingDayOnOrBefore } from '../../calendar/exchange-calendar.js';
 
 const FRIDAY = 5;
 

@@ -1,5 +1,5 @@
-import { dayOf, formatDay } from '../../market/days.js';
-import { isTradingDay } from '../../market/exchange-calendar.js';
+import { dayOf, formatDay } from '../../calendar/days.js';
+import { isTradingDay } from '../../calendar/exchange-calendar.js';
 import { SeededRandom } from '../seeded-random.js';
 import type { HistorySession, MarketHistory, SmileShape, SpreadModel } from '../types.js';
 

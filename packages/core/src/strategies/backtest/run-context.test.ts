@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay } from '../../market/days.js';
+import { formatDay } from '../../calendar/days.js';
 import type { BacktestSettings, IvRankGate, MarketHistory } from '../types.js';
 import { tradingDays } from './history-fixture.js';
 import { entrySchedule, runContext } from './run-context.js';

@@ -1,4 +1,4 @@
-import { parseDay } from '../../market/days.js';
+import { parseDay } from '../../calendar/days.js';
 import { ivPercentile, ivRank } from '../iv-rank.js';
 import { gatePasses } from '../iv-rank-gate.js';
 import { realisedVolatility } from '../realised-volatility.js';

@@ -1,6 +1,6 @@
 import { err, ok, ResultAsync, safeTry } from 'neverthrow';
-import type { Services } from '../../services.js';
-import type { WebAuthnOptions } from '../../ports/webauthn-verifier.js';
+import type { Services } from '../services.js';
+import type { WebAuthnOptions } from '../ports/webauthn-verifier.js';
 import { keepChallenge, takeChallenge } from './challenge.js';
 import { counterAdvances } from './counter.js';
 import type { PasskeyRefusal } from './refusals.js';

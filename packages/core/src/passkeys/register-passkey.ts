@@ -1,7 +1,7 @@
 import { err, ok, ResultAsync, safeTry } from 'neverthrow';
-import type { Services } from '../../services.js';
-import type { Passkey } from '../../ports/passkey-store.js';
-import type { WebAuthnOptions } from '../../ports/webauthn-verifier.js';
+import type { Services } from '../services.js';
+import type { Passkey } from '../ports/passkey-store.js';
+import type { WebAuthnOptions } from '../ports/webauthn-verifier.js';
 import { keepChallenge, takeChallenge } from './challenge.js';
 import { confirmPassword } from './fresh-password.js';
 import { passkeyName } from './passkey-name.js';

@@ -1,5 +1,5 @@
 import { err, ok, type ResultAsync, safeTry } from 'neverthrow';
-import type { Services } from '../../services.js';
+import type { Services } from '../services.js';
 import { confirmRecentPassword } from './fresh-password.js';
 import { passkeyName } from './passkey-name.js';
 import type { PasskeyRefusal } from './refusals.js';

@@ -1,8 +1,8 @@
 import { appError, type AppError } from '../errors/app-error.js';
-import type { Caller, CredentialKind } from '../operations/operation.js';
-import { requiredScope } from '../operations/tool-scopes.js';
-import type { ToolName } from '../operations/tool-names.js';
-import { scopeList, type Scope } from './scopes.js';
+import type { Caller, CredentialKind } from './operation.js';
+import { requiredScope } from './tool-scopes.js';
+import type { ToolName } from './tool-names.js';
+import { scopeList, type Scope } from '../scopes/scopes.js';
 
 const CREDENTIAL_WORDS: Readonly<Record<CredentialKind, string>> = {
   session: 'session',

@@ -1,5 +1,5 @@
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
-import type { Services } from '../../services.js';
+import type { Services } from '../services.js';
 import type { PasskeyRefusal } from './refusals.js';
 
 /** How long a person has to answer a passkey prompt. */

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { ResultAsync } from 'neverthrow';
 import { isoTime } from '../words/time.js';
-import { BROKER_KEYS_LINK_TTL_MS, brokerKeysUrl, mintLink } from '../browser/links.js';
+import { BROKER_KEYS_LINK_TTL_MS, brokerKeysUrl, mintLink } from './links.js';
 import { defineOperation, WRITE } from '../operations/operation.js';
 
 export const getBrokerKeysLink = defineOperation({

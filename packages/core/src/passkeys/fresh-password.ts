@@ -1,5 +1,5 @@
 import { err, ok, ResultAsync } from 'neverthrow';
-import type { Services } from '../../services.js';
+import type { Services } from '../services.js';
 import type { PasskeyRefusal } from './refusals.js';
 
 /** How recent a login must be to weaken how the account approves (remove the last passkey, turn the paper setting off). */

@@ -1,5 +1,5 @@
 import { err, ok, ResultAsync, safeTry } from 'neverthrow';
-import type { Services } from '../../services.js';
+import type { Services } from '../services.js';
 import { confirmRecentPassword } from './fresh-password.js';
 import type { PasskeyRefusal } from './refusals.js';
 
