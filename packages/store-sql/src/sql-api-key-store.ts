@@ -1,6 +1,7 @@
 import type { ApiKey, ApiKeyStore } from '@condor/core';
 import type { Kysely, Selectable } from 'kysely';
-import type { ApiKeysTable, Database } from './schema.js';
+import type { Database } from './schema.js';
+import type { ApiKeysTable } from './accounts-schema.js';
 import { scopesOfText, scopeText } from './scope-text.js';
 
 const toKey = (row: Selectable<ApiKeysTable>): ApiKey => ({

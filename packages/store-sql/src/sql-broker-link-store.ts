@@ -1,7 +1,8 @@
 import type { BrokerLink, BrokerLinkStore, KeptToken } from '@condor/core';
 import { compiledOnce, slot } from './compiled-once.js';
 import type { Kysely, Selectable } from 'kysely';
-import type { BrokerLinksTable, Database } from './schema.js';
+import type { Database } from './schema.js';
+import type { BrokerLinksTable } from './trading-schema.js';
 import { parseSealed, sealedText } from './sealed-text.js';
 
 const toLink = (row: Selectable<BrokerLinksTable>): BrokerLink => ({

@@ -1,6 +1,7 @@
 import type { BrowserSession, BrowserSessionStore } from '@condor/core';
 import type { Kysely, Selectable } from 'kysely';
-import type { BrowserSessionsTable, Database } from './schema.js';
+import type { Database } from './schema.js';
+import type { BrowserSessionsTable } from './accounts-schema.js';
 
 const toSession = (row: Selectable<BrowserSessionsTable>): BrowserSession => ({
   digest: row.digest,

@@ -3,7 +3,8 @@ import type { Insertable, Kysely, Selectable } from 'kysely';
 import { compiledOnce, slot, slotsNamed } from './compiled-once.js';
 import { parseJsonArray } from './json-column.js';
 import { handedOut, PaperBookCache, storedOrder, type PaperStamp } from './paper-ledger-cache.js';
-import type { Database, PaperHoldingsTable, PaperOrdersTable } from './schema.js';
+import type { Database } from './schema.js';
+import type { PaperHoldingsTable, PaperOrdersTable } from './paper-broker-schema.js';
 
 const toRecord = (row: Selectable<PaperOrdersTable>): PaperOrderRecord => ({
   order: {

@@ -1,6 +1,7 @@
 import type { Passkey, PasskeyChallenge, PasskeyRemoval, PasskeyStore } from '@condor/core';
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, PasskeysTable } from './schema.js';
+import type { Database } from './schema.js';
+import type { PasskeysTable } from './accounts-schema.js';
 import { dialectOf } from './sql-dialect.js';
 
 const toPasskey = (row: Selectable<PasskeysTable>): Passkey => ({

@@ -2,7 +2,8 @@ import type { ManagedPosition, PositionLeg, PositionStore } from '@condor/core';
 import { compiledOnce, slotsNamed } from './compiled-once.js';
 import type { Kysely, Selectable } from 'kysely';
 import { parseJsonArray } from './json-column.js';
-import type { Database, PositionsTable } from './schema.js';
+import type { Database } from './schema.js';
+import type { PositionsTable } from './trading-schema.js';
 
 export const toPosition = (row: Selectable<PositionsTable>): ManagedPosition => ({
   id: row.id,

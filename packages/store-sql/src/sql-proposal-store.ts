@@ -4,7 +4,8 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { compiledOnce, slot } from './compiled-once.js';
 import { approvalText, parseApproval } from './approval-text.js';
 import { parseJsonArray, parseJsonObject } from './json-column.js';
-import type { Database, ProposalsTable } from './schema.js';
+import type { Database } from './schema.js';
+import type { ProposalsTable } from './trading-schema.js';
 import { dialectOf } from './sql-dialect.js';
 import { toPosition } from './sql-position-store.js';
 

@@ -1,7 +1,8 @@
 import type { SavedStrategy, SavedStrategyStore } from '@condor/core';
 import type { Kysely, Selectable } from 'kysely';
 import { parseJsonObject } from './json-column.js';
-import type { Database, SavedStrategiesTable } from './schema.js';
+import type { Database } from './schema.js';
+import type { SavedStrategiesTable } from './strategy-schema.js';
 
 const toSaved = (row: Selectable<SavedStrategiesTable>): SavedStrategy => ({
   id: row.id,

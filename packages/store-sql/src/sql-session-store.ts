@@ -1,6 +1,7 @@
 import type { RefreshTokenRecord, SessionFamily, SessionStore } from '@condor/core';
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, RefreshTokensTable, SessionFamiliesTable } from './schema.js';
+import type { Database } from './schema.js';
+import type { RefreshTokensTable, SessionFamiliesTable } from './accounts-schema.js';
 
 const toFamily = (row: Selectable<SessionFamiliesTable>): SessionFamily => ({
   id: row.id,

@@ -1,6 +1,7 @@
 import type { SingleUseLink, SingleUseLinkStore } from '@condor/core';
 import type { Kysely, Selectable } from 'kysely';
-import type { ApprovalLinksTable, Database } from './schema.js';
+import type { Database } from './schema.js';
+import type { ApprovalLinksTable } from './trading-schema.js';
 
 const toLink = (row: Selectable<ApprovalLinksTable>): SingleUseLink => ({
   digest: row.digest,

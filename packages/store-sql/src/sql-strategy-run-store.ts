@@ -1,7 +1,8 @@
 import type { RunCursor, StrategyRun, StrategyRunStore } from '@condor/core';
 import type { Kysely, Selectable } from 'kysely';
 import { parseJsonObject } from './json-column.js';
-import type { Database, StrategyRunsTable } from './schema.js';
+import type { Database } from './schema.js';
+import type { StrategyRunsTable } from './strategy-schema.js';
 
 const toRun = (row: Selectable<StrategyRunsTable>): StrategyRun => ({
   id: row.id,

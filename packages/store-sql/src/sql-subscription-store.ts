@@ -1,6 +1,7 @@
 import type { Plan, Subscription, SubscriptionStore } from '@condor/core';
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, SubscriptionsTable } from './schema.js';
+import type { Database } from './schema.js';
+import type { SubscriptionsTable } from './onboarding-billing-schema.js';
 
 const toPlan = (value: string): Plan => {
   if (value === 'premium') return value;

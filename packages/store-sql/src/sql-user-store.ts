@@ -1,6 +1,7 @@
 import type { User, UserStore } from '@condor/core';
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, UsersTable } from './schema.js';
+import type { Database } from './schema.js';
+import type { UsersTable } from './accounts-schema.js';
 
 const toUser = (row: Selectable<UsersTable>): User => ({
   id: row.id,
