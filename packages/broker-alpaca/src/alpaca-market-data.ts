@@ -1,10 +1,11 @@
-import type { BrokerError, CorporateEvents, DailyBar, Dividend, IvPoint, MarketData, MarketDataError, MarketSession, OptionContract, OptionGreeks, Quote } from '@condor/core';
-import { easternDay, exchangeSession, expiryClose, formatDay, impliedVolatility, parseDay, priceOption, sessionClose, yearsBetween } from '@condor/core';
+import type { CorporateEvents, DailyBar, Dividend, IvPoint, MarketData, MarketDataError, MarketSession, OptionContract, Quote } from '@condor/core';
+import { easternDay, exchangeSession, formatDay, parseDay, sessionClose } from '@condor/core';
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
-import { AlpacaHttp, ALPACA_TRADING_URLS, type AlpacaCredentials, type AlpacaResponse } from './alpaca-http.js';
+import { pricedAlpacaChain } from './alpaca-chain-pricing.js';
+import { AlpacaHttp, ALPACA_TRADING_URLS, type AlpacaCredentials } from './alpaca-http.js';
+import { AlpacaMarketRequests } from './alpaca-market-requests.js';
 import * as wire from './alpaca-market-wire.js';
 import { AlpacaRateLimiter } from './alpaca-rate-limiter.js';
-import { WireError } from './alpaca-wire.js';
 import { CoalescingCache } from '@condor/core';
 
 /** Alpaca's Market Data API host, the same for paper and live keys. */
@@ -52,8 +53,6 @@ const CORPORATE_ACTION_PAGE = 1_000;
  * range of ex-dates is asked for with its end moved this much later and the answer filtered by ex-date.
  */
 const DIVIDEND_PAYMENT_LAG_DAYS = 90;
-/** A runaway pager (a token that never ends) stops here. */
-const MAX_PAGES = 100;
 
 /**
  * Alpaca's market data as a MarketData: assets and contracts from the Trading API, stock trades, quotes,
@@ -71,7 +70,7 @@ const MAX_PAGES = 100;
 export class AlpacaMarketData implements MarketData {
   private readonly trading: AlpacaHttp;
   private readonly data: AlpacaHttp;
-  private readonly limiter: AlpacaRateLimiter;
+  private readonly requests: AlpacaMarketRequests;
   private readonly now: () => number;
   private readonly rate: number;
   private readonly chains: CoalescingCache<readonly OptionContract[], MarketDataError>;
@@ -85,7 +84,8 @@ export class AlpacaMarketData implements MarketData {
     const common = { environment: 'live' as const, credentials: options.credentials, timeoutMs: options.timeoutMs ?? 10_000, now: this.now, sleep };
     this.trading = new AlpacaHttp({ ...common, baseUrl: options.tradingBaseUrl ?? ALPACA_TRADING_URLS.paper });
     this.data = new AlpacaHttp({ ...common, baseUrl: options.dataBaseUrl ?? ALPACA_DATA_URL });
-    this.limiter = options.limiter ?? new AlpacaRateLimiter({ requestsPerMinute: options.requestsPerMinute ?? 190, now: this.now, sleep });
+    const limiter = options.limiter ?? new AlpacaRateLimiter({ requestsPerMinute: options.requestsPerMinute ?? 190, now: this.now, sleep });
+    this.requests = new AlpacaMarketRequests(limiter, options.credentials.apiKey);
     const cache = { ttlMs: options.chainTtlMs ?? 30_000, now: this.now };
     this.chains = new CoalescingCache(cache);
     this.assets = new CoalescingCache(cache);
@@ -124,7 +124,7 @@ export class AlpacaMarketData implements MarketData {
   dailyBars(symbol: string, fromDate: string, toDate: string): ResultAsync<readonly DailyBar[], MarketDataError> {
     return this.known(symbol).andThen((ticker) => {
       const query = { timeframe: '1Day', start: fromDate, end: toDate, adjustment: 'raw', feed: this.options.stockFeed ?? 'iex', limit: String(BAR_PAGE), sort: 'asc' };
-      return this.paged(this.data, `/v2/stocks/${encodeURIComponent(ticker)}/bars`, query, wire.dailyBars).map((bars) => {
+      return this.requests.paged(this.data, `/v2/stocks/${encodeURIComponent(ticker)}/bars`, query, wire.dailyBars).map((bars) => {
         const now = this.now();
         const completed = bars.filter((bar) => bar.date >= fromDate && bar.date <= toDate && !this.sessionOpenOrAhead(bar.date, now));
         return [...new Map(completed.map((bar) => [bar.date, bar])).values()].sort((a, b) => (a.date < b.date ? -1 : 1));
@@ -166,7 +166,7 @@ export class AlpacaMarketData implements MarketData {
 
   private fetchDividends(ticker: string, fromDate: string, toDate: string, to: number): ResultAsync<readonly Dividend[], MarketDataError> {
     const query = { symbols: ticker, types: 'cash_dividend', start: fromDate, end: formatDay(to + DIVIDEND_PAYMENT_LAG_DAYS), limit: String(CORPORATE_ACTION_PAGE), sort: 'asc' };
-    return this.paged(this.data, '/v1/corporate-actions', query, wire.cashDividends).map((rows) => {
+    return this.requests.paged(this.data, '/v1/corporate-actions', query, wire.cashDividends).map((rows) => {
       const byExDate = new Map<string, number>();
       for (const { symbol, exDate, amount } of rows) {
         if (symbol === ticker && exDate >= fromDate && exDate <= toDate) byExDate.set(exDate, (byExDate.get(exDate) ?? 0) + amount);
@@ -192,8 +192,8 @@ export class AlpacaMarketData implements MarketData {
   private asset(ticker: string): ResultAsync<boolean | null, MarketDataError> {
     if (!/^[A-Z0-9.]{1,10}$/.test(ticker)) return okAsync(null);
     return this.assets.get(ticker, () =>
-      this.get(this.trading, `/v2/assets/${encodeURIComponent(ticker)}`).andThen((response) =>
-        response.status === 404 ? okAsync(null) : this.decode(response, wire.isTradeableAsset),
+      this.requests.get(this.trading, `/v2/assets/${encodeURIComponent(ticker)}`).andThen((response) =>
+        response.status === 404 ? okAsync(null) : this.requests.decode(response, wire.isTradeableAsset),
       ),
     );
   }
@@ -202,8 +202,8 @@ export class AlpacaMarketData implements MarketData {
   private stockQuote(ticker: string): ResultAsync<Quote, MarketDataError> {
     const feed = new URLSearchParams({ feed: this.options.stockFeed ?? 'iex' }).toString();
     const path = `/v2/stocks/${encodeURIComponent(ticker)}`;
-    const trade = this.get(this.data, `${path}/trades/latest?${feed}`).andThen((r) => this.decode(r, wire.latestTrade));
-    const quote = this.get(this.data, `${path}/quotes/latest?${feed}`).andThen((r) => this.decode(r, wire.latestQuote));
+    const trade = this.requests.get(this.data, `${path}/trades/latest?${feed}`).andThen((r) => this.requests.decode(r, wire.latestTrade));
+    const quote = this.requests.get(this.data, `${path}/quotes/latest?${feed}`).andThen((r) => this.requests.decode(r, wire.latestQuote));
     return ResultAsync.combine([trade, quote] as const).map(([last, { bid, ask }]) => {
       const sane = bid !== undefined && ask !== undefined && bid > 0 && ask >= bid;
       return { symbol: ticker, bid: sane ? bid : last.price, ask: sane ? ask : last.price, last: last.price, time: last.time };
@@ -216,110 +216,22 @@ export class AlpacaMarketData implements MarketData {
     return this.contracts(ticker, query).andThen((contracts) => {
       if (contracts.length === 0) return okAsync([]);
       const snapshotQuery = { feed: this.options.optionsFeed ?? 'indicative', expiration_date: expiry, limit: String(SNAPSHOT_PAGE) };
-      return this.paged(this.data, `/v1beta1/options/snapshots/${encodeURIComponent(ticker)}`, snapshotQuery, (body) => [...wire.snapshots(body)]).andThen((entries) => {
+      return this.requests.paged(this.data, `/v1beta1/options/snapshots/${encodeURIComponent(ticker)}`, snapshotQuery, (body) => [...wire.snapshots(body)]).andThen((entries) => {
         const bySymbol = new Map(entries);
         const needsSpot = contracts.some((c) => {
           const snap = bySymbol.get(c.symbol);
           return snap?.impliedVolatility === undefined || snap.greeks === undefined;
         });
         const spot = needsSpot ? this.stockQuote(ticker).map((q) => (q.bid + q.ask) / 2) : okAsync(null);
-        return spot.map((s) => this.join(ticker, expiry, contracts, bySymbol, s));
+        return spot.map((s) =>
+          pricedAlpacaChain({ contracts, snapshots: bySymbol, expiry, spot: s, now: this.now(), rate: this.rate, dividendYield: this.dividendYieldOf(ticker) }),
+        );
       });
     });
   }
 
-  /** Contracts joined with their snapshots, unusable quotes dropped, missing IV and greeks computed. */
-  private join(ticker: string, expiry: string, contracts: readonly wire.WireContract[], snaps: ReadonlyMap<string, wire.WireSnapshot>, spot: number | null): OptionContract[] {
-    const now = this.now();
-    const close = expiryClose(expiry);
-    const years = close === undefined ? 0 : Math.max(0, yearsBetween(now, close));
-    const q = this.dividendYieldOf(ticker);
-    const usable = contracts.flatMap((contract) => {
-      const snap = snaps.get(contract.symbol);
-      const bid = snap?.bid ?? 0;
-      const ask = snap?.ask;
-      if (!snap || ask === undefined || ask <= 0 || bid < 0 || bid > ask || snap.quoteTime === undefined) return [];
-      return [{ contract, snap, bid, ask, quoteTime: snap.quoteTime }];
-    });
-    // A missing IV comes from the strike's out-of-the-money side (no early-exercise premium), else its own mid.
-    const ivFromMid = (type: 'call' | 'put', strike: number): number | undefined => {
-      if (spot === null || years <= 0) return undefined;
-      const row = usable.find((u) => u.contract.type === type && u.contract.strike === strike);
-      if (!row || row.bid <= 0) return undefined;
-      const iv = impliedVolatility({ type, spot, strike, years, rate: this.rate, dividendYield: q, price: (row.bid + row.ask) / 2 });
-      return iv.isOk() && Number.isFinite(iv.value) && iv.value > 0 ? iv.value : undefined;
-    };
-    const chain = usable.flatMap(({ contract, snap, bid, ask, quoteTime }): OptionContract[] => {
-      const given = snap.impliedVolatility !== undefined && snap.impliedVolatility > 0 ? snap.impliedVolatility : undefined;
-      const otm: 'call' | 'put' = spot === null || contract.strike >= spot ? 'call' : 'put';
-      const volatility = given ?? ivFromMid(otm, contract.strike) ?? ivFromMid(contract.type, contract.strike);
-      if (volatility === undefined) return [];
-      return [
-        {
-          symbol: contract.symbol,
-          type: contract.type,
-          strike: contract.strike,
-          expiry: contract.expiry,
-          bid,
-          ask,
-          ...(snap.last !== undefined && snap.last > 0 ? { last: snap.last } : {}),
-          volatility,
-          greeks: this.greeks(snap, contract, spot, years, q, volatility),
-          openInterest: contract.openInterest,
-          volume: Math.max(0, snap.volume ?? 0),
-          quoteTime,
-        },
-      ];
-    });
-    return chain.sort((a, b) => a.strike - b.strike || (a.type === b.type ? 0 : a.type === 'call' ? -1 : 1));
-  }
-
-  /** Alpaca's greeks in the port's units (theta per day × 365 → per year, vega per point × 100 → per 1.00), or computed from the IV. */
-  private greeks(snap: wire.WireSnapshot, contract: wire.WireContract, spot: number | null, years: number, q: number, volatility: number): OptionGreeks | null {
-    if (snap.greeks) {
-      const { delta, gamma, theta, vega } = snap.greeks;
-      return { delta, gamma, theta: theta * 365, vega: vega * 100 };
-    }
-    if (spot === null) return null;
-    const v = priceOption({ type: contract.type, spot, strike: contract.strike, years, rate: this.rate, dividendYield: q, volatility });
-    return { delta: v.delta, gamma: v.gamma, theta: v.theta, vega: v.vega };
-  }
-
   private contracts(ticker: string, query: Record<string, string>): ResultAsync<wire.WireContract[], MarketDataError> {
-    return this.paged(this.trading, '/v2/options/contracts', { ...query, limit: String(CONTRACT_PAGE) }, (body) => wire.standardContracts(body, ticker));
-  }
-
-  /** Every page of a paged endpoint, following `next_page_token`. */
-  private paged<T>(http: AlpacaHttp, path: string, query: Record<string, string>, read: (body: unknown) => T[]): ResultAsync<T[], MarketDataError> {
-    const page = (token: string | undefined, acc: T[], count: number): ResultAsync<T[], MarketDataError> => {
-      const params = new URLSearchParams(token === undefined ? query : { ...query, page_token: token });
-      return this.get(http, `${path}?${params.toString()}`)
-        .andThen((response) => this.decode(response, (body) => ({ items: read(body), next: wire.nextPageToken(body) })))
-        .andThen(({ items, next }) => {
-          const all = acc.concat(items);
-          if (next === undefined) return okAsync(all);
-          if (count + 1 >= MAX_PAGES) return errAsync({ kind: 'unavailable' as const, message: `Alpaca GET ${path} kept paging past ${MAX_PAGES} pages` });
-          return page(next, all, count + 1);
-        });
-    };
-    return page(undefined, [], 0);
-  }
-
-  /** One GET after waiting its turn in the key pair's budget, with the broker errors mapped onto market-data ones. */
-  private get(http: AlpacaHttp, path: string): ResultAsync<AlpacaResponse, MarketDataError> {
-    return ResultAsync.fromSafePromise(this.limiter.take(this.options.credentials.apiKey)).andThen(() => http.request('GET', path).mapErr(toMarketDataError));
-  }
-
-  private decode<T>(response: AlpacaResponse, read: (body: unknown) => T): ResultAsync<T, MarketDataError> {
-    if (response.status !== 200) {
-      return errAsync({ kind: 'unavailable', message: `Alpaca answered HTTP ${response.status}: ${response.message}` });
-    }
-    try {
-      return okAsync(read(response.body));
-    } catch (cause) {
-      if (cause instanceof WireError) return errAsync({ kind: 'unavailable', message: `Alpaca answered an unexpected shape: ${cause.message}` });
-      throw cause;
-    }
+    return this.requests.paged(this.trading, '/v2/options/contracts', { ...query, limit: String(CONTRACT_PAGE) }, (body) => wire.standardContracts(body, ticker));
   }
 
   /** Whether the session of `date` has not closed yet at `now` (today's bar is still forming). */
@@ -327,10 +239,4 @@ export class AlpacaMarketData implements MarketData {
     const day = Date.parse(`${date}T00:00:00Z`) / DAY_MS;
     return now < sessionClose(day);
   }
-}
-
-function toMarketDataError(error: BrokerError): MarketDataError {
-  if (error.kind === 'rate_limited') return { kind: 'rate_limited', retryAfterSeconds: error.retryAfterSeconds };
-  if (error.kind === 'auth_failed') return { kind: 'unavailable', message: 'Alpaca refused the market-data API keys (HTTP 401)' };
-  return { kind: 'unavailable', message: error.message };
 }
