@@ -3,16 +3,15 @@ import type { Broker, BrokerAccount, BrokerDryRun, BrokerError, BrokerOrder, Bro
 import { ResultAsync, err, errAsync, ok, okAsync, type Result } from 'neverthrow';
 import { buyingPowerOf, toAccount, toOptionPosition } from './tastytrade-account-wire.js';
 import { refusedDryRun, toBrokerDryRun, toDryRun } from './tastytrade-dry-run.js';
+import { decodeResponse, getData, readWire, refusalOf } from './tastytrade-broker-responses.js';
 import type { TastytradeResponse } from './tastytrade-http.js';
-import { externalIdentifier, isContingent, isOptionOrder, isWorking, orderRequest, rejectionOf, replacedOrderId, replaceRequest, toOrder } from './tastytrade-order-wire.js';
+import { merge, newest, newestFirst, orderNumber, TastytradeOrderLookup } from './tastytrade-order-lookup.js';
+import { isContingent, isOptionOrder, isWorking, orderRequest, rejectionOf, replacedOrderId, replaceRequest, toOrder } from './tastytrade-order-wire.js';
 import type { TastytradeSession } from './tastytrade-session.js';
 import { items, isObject, WireError, type Json } from './tastytrade-wire.js';
 
 /** The most legs tastytrade takes in one equity option order. */
 const MAX_LEGS = 4;
-/** `GET …/orders` pages: tastytrade's largest page, and how many are read before the oldest orders are left out. */
-const PER_PAGE = 200;
-const MAX_PAGES = 5;
 /** Waits before re-reading an order whose cancel or replace is still under way; its length is the number of extra reads. */
 const SETTLE_WAITS_MS = [250, 750] as const;
 
@@ -39,51 +38,53 @@ export interface TastytradeBrokerOptions {
  */
 export class TastytradeBroker implements Broker {
   private readonly account: string;
+  private readonly lookup: TastytradeOrderLookup;
 
   constructor(
     private readonly session: TastytradeSession,
     private readonly options: TastytradeBrokerOptions,
   ) {
     this.account = `/accounts/${encodeURIComponent(options.accountNumber)}`;
+    this.lookup = new TastytradeOrderLookup(session, { accountPath: this.account, now: options.now, historyDays: options.historyDays });
   }
 
   verify(): ResultAsync<BrokerAccount, BrokerError> {
     const read = (path: string): ResultAsync<unknown, BrokerError> =>
       this.session.request('GET', `${this.account}${path}`, { idempotent: true }).andThen((response) => {
         if (response.status === 403 || response.status === 404) return errAsync(this.notThisLogin(response));
-        return this.decode(response, (data) => data);
+        return decodeResponse(response, (data) => data);
       });
     return ResultAsync.combine([read('/balances/USD'), read('/trading-status')]).andThen(([balances, status]) =>
-      this.read(() => toAccount(this.options.accountNumber, balances, status)),
+      readWire(() => toAccount(this.options.accountNumber, balances, status)),
     );
   }
 
   positions(): ResultAsync<readonly BrokerPosition[], BrokerError> {
     const query = new URLSearchParams({ 'instrument-type': 'Equity Option', 'include-marks': 'true' });
-    return this.get(`${this.account}/positions?${query.toString()}`).andThen((data) =>
-      this.read(() => items(data, 'positions').map(toOptionPosition).filter((p) => p !== null)),
+    return getData(this.session, `${this.account}/positions?${query.toString()}`).andThen((data) =>
+      readWire(() => items(data, 'positions').map(toOptionPosition).filter((p) => p !== null)),
     );
   }
 
   orders(which: 'open' | 'all'): ResultAsync<readonly BrokerOrder[], BrokerError> {
     const listed =
       which === 'open'
-        ? this.liveOrders().map((orders) => orders.filter(isWorking))
+        ? this.lookup.liveOrders().map((orders) => orders.filter(isWorking))
         : // Today's orders too: a search may not list an order placed a moment ago.
-          ResultAsync.combine([this.liveOrders(), this.searchOrders()]).map(([live, past]) => merge(live, past));
-    return listed.andThen((orders) => this.read(() => newestFirst(orders.filter(isOptionOrder).map(toOrder))));
+          ResultAsync.combine([this.lookup.liveOrders(), this.lookup.searchOrders()]).map(([live, past]) => merge(live, past));
+    return listed.andThen((orders) => readWire(() => newestFirst(orders.filter(isOptionOrder).map(toOrder))));
   }
 
   submit(order: MultiLegOrder): ResultAsync<BrokerOrder, BrokerError> {
     const body = this.body(order);
     if (body.isErr()) return errAsync(body.error);
-    return this.findToday(order.clientOrderId).andThen((existing) => (existing === null ? this.place(order, body.value) : this.answer(existing)));
+    return this.lookup.findToday(order.clientOrderId).andThen((existing) => (existing === null ? this.place(order, body.value) : this.answer(existing)));
   }
 
   orderByClientId(clientOrderId: string): ResultAsync<BrokerOrder | null, BrokerError> {
-    return this.findToday(clientOrderId)
-      .andThen((found) => (found === null ? this.searchOrders().map((past) => newest(past, clientOrderId)) : okAsync(found)))
-      .andThen((found) => (found === null ? okAsync(null) : this.read(() => toOrder(found))));
+    return this.lookup.findToday(clientOrderId)
+      .andThen((found) => (found === null ? this.lookup.searchOrders().map((past) => newest(past, clientOrderId)) : okAsync(found)))
+      .andThen((found) => (found === null ? okAsync(null) : readWire(() => toOrder(found))));
   }
 
   /**
@@ -95,7 +96,7 @@ export class TastytradeBroker implements Broker {
     return this.session.request('DELETE', path).andThen((response): ResultAsync<CancelOutcome, BrokerError> => {
       if (response.status === 400 || response.status === 404) return okAsync({ kind: 'refused', message: response.reason });
       if (response.status === 422) return this.whyNotUpdated(path, response.reason, 'cancelled').map((message): CancelOutcome => ({ kind: 'refused', message }));
-      if (response.status !== 200 && response.status !== 204) return errAsync(this.refusal(response));
+      if (response.status !== 200 && response.status !== 204) return errAsync(refusalOf(response));
       const requested: CancelOutcome = { kind: 'canceled' };
       return this.awaitCancel(path, 0).orElse(() => okAsync(requested));
     });
@@ -112,10 +113,10 @@ export class TastytradeBroker implements Broker {
     const path = `${this.account}/orders/${encodeURIComponent(replacement.orderId)}`;
     return this.session
       .request('GET', path, { idempotent: true })
-      .andThen((response) => (response.status === 404 ? errAsync<BrokerOrder, BrokerError>({ kind: 'rejected', message: response.reason }) : this.decode(response, toOrder)))
+      .andThen((response) => (response.status === 404 ? errAsync<BrokerOrder, BrokerError>({ kind: 'rejected', message: response.reason }) : decodeResponse(response, toOrder)))
       .andThen((original) => {
         const partly = partFillRefusal(original);
-        return partly === null ? this.findToday(replacement.clientOrderId) : errAsync<never, BrokerError>({ kind: 'rejected', message: partly });
+        return partly === null ? this.lookup.findToday(replacement.clientOrderId) : errAsync<never, BrokerError>({ kind: 'rejected', message: partly });
       })
       .andThen((existing) => {
         if (existing === null) return this.sendReplace(path, replacement);
@@ -138,9 +139,9 @@ export class TastytradeBroker implements Broker {
     if (body.isErr()) return errAsync(body.error);
     return this.session.request('POST', `${this.account}/orders/dry-run`, { body: body.value, idempotent: true }).andThen((response) => {
       if (response.status === 422 && response.code === 'preflight_check_failure') {
-        return this.get(`${this.account}/balances/USD`).andThen((balances) => this.read(() => refusedDryRun(response.reason, buyingPowerOf(balances))));
+        return getData(this.session, `${this.account}/balances/USD`).andThen((balances) => readWire(() => refusedDryRun(response.reason, buyingPowerOf(balances))));
       }
-      return this.decode(response, (data) => toBrokerDryRun(toDryRun(data)));
+      return decodeResponse(response, (data) => toBrokerDryRun(toDryRun(data)));
     });
   }
 
@@ -150,13 +151,13 @@ export class TastytradeBroker implements Broker {
       .andThen((response): ResultAsync<unknown, BrokerError> => {
         if (response.status === 400 || response.status === 404) return errAsync({ kind: 'rejected', message: response.reason });
         if (response.code === 'cannot_update_order') return this.whyNotUpdated(path, response.reason, 'replaced').andThen((message) => errAsync<never, BrokerError>({ kind: 'rejected', message }));
-        return this.decode(response, (data) => data);
+        return decodeResponse(response, (data) => data);
       })
-      .andThen((placed) => (isContingent(placed) ? this.read(() => toOrder(placed)).andThen((order) => this.awaitReplacement(order.id, 0)) : this.answer(placed)))
+      .andThen((placed) => (isContingent(placed) ? readWire(() => toOrder(placed)).andThen((order) => this.awaitReplacement(order.id, 0)) : this.answer(placed)))
       .orElse((error) => {
         if (error.kind !== 'unavailable') return errAsync(error);
         // No answer, or an unreadable one: the replacement may stand. Look before saying unknown.
-        return this.findToday(replacement.clientOrderId)
+        return this.lookup.findToday(replacement.clientOrderId)
           .orElse(() => okAsync(null))
           .andThen((found) =>
             found !== null && replacedOrderId(found) === replacement.orderId
@@ -168,7 +169,7 @@ export class TastytradeBroker implements Broker {
 
   /** The replacement once it is routed or aborted, or as it is after the waits. */
   private awaitReplacement(id: string, reread: number): ResultAsync<BrokerOrder, BrokerError> {
-    return this.get(`${this.account}/orders/${encodeURIComponent(id)}`).andThen((data) => {
+    return getData(this.session, `${this.account}/orders/${encodeURIComponent(id)}`).andThen((data) => {
       const wait = SETTLE_WAITS_MS[reread];
       if (!isContingent(data) || wait === undefined) return this.answer(data);
       return ResultAsync.fromSafePromise(this.options.sleep(wait)).andThen(() => this.awaitReplacement(id, reread + 1));
@@ -176,8 +177,8 @@ export class TastytradeBroker implements Broker {
   }
 
   private awaitCancel(path: string, reread: number): ResultAsync<CancelOutcome, BrokerError> {
-    return this.get(path)
-      .andThen((data) => this.read(() => toOrder(data)))
+    return getData(this.session, path)
+      .andThen((data) => readWire(() => toOrder(data)))
       .andThen((order) => {
         const wait = SETTLE_WAITS_MS[reread];
         if (order.status !== 'pending_cancel' || wait === undefined) return okAsync(cancelOutcomeOf(order));
@@ -187,8 +188,8 @@ export class TastytradeBroker implements Broker {
 
   /** A 422 (`cannot_update_order`): the order is no longer working; in words, saying whether a fill won the race. */
   private whyNotUpdated(path: string, reason: string, what: 'cancelled' | 'replaced'): ResultAsync<string, never> {
-    return this.get(path)
-      .andThen((data) => this.read(() => toOrder(data)))
+    return getData(this.session, path)
+      .andThen((data) => readWire(() => toOrder(data)))
       .map((order) => (order.status === 'filled' ? `the order filled before it could be ${what}` : `${reason} (the order is ${order.status})`))
       .orElse(() => okAsync(reason));
   }
@@ -196,12 +197,12 @@ export class TastytradeBroker implements Broker {
   private place(order: MultiLegOrder, body: Json): ResultAsync<BrokerOrder, BrokerError> {
     return this.session
       .request('POST', `${this.account}/orders`, { body })
-      .andThen((response) => this.decode(response, (data) => (isObject(data) ? data.order : undefined)))
+      .andThen((response) => decodeResponse(response, (data) => (isObject(data) ? data.order : undefined)))
       .andThen((placed) => this.answer(placed))
       .orElse((error) => {
         if (error.kind !== 'unavailable') return errAsync(error);
         // No answer, or an unreadable one: the order may still have been placed. Look before saying unknown.
-        return this.findToday(order.clientOrderId)
+        return this.lookup.findToday(order.clientOrderId)
           .orElse(() => okAsync(null))
           .andThen((found) =>
             found === null
@@ -215,7 +216,7 @@ export class TastytradeBroker implements Broker {
   private answer(value: unknown): ResultAsync<BrokerOrder, BrokerError> {
     const rejection = rejectionOf(value);
     if (rejection !== null) return errAsync({ kind: 'rejected', message: rejection });
-    return this.read(() => toOrder(value));
+    return readWire(() => toOrder(value));
   }
 
   /** The order's body, or why tastytrade would refuse it, without asking. */
@@ -232,84 +233,10 @@ export class TastytradeBroker implements Broker {
     }
   }
 
-  /** Today's orders in every status (`GET …/orders/live`). */
-  private liveOrders(): ResultAsync<readonly unknown[], BrokerError> {
-    return this.get(`${this.account}/orders/live`).andThen((data) => this.read(() => items(data, 'orders')));
-  }
-
-  /** The newest of today's orders carrying this external-identifier, or null. */
-  private findToday(clientOrderId: string): ResultAsync<unknown, BrokerError> {
-    return this.liveOrders().map((orders) => newest(orders, clientOrderId));
-  }
-
-  /** Orders since `historyDays` ago, newest first, page by page (the search needs a start date since version 20261012). */
-  private searchOrders(): ResultAsync<readonly unknown[], BrokerError> {
-    const startDate = new Date(this.options.now() - this.options.historyDays * 86_400_000).toISOString().slice(0, 10);
-    const page = (offset: number, found: readonly unknown[]): ResultAsync<readonly unknown[], BrokerError> => {
-      const query = new URLSearchParams({ 'start-date': startDate, sort: 'Desc', 'per-page': String(PER_PAGE), 'page-offset': String(offset) });
-      return this.session.request('GET', `${this.account}/orders?${query.toString()}`, { idempotent: true }).andThen((response) =>
-        this.decode(response, (data) => items(data, 'orders')).andThen((orders) => {
-          const all = [...found, ...orders];
-          const pages = totalPages(response);
-          const more = pages === null ? orders.length === PER_PAGE : offset + 1 < pages;
-          return more && offset + 1 < MAX_PAGES ? page(offset + 1, all) : okAsync(all);
-        }),
-      );
-    };
-    return page(0, []);
-  }
-
-  private get(path: string): ResultAsync<unknown, BrokerError> {
-    return this.session.request('GET', path, { idempotent: true }).andThen((response) => this.decode(response, (data) => data));
-  }
-
-  private decode<T>(response: TastytradeResponse, read: (data: unknown) => T): ResultAsync<T, BrokerError> {
-    if (response.status !== 200 && response.status !== 201) return errAsync(this.refusal(response));
-    return this.read(() => read(response.data));
-  }
-
-  /** A wire mapping that may meet a shape tastytrade does not document. */
-  private read<T>(map: () => T): ResultAsync<T, BrokerError> {
-    try {
-      return okAsync(map());
-    } catch (cause) {
-      if (cause instanceof WireError) return errAsync({ kind: 'unavailable', message: `tastytrade answered an unexpected shape: ${cause.message}` });
-      throw cause;
-    }
-  }
-
-  /** A 4xx: tastytrade refused the request itself, with its reason in words. */
-  private refusal(response: TastytradeResponse): BrokerError {
-    return { kind: 'rejected', message: `tastytrade refused the request (HTTP ${response.status}): ${response.reason}` };
-  }
-
   private notThisLogin(response: TastytradeResponse): BrokerError {
     return {
       kind: 'auth_failed',
       message: `tastytrade will not show account ${this.options.accountNumber} to this login (HTTP ${response.status}: ${response.reason}). Choose one of the login's accounts, or re-enter the keys on the broker keys page.`,
     };
   }
-}
-
-/** The newest order carrying the external-identifier, or null; tastytrade does not refuse a second one. */
-function newest(orders: readonly unknown[], clientOrderId: string): unknown {
-  const matching = orders.filter((order) => externalIdentifier(order) === clientOrderId);
-  return matching.sort((a, b) => orderNumber(b) - orderNumber(a))[0] ?? null;
-}
-
-const orderNumber = (order: unknown): number => (isObject(order) ? Number(order.id) : Number.NaN) || 0;
-
-function merge(live: readonly unknown[], past: readonly unknown[]): unknown[] {
-  const seen = new Set(live.map(orderNumber));
-  return [...live, ...past.filter((order) => !seen.has(orderNumber(order)))];
-}
-
-/** Newest first; orders placed in the same millisecond by their (increasing) ids. */
-function newestFirst(orders: BrokerOrder[]): BrokerOrder[] {
-  return orders.sort((a, b) => b.submittedAt - a.submittedAt || Number(b.id) - Number(a.id));
-}
-
-function totalPages(response: TastytradeResponse): number | null {
-  const pages = response.pagination?.['total-pages'];
-  return typeof pages === 'number' ? pages : null;
 }

@@ -1,12 +1,12 @@
-import type { BrokerError, CorporateEvents, DailyBar, Dividend, IvPoint, MarketData, MarketDataError, MarketSession, OptionContract, Quote } from '@condor/core';
+import type { CorporateEvents, DailyBar, IvPoint, MarketData, MarketDataError, MarketSession, OptionContract, Quote } from '@condor/core';
 import { easternDay, exchangeSession, formatDay, parseDay } from '@condor/core';
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { CoalescingCache } from '@condor/core';
 import { pricedChain, underlyingQuote } from './tastytrade-chain-pricing.js';
-import type { TastytradeResponse } from './tastytrade-http.js';
+import { dividendsIn, type DayRange } from './tastytrade-dividends.js';
+import { TastytradeMarketRequests, unavailable, unsupported } from './tastytrade-market-requests.js';
 import * as wire from './tastytrade-market-wire.js';
 import type { TastytradeSession } from './tastytrade-session.js';
-import { WireError } from './tastytrade-wire.js';
 
 export interface TastytradeMarketDataOptions {
   /** Epoch milliseconds. */
@@ -58,10 +58,10 @@ export class TastytradeMarketData implements MarketData {
   private readonly metrics: CoalescingCache<wire.WireMetrics | null, MarketDataError>;
   private readonly histories: CoalescingCache<readonly wire.WireOccurrence[], MarketDataError>;
 
-  constructor(
-    private readonly api: TastytradeSession,
-    options: TastytradeMarketDataOptions,
-  ) {
+  private readonly requests: TastytradeMarketRequests;
+
+  constructor(api: TastytradeSession, options: TastytradeMarketDataOptions) {
+    this.requests = new TastytradeMarketRequests(api);
     this.now = options.now;
     this.rate = options.riskFreeRate ?? 0.04;
     const listing = { ttlMs: options.listingTtlMs ?? 300_000, now: this.now };
@@ -181,7 +181,7 @@ export class TastytradeMarketData implements MarketData {
     return wire.batches(symbols, wire.MAX_QUOTE_SYMBOLS).reduce(
       (acc: MarketResult<Map<string, wire.WireQuote>>, batch) =>
         acc.andThen((found) =>
-          this.read(`/market-data/by-type?${wire.byTypeQuery(batch)}`, wire.quoteItems).map((items) => {
+          this.requests.read(`/market-data/by-type?${wire.byTypeQuery(batch)}`, wire.quoteItems).map((items) => {
             for (const item of items) found.set(item.symbol, item);
             return found;
           }),
@@ -194,7 +194,7 @@ export class TastytradeMarketData implements MarketData {
     return this.metricsOf(ticker).map((metrics) => Math.log1p(Math.max(0, metrics?.dividendYield ?? 0)));
   }
 
-  private earnings(ticker: string, metrics: wire.WireMetrics | null, range: Range): MarketResult<readonly string[] | null> {
+  private earnings(ticker: string, metrics: wire.WireMetrics | null, range: DayRange): MarketResult<readonly string[] | null> {
     const next = metrics?.nextEarnings ?? null;
     if (next === null || next < range.today) return okAsync(null);
     const past = range.from < range.today ? this.history('earnings-reports', ticker, range.from).map((reports) => reports.map((report) => report.date)) : okAsync([]);
@@ -206,7 +206,7 @@ export class TastytradeMarketData implements MarketData {
 
   private metricsOf(ticker: string): MarketResult<wire.WireMetrics | null> {
     return this.metrics.get(ticker, () =>
-      this.read(`/market-metrics?${new URLSearchParams({ symbols: ticker }).toString()}`, wire.metricsItems).map(
+      this.requests.read(`/market-metrics?${new URLSearchParams({ symbols: ticker }).toString()}`, wire.metricsItems).map(
         (items) => items.find((item) => item.symbol === ticker) ?? null,
       ),
     );
@@ -216,7 +216,7 @@ export class TastytradeMarketData implements MarketData {
   private history(kind: 'dividends' | 'earnings-reports', ticker: string, from?: string): MarketResult<readonly wire.WireOccurrence[]> {
     const query = from === undefined ? '' : `?${new URLSearchParams({ 'start-date': from }).toString()}`;
     const path = `/market-metrics/historic-corporate-events/${kind}/${encodeURIComponent(ticker)}${query}`;
-    return this.histories.get(path, () => this.get(path).andThen((response) => (response.status === 404 ? okAsync([]) : this.decode(path, response, wire.occurrences))));
+    return this.histories.get(path, () => this.requests.get(path).andThen((response) => (response.status === 404 ? okAsync([]) : this.requests.decode(path, response, wire.occurrences))));
   }
 
   /** The upper-case ticker of a tradeable symbol, else `unknown_symbol`. */
@@ -230,7 +230,7 @@ export class TastytradeMarketData implements MarketData {
     if (!TICKER.test(ticker)) return okAsync(null);
     const path = `/instruments/equities/${encodeURIComponent(ticker)}`;
     return this.instruments.get(ticker, () =>
-      this.get(path).andThen((response) => (response.status === 404 ? okAsync(null) : this.decode(path, response, wire.isTradeableEquity))),
+      this.requests.get(path).andThen((response) => (response.status === 404 ? okAsync(null) : this.requests.decode(path, response, wire.isTradeableEquity))),
     );
   }
 
@@ -238,38 +238,8 @@ export class TastytradeMarketData implements MarketData {
   private listing(ticker: string): MarketResult<readonly wire.ChainExpiration[]> {
     const path = `/option-chains/${encodeURIComponent(ticker)}/nested`;
     return this.listings.get(ticker, () =>
-      this.get(path).andThen((response) => (response.status === 404 ? okAsync([]) : this.decode(path, response, (data) => wire.nestedExpirations(data, ticker)))),
+      this.requests.get(path).andThen((response) => (response.status === 404 ? okAsync([]) : this.requests.decode(path, response, (data) => wire.nestedExpirations(data, ticker)))),
     );
-  }
-
-  private read<T>(path: string, decode: (data: unknown) => T): MarketResult<T> {
-    return this.get(path).andThen((response) => this.decode(path, response, decode));
-  }
-
-  private get(path: string): MarketResult<TastytradeResponse> {
-    return this.api.request('GET', path, { idempotent: true }).mapErr((error) => this.marketError(error, path));
-  }
-
-  private decode<T>(path: string, response: TastytradeResponse, decode: (data: unknown) => T): MarketResult<T> {
-    if (response.status !== 200) return errAsync(unavailable(`tastytrade answered HTTP ${response.status} to GET ${pathOnly(path)}: ${response.reason}`));
-    try {
-      return okAsync(decode(response.data));
-    } catch (cause) {
-      if (cause instanceof WireError) return errAsync(unavailable(`tastytrade answered GET ${pathOnly(path)} with an unexpected shape: ${cause.message}`));
-      throw cause;
-    }
-  }
-
-  /** A broker failure as a market-data one; on the sandbox, the quote and metrics services' failure names the sandbox's gap. */
-  private marketError(error: BrokerError, path: string): MarketDataError {
-    if (error.kind === 'rate_limited') return { kind: 'rate_limited', retryAfterSeconds: error.retryAfterSeconds };
-    if (error.kind === 'unavailable' && this.api.http.options.environment === 'paper' && /^\/market-(data|metrics)\b/.test(path)) {
-      return unavailable(
-        `tastytrade's sandbox serves no market data or market metrics (${error.message}); ` +
-          'quotes, IV rank and earnings dates need production tastytrade credentials, or use the simulated market',
-      );
-    }
-    return unavailable(error.message);
   }
 
   /** Today's date in New York. */
@@ -277,30 +247,3 @@ export class TastytradeMarketData implements MarketData {
     return formatDay(easternDay(this.now()));
   }
 }
-
-interface Range {
-  readonly from: string;
-  readonly to: string;
-  readonly today: string;
-}
-
-/** Past dividends by ex-date (amounts of one date added up), with the metrics' upcoming ex-date if not among them. */
-function dividendsIn(metrics: wire.WireMetrics | null, paid: readonly wire.WireOccurrence[], range: Range): Dividend[] | null {
-  const byDate = new Map<string, number>();
-  for (const { date, amount } of paid) if (amount !== undefined && amount > 0) byDate.set(date, (byDate.get(date) ?? 0) + amount);
-  const upcoming = metrics?.dividendExDate ?? null;
-  if (upcoming !== null && upcoming >= range.today && !byDate.has(upcoming)) {
-    // Regular dividends repeat: the next one at the last amount paid, the closest the metrics allow.
-    const last = [...byDate].sort(([a], [b]) => (a < b ? -1 : 1)).at(-1);
-    if (last === undefined) return null;
-    byDate.set(upcoming, last[1]);
-  }
-  return [...byDate]
-    .filter(([date]) => date >= range.from && date <= range.to)
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([exDate, amount]) => ({ exDate, amount: Math.round(amount * 1e6) / 1e6 }));
-}
-
-const unavailable = (message: string): MarketDataError => ({ kind: 'unavailable', message });
-const unsupported = (message: string): MarketDataError => ({ kind: 'unsupported', message });
-const pathOnly = (path: string): string => path.split('?')[0] ?? path;
