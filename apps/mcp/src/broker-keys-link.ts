@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Services } from '@condor/core';
-import { inputRequired, type CallToolResult, type InputRequiredResult, type ServerContext } from '@modelcontextprotocol/server';
-import type { ClientCapabilities } from '@modelcontextprotocol/server';
-import type { ClientFacts } from './client-facts.js';
-import { toolFailure, toolSuccess, type ExecuteOutcome } from './tool-result.js';
+import { inputRequired, type CallToolResult, type InputRequiredResult } from '@modelcontextprotocol/server';
+import type { ExecuteOutcome } from './call-site.js';
+import type { ClientReach } from './client-reach.js';
+import { toolFailure, toolSuccess } from './sdk-mirror/tool-result.js';
 import { answerRefused } from './approval/refusals.js';
 import type { StateCodec, VerifiedState } from './approval/request-state.js';
 
@@ -17,10 +17,8 @@ const MESSAGE =
 export interface KeysLinkCall {
   readonly services: Services;
   readonly codec: StateCodec;
-  readonly facts: ClientFacts;
-  /** True where the transport is a connection (stdio): a 2025 client there can be sent a real elicitation/create. */
-  readonly connected: boolean;
-  readonly ctx: ServerContext;
+  /** Where the link can be opened for the person: in an input_required answer (2026), over the connection (2025, stdio), or nowhere. */
+  readonly reach: ClientReach;
   run(): Promise<ExecuteOutcome>;
   finish(outcome: ExecuteOutcome): CallToolResult;
 }
@@ -29,8 +27,6 @@ interface LinkAnswer {
   readonly url: string;
   readonly expires_at: string;
 }
-
-const declaresUrlElicitation = (capabilities: ClientCapabilities | undefined): boolean => capabilities?.elicitation?.url !== undefined;
 
 const linkOf = (outcome: ExecuteOutcome): LinkAnswer | null => {
   if (outcome.isErr()) return null;
@@ -50,8 +46,8 @@ const answerOf = (link: LinkAnswer): CallToolResult => toolSuccess({ url: link.u
  * its expiry and connect_broker as the next step. The keys are typed on condor's page, never in the transcript.
  */
 export async function keysLinkByUrl(call: KeysLinkCall): Promise<CallToolResult | InputRequiredResult> {
-  const { ctx } = call;
-  const verified = ctx.mcpReq.requestState<VerifiedState>();
+  const { reach } = call;
+  const verified = reach.ctx?.mcpReq.requestState<VerifiedState>();
   if (verified !== undefined) {
     if (!verified.ok || verified.state.kind !== 'broker_keys') {
       return toolFailure(answerRefused(null, 'its state is not one this server signed for you for this link, or it has expired'));
@@ -60,22 +56,20 @@ export async function keysLinkByUrl(call: KeysLinkCall): Promise<CallToolResult 
   }
   const outcome = await call.run();
   const link = linkOf(outcome);
-  if (link === null || !declaresUrlElicitation(call.facts.capabilities)) return call.finish(outcome);
-  if (call.facts.modern) {
+  if (link === null || reach.channel === null) return call.finish(outcome);
+  if (reach.channel === 'input_required') {
     return inputRequired({
       inputRequests: { [LINK_KEY]: inputRequired.elicitUrl({ message: MESSAGE, url: link.url }) },
-      requestState: await call.codec.mint({ kind: 'broker_keys', url: link.url, expiresAt: link.expires_at }, ctx),
+      requestState: await call.codec.mint({ kind: 'broker_keys', url: link.url, expiresAt: link.expires_at }, reach.ctx),
     });
   }
-  if (call.connected) {
-    try {
-      await ctx.mcpReq.send(
-        { method: 'elicitation/create', params: { mode: 'url', message: MESSAGE, url: link.url, elicitationId: randomUUID() } },
-        { timeout: Math.max(1_000, Date.parse(link.expires_at) - call.services.clock.now()) },
-      );
-    } catch (thrown) {
-      call.services.logger.warn('mcp_elicitation_failed', { error: thrown instanceof Error ? thrown.message.slice(0, 300) : String(thrown) });
-    }
+  try {
+    await reach.ctx.mcpReq.send(
+      { method: 'elicitation/create', params: { mode: 'url', message: MESSAGE, url: link.url, elicitationId: randomUUID() } },
+      { timeout: Math.max(1_000, Date.parse(link.expires_at) - call.services.clock.now()) },
+    );
+  } catch (thrown) {
+    call.services.logger.warn('mcp_elicitation_failed', { error: thrown instanceof Error ? thrown.message.slice(0, 300) : String(thrown) });
   }
   return call.finish(outcome);
 }

@@ -74,3 +74,6 @@ export function declaresFormElicitation(capabilities: ClientCapabilities | undef
   if (!isRecord(elicitation)) return false;
   return elicitation.form !== undefined || elicitation.url === undefined;
 }
+
+/** Whether the client takes URL-mode elicitation (declared only as `elicitation.url`). */
+export const declaresUrlElicitation = (capabilities: ClientCapabilities | undefined): boolean => capabilities?.elicitation?.url !== undefined;

@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { authentication, insufficientScopeChallenge, renderHttpStatus, type Authentication, type CallBatchStore, type Services, type Toolset } from '@condor/core';
-import { createMcpHandler, type AuthInfo } from '@modelcontextprotocol/server';
+import type { AuthInfo } from '@modelcontextprotocol/server';
 import { isHostAllowed } from './allowed-host.js';
-import { createMcpServer } from './server.js';
+import type { HttpRequestFacts } from './call-site.js';
 import { directPath } from './direct/direct-path.js';
 import { directRouteOf } from './direct/direct-route.js';
-import { legacyJsonLeg } from './legacy-json.js';
 import { isOriginAllowed } from './origin.js';
+import { offerOf } from './offer.js';
 import { BATCH_WINDOW_MS, PrincipalBatches, STALE_CALL_MS } from './principal-batches.js';
 import { wrapRawArguments } from './raw-arguments.js';
-import type { HttpRequestFacts } from './request-context.js';
 import { missingScope } from './scope-challenge.js';
-import { offerOf } from './offer.js';
+import { sdkPath } from './sdk-path.js';
+import { createMcpServer } from './server.js';
 
 /** What the enclosing HTTP app found out about the request before handing it over. */
 export interface McpHttpAuth {
@@ -70,9 +70,10 @@ const errorResponse = (status: number, message: string, headers: Record<string, 
  * The Streamable HTTP endpoint, stateless for both protocol eras: a 2026-07-28 request (`server/discover`,
  * per-request version and capabilities) and a 2025 request (`initialize`, no session id) are each answered
  * by a fresh server on whichever instance they reach. Nothing about a client is kept between requests but
- * its principal's batches, in the shared store. A plain single request (`tools/call` of a tool that asks no one,
- * `tools/list`, 2025 `ping`: see `directRouteOf`) is answered by the direct path beside the SDK, with the same tool
- * table, caller and answer bytes but without a server and transport per request; everything else goes to the SDK.
+ * its principal's batches, in the shared store. A plain single request (`tools/call` of a tool whose call needs nothing
+ * from the client, `tools/list`, 2025 `ping`: see `directRouteOf`) is answered by the direct path beside the SDK, with
+ * the same tool table, call site, caller and answer bytes but without a server and transport per request; everything
+ * else goes to the SDK path (`sdkPath`).
  *
  * @example
  * const mcp = createMcpHttpHandler(services, { batches: new SqlCallBatchStore(db), allowedHosts: LOOPBACK_HOSTS });
@@ -87,8 +88,7 @@ export function createMcpHttpHandler(services: Services, options: McpHttpOptions
   const onerror = (error: Error): void => {
     services.logger.warn('mcp_request_refused', { error: error.message.slice(0, 300) });
   };
-  const handler = createMcpHandler(factory, { onerror });
-  const legacyJson = legacyJsonLeg(factory, onerror);
+  const sdk = sdkPath(factory, onerror);
   const direct = options.directPath === false ? null : directPath(services, { batches, offer });
   let lastPurge = Number.NEGATIVE_INFINITY;
 
@@ -108,9 +108,6 @@ export function createMcpHttpHandler(services: Services, options: McpHttpOptions
   });
   const authInfoOf = (auth: McpHttpAuth, facts: HttpRequestFacts): AuthInfo => ({ token: auth.credential ?? '', clientId: 'condor', scopes: [], extra: { ...facts } });
 
-  const viaSdk = async (request: Request, parsedBody: unknown, authInfo: AuthInfo): Promise<Response> =>
-    (await legacyJson(request, parsedBody, authInfo)) ?? (await handler.fetch(request, { authInfo, parsedBody }));
-
   return async (request, auth) => {
     if (allowedHosts !== undefined && !isHostAllowed(request, allowedHosts)) return errorResponse(403, 'Host not allowed');
     if (!isOriginAllowed(request, allowedOrigins)) return errorResponse(403, 'Origin not allowed');
@@ -126,12 +123,12 @@ export function createMcpHttpHandler(services: Services, options: McpHttpOptions
     const facts = factsOf(auth, authenticated);
     if (parsed === undefined) {
       // Not JSON: the SDK answers with its JSON-RPC parse error, from a copy of the request that still has its body.
-      return handler.fetch(new Request(request.url, { method: 'POST', headers: request.headers, body: text }), { authInfo: authInfoOf(auth, facts) });
+      return sdk(new Request(request.url, { method: 'POST', headers: request.headers, body: text }), undefined, authInfoOf(auth, facts));
     }
     const missing = await missingScope(parsed, authenticated, offer);
     const parsedBody = wrapRawArguments(parsed);
     const route = direct === null ? null : directRouteOf(request, parsedBody);
-    const response = route !== null && direct !== null ? await direct(route, auth.credential, facts) : await viaSdk(request, parsedBody, authInfoOf(auth, facts));
+    const response = route !== null && direct !== null ? await direct(route, auth.credential, facts) : await sdk(request, parsedBody, authInfoOf(auth, facts));
     return missing === null ? response : withHeader(response, 'WWW-Authenticate', insufficientScopeChallenge(missing.needed, missing.alongside));
   };
 }

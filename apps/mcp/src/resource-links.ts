@@ -2,6 +2,7 @@ import type { ToolName } from '@condor/core';
 import type { ResourceLink } from '@modelcontextprotocol/server';
 import type { Offer } from './offer.js';
 import { RECORD_TOOLS, recordUri, type RecordKind } from './resource-uris.js';
+import { resourceLink } from './sdk-mirror/tool-result.js';
 
 type Json = Record<string, unknown>;
 
@@ -41,9 +42,6 @@ export function linksOf(tool: string, value: unknown, offer: Offer): ResourceLin
   const named = NAMED[tool as ToolName];
   if (named === undefined || typeof value !== 'object' || value === null) return [];
   return named(value as Json).flatMap(({ kind, id, title }) =>
-    typeof id === 'string' && offer.has(RECORD_TOOLS[kind])
-      ? // In the order of the SDK's schema, which writes them so: both MCP paths then send the same bytes.
-        [{ name: `${kind}/${id}`, title, uri: recordUri(kind, id), mimeType: 'application/json', type: 'resource_link' as const }]
-      : [],
+    typeof id === 'string' && offer.has(RECORD_TOOLS[kind]) ? [resourceLink({ name: `${kind}/${id}`, title, uri: recordUri(kind, id), mimeType: 'application/json' })] : [],
   );
 }

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { authentication, execute, principalOf, scopeRefusal, type Services, type Toolset } from '@condor/core';
+import { authentication, execute, principalOf, scopeRefusal, type ProgressReporter, type Services, type Toolset } from '@condor/core';
 import { Server, type ServerContext } from '@modelcontextprotocol/server';
 import { NO_EXTRA_RESOURCES, ticketResource } from './apps/ticket-resource.js';
-import { declaresUi } from './apps/ui-extension.js';
 import { personApprovals } from './approval/person-approvals.js';
 import { stateCodec } from './approval/request-state.js';
+import { callSiteOf, credentialOf, executeContextOf, type Arrival, type CallSiteBase, type ToolCallSite } from './call-site.js';
 import { clientFacts } from './client-facts.js';
-import { authenticatedOf, batchOf, bearerOf, clientIpOf, progressOf, requestIdOf } from './request-context.js';
 import type { ConnectionLogin } from './connection-login.js';
 import { unwrapArguments } from './raw-arguments.js';
 import { offerOf } from './offer.js';
@@ -14,7 +13,7 @@ import { servePrompts, type PromptScopeGate } from './prompts.js';
 import { serveResources, type Reader } from './resources.js';
 import type { PrincipalBatches } from './principal-batches.js';
 import { SERVER_INFO } from './server-info.js';
-import { executeContextOf, toolCaller, type ToolCallSite } from './tool-caller.js';
+import { toolCaller } from './tool-caller.js';
 import { toolListing } from './tool-list.js';
 
 /** What one server instance (one HTTP request, or one stdio connection) needs besides the services. */
@@ -45,53 +44,39 @@ export interface McpServerOptions {
  * serveStdio(() => createMcpServer(services, { batches, credential: config.mcpToken, connection: new ConnectionLogin() }));
  */
 export function createMcpServer(services: Services, options: McpServerOptions): Server {
-  const serverId = randomUUID();
   const connection = options.connection ?? null;
   const offer = offerOf(options.toolsets);
   const approvals = personApprovals(services);
-
-  /** The token a request acts with: its Bearer token, else the connection's login (`bound`), else the configured one. */
-  const credentialOf = (ctx: ServerContext): { credential: string | null; bound: boolean } => {
-    const bearer = bearerOf(ctx);
-    const bound = bearer === null ? (connection?.boundToken() ?? null) : null;
-    return { credential: bearer ?? bound ?? options.credential ?? null, bound: bound !== null };
-  };
-
-  // An elicitation's state is bound to the user the request acts for: another user's echo of it is refused.
-  const codec = stateCodec(options.requestStateKey, (ctx) => principalOf(credentialOf(ctx).credential, services) ?? 'nobody');
-  const server = new Server(SERVER_INFO, { capabilities: { tools: {}, resources: {}, prompts: {} }, requestState: { verify: (state, ctx) => codec.verify(state, ctx) } });
-
   // MCP Apps: the proposal tools open the order ticket; its resource and app-only tools exist for clients that declared the extension.
   const appsOffered = offer.has('confirm_proposal');
-  const forUi = (ctx: ServerContext): boolean => appsOffered && declaresUi(clientFacts(server, ctx).capabilities);
+  const base: CallSiteBase = { serverId: randomUUID(), connection, configured: options.credential ?? null, appsOffered };
+
+  // An elicitation's state is bound to the user the request acts for: another user's echo of it is refused.
+  const codec = stateCodec(options.requestStateKey, (ctx) => principalOf(credentialOf(base, ctx.http?.authInfo?.token).credential, services) ?? 'nobody');
+  const server = new Server(SERVER_INFO, { capabilities: { tools: {}, resources: {}, prompts: {} }, requestState: { verify: (state, ctx) => codec.verify(state, ctx) } });
+
+  /** What the SDK read of the request; the direct path reads the same from its plain request. */
+  const arrivalOf = (ctx: ServerContext): Arrival => ({
+    bearer: ctx.http?.authInfo?.token,
+    http: ctx.http?.authInfo?.extra,
+    rpcId: ctx.mcpReq.id,
+    meta: ctx.mcpReq._meta,
+    facts: clientFacts(server, ctx),
+    progress: progressOf(ctx),
+    ctx,
+  });
+  const siteOf = (ctx: ServerContext): ToolCallSite => callSiteOf(base, arrivalOf(ctx));
+  const forUi = (ctx: ServerContext): boolean => siteOf(ctx).ui;
 
   const tools = toolListing(offer);
   server.setRequestHandler('tools/list', (_request, ctx) => ({ tools: [...tools(forUi(ctx))] }));
-
-  const siteOf = (ctx: ServerContext): ToolCallSite => {
-    const { credential, bound } = credentialOf(ctx);
-    // Over HTTP the endpoint has authenticated the Bearer credential already (for its scope challenge): calls reuse that.
-    const shared = authenticatedOf(ctx);
-    return {
-      credential,
-      bound,
-      authenticated: shared !== undefined && credential !== null && credential === bearerOf(ctx) ? shared : undefined,
-      batchKey: batchOf(ctx),
-      requestId: requestIdOf(ctx, serverId),
-      clientIp: clientIpOf(ctx),
-      progress: progressOf(ctx),
-      facts: clientFacts(server, ctx),
-      ui: forUi(ctx),
-      ctx,
-    };
-  };
 
   const callTool = toolCaller(services, { batches: options.batches, offer, connection, approvals, codec });
   server.setRequestHandler('tools/call', (request, ctx) => callTool(request.params.name, unwrapArguments(request.params.arguments), siteOf(ctx)));
 
   // Resource reads create nothing, so they stay out of the batch rule; a bound login that has ended unbinds as on a call.
   const reader: Reader = {
-    authenticated: (ctx) => credentialOf(ctx).credential !== null,
+    authenticated: (ctx) => credentialOf(base, ctx.http?.authInfo?.token).credential !== null,
     read: async (tool, input, ctx) => {
       const site = siteOf(ctx);
       const outcome = await execute(tool, input, executeContextOf(services, site, null));
@@ -112,4 +97,20 @@ export function createMcpServer(services: Services, options: McpServerOptions): 
   servePrompts(server, offer, promptGate);
 
   return server;
+}
+
+/**
+ * Sends `notifications/progress` for the call when the client gave a `_meta.progressToken`; null
+ * otherwise. Reports at most once per percent of the work, and always the last one.
+ */
+function progressOf(ctx: ServerContext): ProgressReporter | null {
+  const token = ctx.mcpReq._meta?.progressToken;
+  if (typeof token !== 'string' && typeof token !== 'number') return null;
+  let reported = -1;
+  return async (done, total, message) => {
+    const percent = Math.floor((100 * done) / Math.max(total, 1));
+    if (percent === reported && done < total) return;
+    reported = percent;
+    await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, progress: done, total, message } });
+  };
 }

@@ -4,46 +4,22 @@ import {
   principalOf,
   renderError,
   unknownTool,
-  type Authentication,
   type ErrorResult,
-  type ExecuteContext,
-  type ProgressReporter,
   type Services,
   type SessionEffect,
   type ShellApproval,
 } from '@condor/core';
-import type { CallToolResult, InputRequiredResult, ServerContext } from '@modelcontextprotocol/server';
+import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/server';
 import type { PersonApprovals } from './approval/person-approvals.js';
 import type { StateCodec } from './approval/request-state.js';
-import type { ClientFacts } from './client-facts.js';
+import { executeContextOf, type ExecuteOutcome, type ToolCallSite } from './call-site.js';
+import { reachOf } from './client-reach.js';
 import type { ConnectionLogin } from './connection-login.js';
 import type { Offer } from './offer.js';
 import type { PrincipalBatches } from './principal-batches.js';
 import { linksOf } from './resource-links.js';
+import { toolFailure, toolSuccess } from './sdk-mirror/tool-result.js';
 import { shellToolOf } from './shell-tools.js';
-import { toolFailure, toolSuccess, type ExecuteOutcome } from './tool-result.js';
-
-/**
- * What one tool call brings besides its name and arguments, however it arrived: through the SDK (`ctx` set) or
- * through the HTTP endpoint's direct path (`ctx` null), so both paths run the very same call.
- */
-export interface ToolCallSite {
-  /** The token the call acts with; `bound` when it is the connection's login (stdio). */
-  readonly credential: string | null;
-  readonly bound: boolean;
-  /** The request's authentication of `credential`, already started by the HTTP endpoint; undefined: start one. */
-  readonly authenticated: Authentication | undefined;
-  /** The batch key the transport or the client assigned (design §5), or null. */
-  readonly batchKey: string | null;
-  readonly requestId: string;
-  readonly clientIp: string | null;
-  readonly progress: ProgressReporter | null;
-  readonly facts: ClientFacts;
-  /** Whether the client takes the MCP Apps views (the ticket's app-only tools are offered to it). */
-  readonly ui: boolean;
-  /** The SDK's context, which the shell tools ask the person through; null on the direct path, which runs no shell tool. */
-  readonly ctx: ServerContext | null;
-}
 
 /** What the calls of one server (or of the HTTP endpoint's direct path) share. */
 export interface ToolCallerDeps {
@@ -56,19 +32,6 @@ export interface ToolCallerDeps {
 }
 
 export type ToolCaller = (name: string, args: unknown, site: ToolCallSite) => Promise<CallToolResult | InputRequiredResult>;
-
-/** The context `execute` runs a call of `site` in. */
-export const executeContextOf = (services: Services, site: ToolCallSite, batchKey: string | null, approval: ShellApproval | null = null): ExecuteContext => ({
-  services,
-  credential: site.credential,
-  ...(site.authenticated === undefined ? {} : { authenticated: site.authenticated }),
-  requestId: site.requestId,
-  batchKey,
-  clientIp: site.clientIp,
-  progress: site.progress,
-  client: site.facts.client,
-  approval,
-});
 
 /**
  * One `tools/call`: every call runs inside its principal's batch and hands the tool to core's `execute`
@@ -107,7 +70,7 @@ export function toolCaller(services: Services, deps: ToolCallerDeps): ToolCaller
     const offered = shellTool?.appOnly === true ? site.ui : offer.has(name);
     if (!offered) return toolFailure(renderError(unknownTool(name)).body);
     if (name === 'login' && connection === null) return toolFailure(renderError(loginNeedsConnection()).body);
-    const { credential, bound, ctx } = site;
+    const { credential, bound } = site;
     let call: { end(): Promise<void> } | null = null;
     try {
       const batched = await batches.begin(principalOf(credential, services), site.batchKey);
@@ -122,7 +85,6 @@ export function toolCaller(services: Services, deps: ToolCallerDeps): ToolCaller
         return toolSuccess(outcome.value.value, linksOf(tool, outcome.value.value, offer));
       };
       if (shellTool === undefined) return finish(name, await run(name));
-      if (ctx === null) throw new Error(`${name} asks the person through the SDK: it has no direct path`);
       const { runs } = shellTool;
       return await shellTool.handle({
         services,
@@ -130,9 +92,8 @@ export function toolCaller(services: Services, deps: ToolCallerDeps): ToolCaller
         codec,
         credential,
         facts: site.facts,
-        connected: connection !== null,
         args,
-        ctx,
+        reach: reachOf(shellTool.asks, site.facts, connection !== null, site.ctx),
         run: (approval = null) => run(runs, approval),
         finish: (outcome) => finish(runs, outcome),
       });

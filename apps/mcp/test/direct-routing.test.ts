@@ -2,11 +2,11 @@ import { createTestServices } from '@condor/testkit';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { McpHttpHandler } from '../src/index.js';
 import { answering, FORM_ELICITATION, humanServices, ordersOf, proposer } from './approval-world.js';
-import { directAnswers } from './direct-counter.js';
+import { directAnswers } from './sdk-mirror/direct-counter.js';
 import { messagesOf, rawRequest } from './mcp-http.js';
 import { connectHttp, ERAS, expectToolOk, httpHandlerFor, MCP_URL } from './support.js';
 
-vi.mock('../src/direct/direct-path.js', async (original) => (await import('./direct-counter.js')).counting(await original()));
+vi.mock('../src/direct/direct-path.js', async (original) => (await import('./sdk-mirror/direct-counter.js')).counting(await original()));
 
 const auth = { credential: null, requestId: 'req-routing', clientIp: '127.0.0.1' };
 
@@ -53,7 +53,8 @@ describe('which requests the direct path answers', () => {
     ['a call asking for progress (an event stream)', post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_subscription', arguments: {}, _meta: { progressToken: 'p' } } })],
     ['a list with a cursor', post({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { cursor: 'next' } })],
     ['server/discover', rawRequest('modern', 'server/discover', {})],
-    ['a shell tool (confirm_proposal may ask the person)', rawRequest('modern', 'tools/call', { name: 'confirm_proposal', arguments: {} })],
+    ['confirm_proposal from a client that takes form elicitation (it may ask the person)', rawRequest('modern', 'tools/call', { name: 'confirm_proposal', arguments: {} }, undefined, { elicitation: { form: {} } })],
+    ['get_broker_keys_link from a client that takes URL elicitation (it may open the page)', rawRequest('modern', 'tools/call', { name: 'get_broker_keys_link', arguments: {} }, undefined, { elicitation: { url: {} } })],
     ['a client that accepts JSON only (the SDK refuses it)', post({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { accept: 'application/json' })],
     ['a 2026 call without its Mcp-Name header', new Request(rawRequest('modern', 'tools/call', { name: 'get_subscription', arguments: {} }), { headers: { 'content-type': 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call' } })],
   ])('leaves %s to the SDK', async (_what, request) => {

@@ -7,8 +7,10 @@ import {
   type InputRequiredResult,
   type ServerContext,
 } from '@modelcontextprotocol/server';
-import { declaresFormElicitation, type ClientFacts } from '../client-facts.js';
-import { toolFailure, type ExecuteOutcome } from '../tool-result.js';
+import type { ExecuteOutcome } from '../call-site.js';
+import type { ClientFacts } from '../client-facts.js';
+import type { ClientReach } from '../client-reach.js';
+import { toolFailure } from '../sdk-mirror/tool-result.js';
 import type { PersonApprovals } from './person-approvals.js';
 import { answerRefused, declined, tooEarly } from './refusals.js';
 import type { StateCodec, VerifiedState } from './request-state.js';
@@ -24,25 +26,14 @@ export interface ConfirmCall {
   readonly codec: StateCodec;
   readonly credential: string | null;
   readonly facts: ClientFacts;
-  /** True where the transport is a connection (stdio): a 2025 client there can be sent a real elicitation/create. */
-  readonly connected: boolean;
   /** The call's arguments, as the client sent them. */
   readonly args: unknown;
-  readonly ctx: ServerContext;
+  /** Where the person can be asked: in an input_required answer (2026), over the connection (2025, stdio), or nowhere. */
+  readonly reach: ClientReach;
   /** Runs confirm_proposal through `execute` for the same input, with the person's approval when there is one. */
   run(approval: ShellApproval | null): Promise<ExecuteOutcome>;
   /** The call's answer for an outcome of `run`. */
   finish(outcome: ExecuteOutcome): CallToolResult;
-}
-
-/** How the person can be asked: the client fulfils an input_required answer (2026), or the server asks over the connection (2025, stdio). */
-type Channel = 'input_required' | 'push';
-
-function channelOf(call: ConfirmCall): Channel | null {
-  if (!declaresFormElicitation(call.facts.capabilities)) return null;
-  if (call.facts.modern) return 'input_required';
-  // A stateless 2025 HTTP request cannot receive server-to-client requests: the approval link stays the way.
-  return call.connected ? 'push' : null;
 }
 
 const proposalIdOf = (args: unknown): string | null => {
@@ -66,20 +57,20 @@ const proposalIdOf = (args: unknown): string | null => {
  * A decline, a cancel or an answer that does not approve places nothing and leaves the proposal as it was.
  */
 export async function confirmWithPerson(call: ConfirmCall): Promise<CallToolResult | InputRequiredResult> {
-  const { args, ctx } = call;
-  const verified = ctx.mcpReq.requestState<VerifiedState>();
-  if (verified !== undefined) return answered(call, verified, proposalIdOf(args), ctx);
+  const { args, reach } = call;
+  const verified = reach.ctx?.mcpReq.requestState<VerifiedState>();
+  if (verified !== undefined && reach.ctx !== null) return answered(call, verified, proposalIdOf(args), reach.ctx);
   const first = await call.run(null);
-  const channel = channelOf(call);
   const proposalId = proposalIdOf(args);
-  if (first.isOk() || !isPersonRequired(first.error) || channel === null || proposalId === null) return call.finish(first);
+  // No way to ask (no form elicitation, or a stateless 2025 HTTP request): the approval link in core's answer stays the way.
+  if (first.isOk() || !isPersonRequired(first.error) || reach.channel === null || proposalId === null) return call.finish(first);
   const ticket = await call.approvals.ticket(call.credential, proposalId);
   if (ticket === null) return call.finish(first);
   if (ticket.secondsUntilApprovable > 0) return toolFailure(tooEarly(proposalId, ticket.secondsUntilApprovable));
-  if (channel === 'push') return pushed(call, ticket, ctx);
+  if (reach.channel === 'push') return pushed(call, ticket, reach.ctx);
   const userId = await call.approvals.userIdOf(call.credential);
   if (userId === null) return call.finish(first);
-  return ask(call, userId, ticket, ctx);
+  return ask(call, userId, ticket, reach.ctx);
 }
 
 /** Round 1 on 2026-07-28: the question, and the signed state the answer must come back with. */

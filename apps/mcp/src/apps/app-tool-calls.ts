@@ -2,7 +2,8 @@ import { appError, renderError, type ShellApproval } from '@condor/core';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { PersonApprovals } from '../approval/person-approvals.js';
 import type { ClientFacts } from '../client-facts.js';
-import { toolFailure, toolSuccess, type ExecuteOutcome } from '../tool-result.js';
+import type { ExecuteOutcome } from '../call-site.js';
+import { toolFailure, toolSuccess } from '../sdk-mirror/tool-result.js';
 
 /** What an app-only tool call needs from the server that runs it. */
 export interface AppToolCall {

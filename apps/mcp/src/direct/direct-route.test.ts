@@ -1,59 +1,45 @@
 import { describe, expect, it } from 'vitest';
+import { SHELL_TOOLS } from '../shell-tools.js';
 import { directRouteOf } from './direct-route.js';
 
-const ENVELOPE = {
+const envelope = (capabilities: unknown) => ({
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',
   'io.modelcontextprotocol/clientInfo': { name: 'c', version: '1' },
-  'io.modelcontextprotocol/clientCapabilities': {},
-};
+  'io.modelcontextprotocol/clientCapabilities': capabilities,
+});
 const LEGACY = { accept: 'application/json, text/event-stream', 'content-type': 'application/json', 'mcp-protocol-version': '2025-11-25' };
-const MODERN = { 'content-type': 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'get_subscription' };
+const modernHeaders = (name: string) => ({ 'content-type': 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': name });
 
 const request = (headers: Record<string, string>) => new Request('http://localhost/mcp', { method: 'POST', headers });
-const call = (params: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_subscription', ...params }, ...extra });
+const call = (name: string, meta?: unknown) => ({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: {}, ...(meta === undefined ? {} : { _meta: meta }) } });
+const modern = (name: string, capabilities: unknown) => directRouteOf(request(modernHeaders(name)), call(name, envelope(capabilities)));
+
+const SHELL_NAMES = Object.keys(SHELL_TOOLS);
 
 describe('directRouteOf', () => {
-  it('routes a plain call of either era, naming its era, id and params', () => {
-    expect(directRouteOf(request(LEGACY), call({ arguments: {} }))).toMatchObject({ era: 'legacy', id: 1, method: 'tools/call' });
-    expect(directRouteOf(request(MODERN), call({ _meta: ENVELOPE }))).toMatchObject({ era: 'modern', meta: ENVELOPE });
+  it.each(SHELL_NAMES)('takes a 2025 call of %s: a stateless HTTP request cannot be asked anything', (name) => {
+    expect(directRouteOf(request(LEGACY), call(name))).toMatchObject({ era: 'legacy', method: 'tools/call' });
   });
 
-  it.each([
-    ['a progress token', call({ _meta: { progressToken: 'p' } })],
-    ['a key the SDK might read', call({ task: {} })],
-    ['an unknown message key', call({}, { extra: 1 })],
-    ['a fractional id', call({}, { id: 1.5 })],
-    ['no id (a notification)', { jsonrpc: '2.0', method: 'tools/call', params: { name: 'get_subscription' } }],
-    ['a batch', [call({})]],
-    ['a shell tool', call({ name: 'confirm_proposal' })],
-    ['a name that is not a string', call({ name: 7 })],
-    ['null params', { jsonrpc: '2.0', id: 1, method: 'tools/list', params: null }],
-    ['null _meta', call({ _meta: null })],
-    ['a __proto__ argument', call({ arguments: JSON.parse('{"__proto__":{"email":"a@example.com"}}') as unknown })],
-    ['initialize', { jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }],
-  ])('leaves a 2025 request with %s to the SDK', (_what, body) => {
-    expect(directRouteOf(request(LEGACY), body)).toBeNull();
+  it.each(SHELL_NAMES)('takes a 2026 call of %s from a client that declares no elicitation', (name) => {
+    expect(modern(name, {})).toMatchObject({ era: 'modern' });
+    expect(modern(name, { extensions: { 'io.modelcontextprotocol/ui': {} } })).toMatchObject({ era: 'modern' });
   });
 
-  it.each([
-    ['accepts JSON only', { ...LEGACY, accept: 'application/json' }],
-    ['sends text', { ...LEGACY, 'content-type': 'text/plain' }],
-    ['names a version the SDK does not serve', { ...LEGACY, 'mcp-protocol-version': '1999-01-01' }],
-  ])('leaves a 2025 client that %s to the SDK', (_what, headers) => {
-    expect(directRouteOf(request(headers), call({}))).toBeNull();
+  it('leaves a 2026 call that could ask its client to the SDK, in the mode its tool asks in', () => {
+    for (const form of [{ elicitation: {} }, { elicitation: { form: {} } }, { elicitation: { form: {}, url: {} } }]) expect(modern('confirm_proposal', form)).toBeNull();
+    for (const url of [{ elicitation: { url: {} } }, { elicitation: { form: {}, url: {} } }]) expect(modern('get_broker_keys_link', url)).toBeNull();
   });
 
-  it.each([
-    ['no Mcp-Name', { ...MODERN, 'mcp-name': '' }],
-    ['another Mcp-Name', { ...MODERN, 'mcp-name': 'logout' }],
-    ['another Mcp-Method', { ...MODERN, 'mcp-method': 'tools/list' }],
-    ['a 2025 version header', { ...MODERN, 'mcp-protocol-version': '2025-11-25' }],
-  ])('leaves a 2026 call with %s to the SDK', (_what, headers) => {
-    expect(directRouteOf(request(headers), call({ _meta: ENVELOPE }))).toBeNull();
+  it('takes a 2026 call whose client declares only the mode its tool does not ask in, and the ticket’s tools whatever it declares', () => {
+    expect(modern('confirm_proposal', { elicitation: { url: {} } })).not.toBeNull();
+    expect(modern('get_broker_keys_link', { elicitation: { form: {} } })).not.toBeNull();
+    expect(modern('get_broker_keys_link', { elicitation: {} })).not.toBeNull();
+    for (const name of ['approve_proposal', 'reject_proposal']) expect(modern(name, { elicitation: { form: {}, url: {} } })).not.toBeNull();
   });
 
-  it('leaves a 2026 ping and a malformed envelope to the SDK', () => {
-    expect(directRouteOf(request({ ...MODERN, 'mcp-method': 'ping' }), { jsonrpc: '2.0', id: 1, method: 'ping', params: { _meta: ENVELOPE } })).toBeNull();
-    expect(directRouteOf(request(MODERN), call({ _meta: { ...ENVELOPE, 'io.modelcontextprotocol/clientInfo': 'me' } }))).toBeNull();
+  it('leaves what is not a plain request to the SDK, shell tool or not', () => {
+    expect(directRouteOf(request(LEGACY), { ...call('confirm_proposal'), params: { name: 'confirm_proposal', requestState: 's' } })).toBeNull();
+    expect(directRouteOf(request(LEGACY), call('confirm_proposal', { progressToken: 'p' }))).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { execute, type Scope } from '@condor/core';
 import { createTestServices, MemoryCallBatchStore, type TestServices } from '@condor/testkit';
-import type { McpHttpHandler, McpHttpOptions } from '../src/index.js';
-import { httpHandlerFor, PASSWORD } from './support.js';
+import type { McpHttpHandler, McpHttpOptions } from '../../src/index.js';
+import { httpHandlerFor, PASSWORD } from '../support.js';
 
 /** The two ways the endpoint can answer: the direct path where it applies, or the SDK for everything. */
 export type Path = 'direct' | 'sdk';

@@ -1,9 +1,9 @@
 import { CATALOGUE } from '@condor/core';
 import * as fc from 'fast-check';
-import { SHELL_TOOLS } from '../src/shell-tools.js';
-import { PASSWORD, MCP_URL, type Era } from './support.js';
+import { SHELL_TOOLS } from '../../src/shell-tools.js';
+import { PASSWORD, MCP_URL, type Era } from '../support.js';
 import { CALLERS, type Caller } from './differential.js';
-import { CANDIDATE } from './trading-world.js';
+import { CANDIDATE } from '../trading-world.js';
 
 /** One POST to the endpoint as a generated client sends it: a message (well formed or not) and its headers. */
 export interface WireCase {

@@ -2,11 +2,11 @@ import { it } from '@fast-check/vitest';
 import { afterAll, beforeAll, describe, expect, vi } from 'vitest';
 import { directAnswers } from './direct-counter.js';
 import { ask, worldOf, type World } from './differential.js';
-import { tradingServices } from './trading-world.js';
+import { tradingServices } from '../trading-world.js';
 import { requestOf, wireCaseArb } from './wire-case.js';
 
 // Counts the requests the direct path answers, to know the generator reaches it.
-vi.mock('../src/direct/direct-path.js', async (original) => (await import('./direct-counter.js')).counting(await original()));
+vi.mock('../../src/direct/direct-path.js', async (original) => (await import('./direct-counter.js')).counting(await original()));
 
 /**
  * The direct path and the SDK are one behaviour: generated POSTs (every tool, valid and malformed arguments, both eras,

@@ -1,10 +1,10 @@
-import type * as DirectPathModule from '../src/direct/direct-path.js';
+import type * as DirectPathModule from '../../src/direct/direct-path.js';
 
 /** How many requests the direct path has answered in this test file (the module mock below counts them). */
 export const directAnswers = { count: 0 };
 
 /**
- * The direct-path module with its answers counted, for `vi.mock('../src/direct/direct-path.js', …)`: a test can then
+ * The direct-path module with its answers counted, for `vi.mock('../../src/direct/direct-path.js', …)`: a test can then
  * tell which path served a request. A test's mock factory loads this module dynamically and passes `counting` the
  * original module (see direct-routing.test.ts).
  */

@@ -2,10 +2,10 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { directAnswers } from './direct-counter.js';
 import { worldOf, type Path } from './differential.js';
-import { listen, type Listening } from './node-http.js';
-import { ERAS, newClient, PASSWORD, type Era } from './support.js';
+import { listen, type Listening } from '../node-http.js';
+import { ERAS, newClient, PASSWORD, type Era } from '../support.js';
 
-vi.mock('../src/direct/direct-path.js', async (original) => (await import('./direct-counter.js')).counting(await original()));
+vi.mock('../../src/direct/direct-path.js', async (original) => (await import('./direct-counter.js')).counting(await original()));
 
 /** What a real client does over a real socket: the handshake, a listing, and calls that succeed, fail and stray. */
 async function session(client: Client, era: Era): Promise<unknown[]> {

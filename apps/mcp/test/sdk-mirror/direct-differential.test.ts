@@ -1,11 +1,11 @@
 import { DEFAULT_CORE_CONFIG, type CoreConfig } from '@condor/core';
 import { createTestServices, type TestServices } from '@condor/testkit';
 import { describe, expect, it } from 'vitest';
-import { LOOPBACK_HOSTS } from '../src/index.js';
+import { LOOPBACK_HOSTS } from '../../src/index.js';
 import { ask, worldOf, type Answer, type Caller, type Path, type RequestOf, type World } from './differential.js';
-import { rawRequest } from './mcp-http.js';
-import { ERAS, MCP_URL, PASSWORD, type Era } from './support.js';
-import { CANDIDATE, tradingServices } from './trading-world.js';
+import { rawRequest } from '../mcp-http.js';
+import { ERAS, MCP_URL, PASSWORD, type Era } from '../support.js';
+import { CANDIDATE, tradingServices } from '../trading-world.js';
 
 /**
  * The direct path and the SDK give the same answer (status, client-facing headers, body bytes; nothing normalised)
