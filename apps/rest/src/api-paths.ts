@@ -1,6 +1,9 @@
 /** The REST prefix every operation lives under. */
 export const API_BASE = '/v1';
 
+/** Whether a path is `/v1` or under it (not `/v10`). */
+export const isUnderApiBase = (path: string): boolean => path.startsWith(API_BASE) && (path.length === API_BASE.length || path[API_BASE.length] === '/');
+
 /** Exact addresses that answer machines, in JSON, outside the prefixes below. */
 const API_ADDRESSES = new Set(['/healthz', '/readyz', '/openapi.json', '/oauth/token', '/oauth/register', '/oauth/revoke']);
 

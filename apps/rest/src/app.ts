@@ -1,18 +1,15 @@
 import type { RateLimitStore, Services } from '@condor/core';
-import { webRoutes } from '@condor/web';
-import { Hono } from 'hono';
-import { methodNotAllowed } from 'hono/method-not-allowed';
-import { accessLog } from './access-log.js';
-import { apiDispatch } from './api-dispatch.js';
-import { bodyLimit } from './body-limit.js';
-import { clientIpMiddleware } from './client-ip.js';
-import { mountDocs } from './docs-routes.js';
-import { errorHandler, methodNotAllowedHandler, notFoundHandler, payloadTooLarge } from './error-handlers.js';
-import { answerHealthProbe, mountHealth, type ReadinessProbe } from './health.js';
-import { mountMcp, type McpHttpHandler } from './mcp-route.js';
-import { requestIdMiddleware, type RestEnv } from './request-id.js';
-import { addressLimit, DEFAULT_RATE_LIMIT, rateLimitMiddleware, type RateLimitSettings } from './rate-limit.js';
-import { mountOAuth } from './oauth/oauth-routes.js';
+import type { Hono } from 'hono';
+import { mergePath } from 'hono/utils/url';
+import { apiRoute } from './api-route.js';
+import { docsRoutes } from './docs-routes.js';
+import { HEALTH_PATH, healthRoute, READY_PATH, readyRoute, type ReadinessProbe } from './health.js';
+import { mcpRoute, type McpHttpHandler } from './mcp-route.js';
+import { pagesApp } from './pages.js';
+import { addressLimit, DEFAULT_RATE_LIMIT, type RateLimitSettings } from './rate-limit.js';
+import { requestSteps, serveThrough, type Serve } from './request-steps.js';
+import type { RestEnv } from './rest-env.js';
+import type { Step } from './step.js';
 
 /** How the process entry point tailors the REST app. */
 export interface RestOptions {
@@ -30,42 +27,50 @@ export interface RestOptions {
   readonly trustedProxies?: number;
   /** Whether to log each request (`http_request`, level info); default true. Off when the logger drops info lines. */
   readonly accessLog?: boolean;
+  /** Changes the list of steps every request goes through (tests add one); default the list as `requestSteps` makes it. */
+  readonly steps?: (list: readonly Step[]) => readonly Step[];
+}
+
+/** The REST app: `fetch` for the server, `request` for a path or URL in-process (as Hono's `app.request`). */
+export interface RestApp {
+  readonly fetch: Serve;
+  readonly request: (input: string | URL | Request, init?: RequestInit, env?: unknown) => Response | Promise<Response>;
+  /** Adds a GET route to Hono's app, behind the steps like every route there (tests add failing ones). */
+  readonly get: Hono<RestEnv>['get'];
 }
 
 /** The default request body limit: 1 MiB. */
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**
- * The REST shell: one route per catalogue operation under `/v1` (`apiDispatch`), plus `/healthz`, `/readyz`,
- * `/openapi.json`, `/docs` and, optionally, `/mcp`. It only translates HTTP to `execute` and
- * back; every non-2xx body is an ErrorResult and every response carries `X-Request-Id`.
+ * The REST shell: every request goes through one list of steps (`request-steps.ts`) to its route — one per catalogue
+ * operation under `/v1`, `/healthz`, `/readyz`, `/openapi.json`, `/docs`, optionally `/mcp`, and Hono's pages and
+ * OAuth. It only translates HTTP to `execute` and back; every non-2xx body under the API is an ErrorResult and
+ * every response carries `X-Request-Id`.
  *
- * @example serve({ fetch: createApp(services, { ready }).fetch, port: 8080 })
+ * @example createHttpServer(createApp(services, { ready }).fetch, { logger, hostname })
  */
-export function createApp(services: Services, options: RestOptions = {}): Hono<RestEnv> {
-  const limit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
-  const trustedProxies = options.trustedProxies ?? 0;
-  const rateLimitStore = options.rateLimitStore ?? services.rateLimits;
-  const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
-  const logger = options.accessLog === false ? null : services.logger;
-  const app = new Hono<RestEnv>();
-  app.use(requestIdMiddleware());
-  if (logger !== null) app.use(accessLog(logger));
-  // /readyz and HEAD /healthz are answered here (GET /healthz ahead of the router, below); other methods on them go on to method-not-allowed.
-  mountHealth(app, services.logger, options.ready);
-  app.use(clientIpMiddleware(trustedProxies));
-  app.use(methodNotAllowed({ app, onMethodNotAllowed: methodNotAllowedHandler }));
-  app.use(bodyLimit(limit, payloadTooLarge(limit)));
-  app.use(rateLimitMiddleware(rateLimitStore, services.clock, rateLimit));
-  mountDocs(app);
-  app.route('/', webRoutes(services));
-  mountOAuth(app, services);
-  if (options.mcp !== undefined) mountMcp(app, options.mcp);
-  app.notFound(notFoundHandler);
-  app.onError(errorHandler(services.logger));
-  const routed = app.fetch;
-  // Everything under /v1, and MCP's POSTs, take one dispatch step instead of the middleware chain above, which serves the rest.
-  const api = apiDispatch(services, { bodyLimitBytes: limit, addressLimit: addressLimit(rateLimitStore, services.clock, rateLimit), trustedProxies, accessLog: logger }, options.mcp ?? null);
-  app.fetch = (request, env, executionCtx) => answerHealthProbe(request, logger) ?? api(request, env) ?? routed(request, env, executionCtx);
-  return app;
+export function createApp(services: Services, options: RestOptions = {}): RestApp {
+  const pages = pagesApp(services);
+  const steps = requestSteps({
+    trustedProxies: options.trustedProxies ?? 0,
+    bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
+    addressLimit: addressLimit(options.rateLimitStore ?? services.rateLimits, services.clock, options.rateLimit ?? DEFAULT_RATE_LIMIT),
+    routes: {
+      api: apiRoute(services),
+      mcp: options.mcp === undefined ? null : mcpRoute(options.mcp),
+      fixed: new Map([[HEALTH_PATH, healthRoute], [READY_PATH, readyRoute(services.logger, options.ready)], ...docsRoutes()]),
+      pages: (pass) => pages.fetch(pass.request, pass),
+    },
+    accessLog: options.accessLog === false ? null : services.logger,
+  });
+  const fetch = serveThrough(options.steps === undefined ? steps : options.steps(steps), services.logger);
+  return { fetch, request: (input, init, env) => fetch(requestOf(input, init), env), get: pages.get };
+}
+
+/** A request for a path (on `http://localhost`), a URL, or a request with other options, as Hono's `app.request` makes it. */
+function requestOf(input: string | URL | Request, init: RequestInit | undefined): Request {
+  if (input instanceof Request) return init === undefined ? input : new Request(input, init);
+  const text = input.toString();
+  return new Request(/^https?:\/\//.test(text) ? text : `http://localhost${mergePath('/', text)}`, init);
 }

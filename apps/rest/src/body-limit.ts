@@ -1,24 +1,24 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import { payloadTooLarge } from './error-handlers.js';
 import { bodilessOverSocket, closeAfterBody } from './node-connection.js';
+import type { Pass, Step } from './step.js';
 
 type BodyReader = ReadableStreamDefaultReader<Uint8Array>;
 
 /**
- * Refuses a request body over `maxBytes` (announced by `Content-Length` or found while reading a chunked
- * body) with `tooLarge(c)`, sent at once with `Connection: close` (see `admitBody`). A body within the limit
- * is left for the handlers.
- *
- * @example app.use(bodyLimit(1024 * 1024, payloadTooLarge(1024 * 1024)))
+ * Refuses a request body over `maxBytes` (announced by `Content-Length` or found while reading a chunked body) with
+ * 413, sent at once with `Connection: close` (see `admitBody`): an ErrorResult under the API, a page elsewhere. A
+ * body within the limit is left for the route (a chunked one read into `pass.request`).
  */
-export const bodyLimit =
-  (maxBytes: number, tooLarge: (c: Context) => Response): MiddlewareHandler =>
-  async (c, next) => {
-    if (bodyNeedsNoRead(c.req.raw, c.env, maxBytes)) return next();
-    const admitted = await admitBody(c.req.raw, c.env, maxBytes);
-    if (admitted === null) return refusedWithClose(tooLarge(c));
-    c.req.raw = admitted;
-    return next();
-  };
+export function bodyLimitStep(maxBytes: number): Step {
+  const tooLarge = payloadTooLarge(maxBytes);
+  async function admit(pass: Pass): Promise<Response | null> {
+    const admitted = await admitBody(pass.request, pass.env, maxBytes);
+    if (admitted === null) return refusedWithClose(tooLarge(pass.request, pass.path));
+    pass.request = admitted;
+    return null;
+  }
+  return { name: 'body limit', enter: (pass) => (bodyNeedsNoRead(pass.request, pass.env, maxBytes) ? null : admit(pass)) };
+}
 
 /** A refusal of a body, marked to close the connection once the rest of the body is drained. */
 export function refusedWithClose(response: Response): Response {

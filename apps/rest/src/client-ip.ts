@@ -1,14 +1,14 @@
 import type { IncomingMessage } from 'node:http';
-import type { MiddlewareHandler } from 'hono';
-import type { RestEnv } from './request-id.js';
+import type { Step } from './step.js';
 
-/**
- * Sets `c.var.clientIp` to `clientIpOf` the request (see there).
- */
-export const clientIpMiddleware = (trustedProxies: number): MiddlewareHandler<RestEnv> => async (c, next) => {
-  c.set('clientIp', clientIpOf(c.env, c.req.raw.headers, trustedProxies));
-  await next();
-};
+/** Finds the client's address (`clientIpOf`) for the steps and routes after it; never refuses. */
+export const clientAddressStep = (trustedProxies: number): Step => ({
+  name: 'client address',
+  enter: (pass) => {
+    pass.clientIp = clientIpOf(pass.env, pass.request.headers, trustedProxies);
+    return null;
+  },
+});
 
 /**
  * The client's address: the socket's peer address, or — only behind `trustedProxies` proxies — the address the

@@ -1,10 +1,10 @@
 import { renderHttpStatus, statusWords, type Logger } from '@condor/core';
 import { sendStatusPage } from '@condor/web';
-import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
+import { Context, type ErrorHandler, type NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { isApiPath } from './api-paths.js';
 import { errorResponse, statusResponse } from './error-response.js';
-import type { RestEnv } from './request-id.js';
+import type { RestEnv } from './rest-env.js';
 
 const MAX_PATH_ECHO = 200;
 
@@ -30,11 +30,17 @@ export function methodNotAllowedHandler(c: Context, allowed: string[]): Response
   return isApiPath(c.req.path) ? methodNotAllowedHere(c.req.method, allowed) : sendStatusPage(c, 405, { Allow: allowed.join(', ') });
 }
 
+/** A Hono context for a page answered outside Hono's app (the pages render through `c.html`). */
+const contextOf = (request: Request, path: string): Context => new Context(request, { env: undefined, path });
+
 /** 413 for a body over the configured limit: an ErrorResult under the API, a page elsewhere. */
 export const payloadTooLarge =
   (limitBytes: number) =>
-  (c: Context): Response =>
-    isApiPath(c.req.path) ? bodyTooLarge(limitBytes) : sendStatusPage(c, 413);
+  (request: Request, path: string): Response =>
+    isApiPath(path) ? bodyTooLarge(limitBytes) : sendStatusPage(contextOf(request, path), 413);
+
+/** `methodNotAllowedHandler` for an address outside Hono that answers GET (and HEAD) only. */
+export const onlyGetHere = (request: Request, path: string): Response => methodNotAllowedHandler(contextOf(request, path), ['GET', 'HEAD']);
 
 /** The request an error escaped from, for its log line. */
 export interface FailedRequest {

@@ -1,6 +1,5 @@
-import type { Hono } from 'hono';
 import { credentialFromAuthorization } from './credential.js';
-import type { RestEnv } from './request-id.js';
+import type { Route } from './step.js';
 
 /**
  * Serves MCP over Streamable HTTP. It gets the raw request and the credential of the
@@ -14,21 +13,14 @@ export type McpHttpHandler = (
 
 export const MCP_PATH = '/mcp';
 
-/**
- * Mounts `handler` at `/mcp` for every method (a POST is answered ahead of Hono by `apiDispatch` when the app
- * serves MCP, through the same `mcpAnswer`).
- */
-export function mountMcp(app: Hono<RestEnv>, handler: McpHttpHandler): void {
-  app.all(MCP_PATH, async (c) => {
-    const response = await handler(c.req.raw, {
-      credential: credentialFromAuthorization(c.req.header('Authorization')),
-      requestId: c.get('requestId'),
-      clientIp: c.get('clientIp'),
-    });
-    const answer = await mcpAnswer(response, c.get('stamp'));
-    c.set('stamped', answer);
-    return answer;
-  });
+/** `/mcp`, every method: the handler's answer (`mcpAnswer`). */
+export function mcpRoute(handler: McpHttpHandler): Route {
+  return async (pass) => {
+    const credential = credentialFromAuthorization(pass.request.headers.get('Authorization') ?? undefined);
+    const response = await handler(pass.request, { credential, requestId: pass.requestId, clientIp: pass.clientIp });
+    pass.stamped = true;
+    return mcpAnswer(response, pass.stamp);
+  };
 }
 
 /** The MCP handler's answer as the server sends it: stamped, without hop-by-hop headers, a whole body as text. */

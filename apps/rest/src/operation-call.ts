@@ -8,15 +8,19 @@ import { readInput } from './request-input.js';
 import { stampOnto } from './request-id.js';
 import { sessionCookieHeader } from './session-cookie.js';
 
-/** One request for an operation, as the dispatch found it. */
+/** One request for an operation, as the steps found it (a `Pass` is one). */
 export interface OperationRequest {
   readonly request: Request;
-  /** The route's path parameters, decoded. */
-  readonly params: Readonly<Record<string, string>>;
   readonly requestId: string;
   readonly clientIp: string | null;
   /** The headers its answer leaves with; a success carries them from the start. */
   readonly stamp: Readonly<Record<string, string>>;
+}
+
+/** The operation a route found, with its path parameters, decoded. */
+export interface FoundOperation {
+  readonly operation: AnyOperation;
+  readonly params: Readonly<Record<string, string>>;
 }
 
 /**
@@ -24,7 +28,7 @@ export interface OperationRequest {
  * only same-site writes may use), the batch key, the raw input, then `execute`; a success is its JSON (with the
  * session cookie a login or logout sets), a failure its ErrorResult, both with the request's stamp.
  */
-export async function callOperation(call: OperationRequest, operation: AnyOperation, services: Services): Promise<Response> {
+export async function callOperation(call: OperationRequest, { operation, params }: FoundOperation, services: Services): Promise<Response> {
   const { request, stamp } = call;
   const refuse = (response: Response): Response => stampOnto(response, stamp);
   const { credential, source } = findCredential(request.headers);
@@ -33,7 +37,7 @@ export async function callOperation(call: OperationRequest, operation: AnyOperat
   }
   const batchKey = batchKeyOf(request.headers.get(BATCH_HEADER) ?? undefined);
   if (batchKey === null) return refuse(statusResponse(400, `${BATCH_HEADER} must be at most 128 characters.`));
-  const input = await readInput(request, call.params, operation);
+  const input = await readInput(request, params, operation);
   if (!input.ok) return refuse(errorResponse(input.error));
   const authenticated = authentication(credential, services);
   const wrongAudience = operation.access === 'public' ? null : await refuseOAuthToken(authenticated, services);

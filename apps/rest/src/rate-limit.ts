@@ -1,7 +1,7 @@
 import { renderError, appError, type RateLimitStore, type Clock } from '@condor/core';
-import type { MiddlewareHandler } from 'hono';
 import { errorResponse } from './error-response.js';
-import type { RestEnv } from './request-id.js';
+import { isProbe } from './health.js';
+import type { Step } from './step.js';
 
 export interface RateLimitSettings {
   /** Requests allowed per client address in each window. */
@@ -46,15 +46,11 @@ export function addressLimit(store: RateLimitStore, clock: Clock, settings: Rate
 }
 
 /**
- * `addressLimit` as middleware: the fields go into `c.var.stamp`, which the request-id middleware puts on the
- * response. Requests without a known address (in-process) are not limited.
+ * Counts the request against its address's limit and answers 429 past it. Requests without a known address
+ * (in-process) are not counted, nor are the health probes: a load balancer's polling must not be refused by the
+ * traffic of its own address, and the process answering must not wait on the table the counts are shared in.
  */
-export const rateLimitMiddleware = (store: RateLimitStore, clock: Clock, settings: RateLimitSettings): MiddlewareHandler<RestEnv> => {
-  const limit = addressLimit(store, clock, settings);
-  return async (c, next) => {
-    const ip = c.get('clientIp');
-    const refusal = ip === null ? null : await limit(ip, c.get('stamp'));
-    if (refusal !== null) return refusal;
-    await next();
-  };
-};
+export const addressLimitStep = (limit: AddressLimit): Step => ({
+  name: 'address limit',
+  enter: (pass) => (pass.clientIp === null || isProbe(pass.method, pass.path) ? null : limit(pass.clientIp, pass.stamp)),
+});

@@ -1,13 +1,6 @@
-import type { MiddlewareHandler } from 'hono';
+import { isUnderApiBase } from './api-paths.js';
 import { SECURITY_HEADERS } from './security-headers.js';
-
-/**
- * The Hono environment of the REST app: every handler can read the request id and the client's address;
- * `stamp` holds the headers every response of the request leaves with (see `requestIdMiddleware`).
- */
-export interface RestEnv {
-  Variables: { requestId: string; clientIp: string | null; stamp: Record<string, string>; stamped: Response };
-}
+import type { Step } from './step.js';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
@@ -17,8 +10,11 @@ const ACCEPTABLE = /^[A-Za-z0-9._-]{1,128}$/;
 export const chooseRequestId = (incoming: string | undefined): string =>
   incoming !== undefined && ACCEPTABLE.test(incoming) ? incoming : crypto.randomUUID();
 
-/** The headers every response carries before any middleware adds its own: the security headers and the request id. */
+/** The headers every response carries before any step adds its own: the security headers and the request id. */
 export const baseStamp = (requestId: string): Record<string, string> => ({ ...SECURITY_HEADERS, [REQUEST_ID_HEADER]: requestId });
+
+/** `/v1`'s answers never go into a cache, refusals included. */
+const apiStamp = (requestId: string): Record<string, string> => ({ ...SECURITY_HEADERS, [REQUEST_ID_HEADER]: requestId, 'Cache-Control': 'no-store' });
 
 /** Sets every header of `stamp` on a response made without them; returns it. */
 export function stampOnto(response: Response, stamp: Readonly<Record<string, string>>): Response {
@@ -28,16 +24,18 @@ export function stampOnto(response: Response, stamp: Readonly<Record<string, str
 }
 
 /**
- * Sets `c.var.requestId` and stamps `X-Request-Id`, the security headers and whatever later middleware adds
- * to `c.var.stamp` (rate-limit fields) on whatever response leaves the app (handlers, `notFound`, `onError`,
- * other middleware), so it must be the outermost middleware. A response marked `stamped` already carries them
- * and is passed on untouched.
+ * The request id (the caller's, when well-formed) and the stamp, the record of headers every answer of the request
+ * leaves with (later steps add to it: the rate-limit fields). On the way out the stamp is set on the answer, unless
+ * the route built it with the stamp already (`pass.stamped`): setting headers one by one on a response costs a
+ * `Headers` object in @hono/node-server.
  */
-export const requestIdMiddleware = (): MiddlewareHandler<RestEnv> => async (c, next) => {
-  const requestId = chooseRequestId(c.req.header(REQUEST_ID_HEADER));
-  const stamp = baseStamp(requestId);
-  c.set('requestId', requestId);
-  c.set('stamp', stamp);
-  await next();
-  if (c.get('stamped') !== c.res) stampOnto(c.res, stamp);
+export const requestIdStep: Step = {
+  name: 'request id',
+  enter: (pass) => {
+    const requestId = chooseRequestId(pass.request.headers.get(REQUEST_ID_HEADER) ?? undefined);
+    pass.requestId = requestId;
+    pass.stamp = isUnderApiBase(pass.path) ? apiStamp(requestId) : baseStamp(requestId);
+    return null;
+  },
+  leave: (pass, answer) => (pass.stamped ? answer : stampOnto(answer, pass.stamp)),
 };

@@ -1,6 +1,6 @@
 import { authorizationServerMetadata, protectedResourceMetadata, type Services } from '@condor/core';
 import type { Hono } from 'hono';
-import type { RestEnv } from '../request-id.js';
+import type { RestEnv } from '../rest-env.js';
 import { oauthJson, preflight } from './oauth-response.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Services } from '@condor/core';
 import { oauthPages } from '@condor/web';
 import type { Hono } from 'hono';
-import type { RestEnv } from '../request-id.js';
+import type { RestEnv } from '../rest-env.js';
 import { mountOAuthMetadata } from './metadata-routes.js';
 import { mountRegistration } from './register-route.js';
 import { mountRevocation } from './revoke-route.js';

@@ -1,6 +1,6 @@
 import { registerClient, type Services } from '@condor/core';
 import type { Hono } from 'hono';
-import type { RestEnv } from '../request-id.js';
+import type { RestEnv } from '../rest-env.js';
 import { oauthError, oauthJson, preflight } from './oauth-response.js';
 
 /** `POST /oauth/register`: dynamic client registration (RFC 7591) for MCP clients without a metadata document. */

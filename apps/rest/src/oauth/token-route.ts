@@ -1,6 +1,6 @@
 import { exchangeCode, refreshGrant, type Services } from '@condor/core';
 import type { Hono } from 'hono';
-import type { RestEnv } from '../request-id.js';
+import type { RestEnv } from '../rest-env.js';
 import { formParams, single } from './form-params.js';
 import { oauthError, oauthJson, preflight } from './oauth-response.js';
 

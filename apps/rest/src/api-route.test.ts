@@ -1,28 +1,16 @@
 import { ERROR_RESULT_KEYS, type RateLimitStore } from '@condor/core';
 import { createTestServices } from '@condor/testkit';
 import { describe, expect, it } from 'vitest';
-import { apiDispatch, type ApiDispatchOptions } from './api-dispatch.js';
-import { addressLimit } from './rate-limit.js';
+import { createApp, type RestOptions } from './app.js';
 
-/** The node-server bindings the dispatch reads the peer address from. */
+/** The node-server bindings the client address step reads the peer address from. */
 const fromSocket = { incoming: { socket: { remoteAddress: '203.0.113.7' } } };
 
-function dispatcher(options: Partial<ApiDispatchOptions> & { store?: RateLimitStore; limit?: number } = {}) {
+function api(options: RestOptions & { limit?: number } = {}) {
   const services = createTestServices();
-  const store = options.store ?? services.rateLimits;
-  const dispatch = apiDispatch(services, {
-    bodyLimitBytes: 64,
-    addressLimit: addressLimit(store, services.clock, { limit: options.limit ?? 100, windowSeconds: 60 }),
-    trustedProxies: 0,
-    accessLog: services.logger,
-    ...options,
-  });
-  const send = async (path: string, init: RequestInit = {}, env: unknown = fromSocket): Promise<Response> => {
-    const answer = dispatch(new Request(`http://localhost${path}`, init), env);
-    if (answer === null) throw new Error(`${path} is not under /v1`);
-    return answer;
-  };
-  return { services, dispatch, send };
+  const app = createApp(services, { bodyLimitBytes: 64, rateLimit: { limit: options.limit ?? 100, windowSeconds: 60 }, ...options });
+  const send = async (path: string, init: RequestInit = {}, env: unknown = fromSocket): Promise<Response> => app.request(path, init, env);
+  return { services, send };
 }
 
 const errorCode = async (response: Response): Promise<unknown> => {
@@ -31,19 +19,15 @@ const errorCode = async (response: Response): Promise<unknown> => {
   return body.error;
 };
 
-describe('apiDispatch', () => {
-  it('takes every path under /v1 and no other', () => {
-    const { dispatch } = dispatcher();
-    for (const path of ['/', '/v10', '/v1x/subscription', '/mcp', '/healthz', '/docs']) {
-      expect(dispatch(new Request(`http://localhost${path}`), fromSocket), path).toBeNull();
-    }
-    for (const path of ['/v1', '/v1/', '/v1/subscription', '/v1/nothing?x=1']) {
-      expect(dispatch(new Request(`http://localhost${path}`), fromSocket), path).not.toBeNull();
-    }
+describe('the /v1 route behind the steps', () => {
+  it('takes /v1 and the paths under it, not /v10 or /v1x', async () => {
+    const { send } = api();
+    for (const path of ['/v1', '/v1/', '/v1/nothing?x=1']) expect((await send(path)).headers.get('cache-control'), path).toBe('no-store');
+    for (const path of ['/v10', '/v1x/subscription']) expect((await send(path)).headers.get('content-type'), path).toMatch(/^text\/html/);
   });
 
   it('answers HEAD as GET without the body, stamped, with an access line naming HEAD', async () => {
-    const { services, send } = dispatcher();
+    const { services, send } = api();
     const head = await send('/v1/subscription', { method: 'HEAD', headers: { 'x-request-id': 'req-head' } });
     expect([head.status, head.body, head.headers.get('x-request-id'), head.headers.get('cache-control')]).toEqual([401, null, 'req-head', 'no-store']);
     expect(head.headers.get('ratelimit-policy')).toBe('"per-ip";q=100;w=60');
@@ -52,7 +36,7 @@ describe('apiDispatch', () => {
   });
 
   it('refuses an oversized body before counting the address, and counts it before a missing route', async () => {
-    const { send } = dispatcher({ limit: 1 });
+    const { send } = api({ limit: 1 });
     const chunked = new ReadableStream({
       start(controller) {
         controller.enqueue(new TextEncoder().encode('x'.repeat(100)));
@@ -71,7 +55,7 @@ describe('apiDispatch', () => {
   it('answers what escapes as INTERNAL_ERROR with the stamp, and logs it under the request id', async () => {
     const down = (): Promise<never> => Promise.reject(new Error('store down'));
     const failing: RateLimitStore = { hit: down, peek: down, reset: down };
-    const { services, send } = dispatcher({ store: failing });
+    const { services, send } = api({ rateLimitStore: failing });
     const response = await send('/v1/subscription', { headers: { 'x-request-id': 'req-boom' } });
     expect([response.status, await errorCode(response), response.headers.get('x-request-id'), response.headers.get('cache-control')]).toEqual([
       500,
