@@ -4,7 +4,8 @@ import type { McpHttpHandler } from '../src/index.js';
 import { answering, FORM_ELICITATION, humanServices, ordersOf, proposer } from './approval-world.js';
 import { directAnswers } from './sdk-mirror/direct-counter.js';
 import { messagesOf, rawRequest } from './mcp-http.js';
-import { connectHttp, ERAS, expectToolOk, httpHandlerFor, MCP_URL } from './support.js';
+import { SHELL_TOOLS } from '../src/shell-tools.js';
+import { connectHttp, ERAS, expectToolError, expectToolOk, httpHandlerFor, MCP_URL } from './support.js';
 
 vi.mock('../src/direct/direct-path.js', async (original) => (await import('./sdk-mirror/direct-counter.js')).counting(await original()));
 
@@ -37,6 +38,18 @@ describe('which requests the direct path answers', () => {
       expect(response.headers.get('content-type')).toBe('application/json');
       expect((await messagesOf(response)).map((message) => message.id)).toEqual([1]);
     }
+  });
+
+  it.each(ERAS)('answers a plain %s call of every shell tool itself when its client cannot be asked', async (era) => {
+    for (const name of Object.keys(SHELL_TOOLS)) {
+      expect([name, (await served(handler, rawRequest(era, 'tools/call', { name, arguments: {} }))).path]).toEqual([name, 'direct']);
+    }
+  });
+
+  it('answers a 2026 shell tool call itself when its client declares only the elicitation mode the tool does not ask in', async () => {
+    const urlOnly = rawRequest('modern', 'tools/call', { name: 'confirm_proposal', arguments: {} }, undefined, { elicitation: { url: {} } });
+    const formOnly = rawRequest('modern', 'tools/call', { name: 'get_broker_keys_link', arguments: {} }, undefined, { elicitation: { form: {} } });
+    for (const request of [urlOnly, formOnly]) expect((await served(handler, request)).path).toBe('direct');
   });
 
   it('answers a 2025 ping itself; a 2026 ping (a method that revision does not have) goes to the SDK', async () => {
@@ -92,6 +105,19 @@ describe('a real client through the endpoint', () => {
     expectToolOk(await client.call('register', { email: 'ann@example.com', password: 'a long password' }));
     expect((await client.client.listTools()).tools.length).toBeGreaterThan(0);
     expect(directAnswers.count).toBe(before + 2);
+  });
+
+  it.each(ERAS)('confirms on the direct path for a %s client that takes no elicitation: the approval link is the way, nothing placed', async (era) => {
+    const services = humanServices();
+    const ann = await proposer(services);
+    const client = await connectHttp(httpHandlerFor(services), era);
+    client.bearer = ann.token;
+    const before = directAnswers.count;
+
+    expectToolError(await client.call('confirm_proposal', { proposal_id: ann.proposalId }), 'CONFIRM_BLOCKED');
+
+    expect(ordersOf(services, ann.userId)).toBe(0);
+    expect(directAnswers.count).toBe(before + 1);
   });
 
   it('confirms through the SDK when the client takes elicitation and the policy asks the person: the person is asked, one order placed', async () => {

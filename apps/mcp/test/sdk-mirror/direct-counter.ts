@@ -1,7 +1,10 @@
 import type * as DirectPathModule from '../../src/direct/direct-path.js';
 
-/** How many requests the direct path has answered in this test file (the module mock below counts them). */
-export const directAnswers = { count: 0 };
+/**
+ * How many requests the direct path has answered in this test file (the module mock below counts them), and the tools
+ * of the calls among them, in order.
+ */
+export const directAnswers = { count: 0, tools: [] as string[] };
 
 /**
  * The direct-path module with its answers counted, for `vi.mock('../../src/direct/direct-path.js', …)`: a test can then
@@ -14,7 +17,9 @@ export function counting(original: typeof DirectPathModule): typeof DirectPathMo
     directPath: (...args) => {
       const answer = original.directPath(...args);
       return (...call) => {
+        const [route] = call;
         directAnswers.count += 1;
+        if (route.method === 'tools/call') directAnswers.tools.push(route.params.name as string);
         return answer(...call);
       };
     },

@@ -7,7 +7,7 @@ import { ERAS, newClient, PASSWORD, type Era } from '../support.js';
 
 vi.mock('../../src/direct/direct-path.js', async (original) => (await import('./direct-counter.js')).counting(await original()));
 
-/** What a real client does over a real socket: the handshake, a listing, and calls that succeed, fail and stray. */
+/** What a real client does over a real socket: the handshake, a listing, and calls that succeed, fail and stray, shell tools' among them. */
 async function session(client: Client, era: Era): Promise<unknown[]> {
   const call = (name: string, args?: Record<string, unknown>) => client.callTool({ name, ...(args === undefined ? {} : { arguments: args }) });
   return [
@@ -20,6 +20,9 @@ async function session(client: Client, era: Era): Promise<unknown[]> {
     await call('list_api_keys'),
     await call('no_such_tool', { qty: 1 }),
     await call('login', { email: 'ann@example.com', password: PASSWORD }),
+    // Shell tools whose calls need nothing from this client (it declared no elicitation).
+    await call('get_broker_keys_link'),
+    await call('confirm_proposal', { proposal_id: '7a1f8a4e-3b2c-4d6e-8f90-123456789abc' }),
     // 2026-07-28 has no ping; the client refuses to send one.
     era === 'legacy' ? await client.ping() : null,
   ];
@@ -47,10 +50,10 @@ describe.each(ERAS)('a real %s client over a real HTTP server, through both path
   it('sees the same answers, call for call', async () => {
     const before = directAnswers.count;
     const direct = await sessionVia('direct');
-    // The listing and the eight calls (the ping too, in 2025) took the direct path; the handshake did not.
-    expect(directAnswers.count - before).toBe(era === 'legacy' ? 10 : 9);
+    // The listing and the ten calls (the ping too, in 2025) took the direct path; the handshake did not.
+    expect(directAnswers.count - before).toBe(era === 'legacy' ? 12 : 11);
     const sdk = await sessionVia('sdk');
-    expect(directAnswers.count - before).toBe(era === 'legacy' ? 10 : 9);
+    expect(directAnswers.count - before).toBe(era === 'legacy' ? 12 : 11);
     expect(direct).toEqual(sdk);
     expect(direct[1]).toMatchObject({ structuredContent: { tier: 'free' } });
     expect(direct[3]).toMatchObject({ isError: true, structuredContent: { error: 'INVALID_TICKER' } });

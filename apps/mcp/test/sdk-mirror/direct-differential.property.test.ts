@@ -1,5 +1,6 @@
 import { it } from '@fast-check/vitest';
 import { afterAll, beforeAll, describe, expect, vi } from 'vitest';
+import { SHELL_TOOLS } from '../../src/shell-tools.js';
 import { directAnswers } from './direct-counter.js';
 import { ask, worldOf, type World } from './differential.js';
 import { tradingServices } from '../trading-world.js';
@@ -9,11 +10,11 @@ import { requestOf, wireCaseArb } from './wire-case.js';
 vi.mock('../../src/direct/direct-path.js', async (original) => (await import('./direct-counter.js')).counting(await original()));
 
 /**
- * The direct path and the SDK are one behaviour: generated POSTs (every tool, valid and malformed arguments, both eras,
- * messages and headers that stray from a plain request) get the same status, client-facing headers and body bytes from
- * a world served with the direct path and from a twin world forced through the SDK. The twins take the same requests
- * in the same order, so what a call changes (an account, a quota, a key) changes alike in both. Answers are compared
- * as they are; log lines by level and event.
+ * The direct path and the SDK are one behaviour: generated POSTs (every tool, the shell tools' among them, valid and
+ * malformed arguments, both eras, messages and headers that stray from a plain request) get the same status,
+ * client-facing headers and body bytes from a world served with the direct path and from a twin world forced through
+ * the SDK. The twins take the same requests in the same order, so what a call changes (an account, a quota, a key)
+ * changes alike in both. Answers are compared as they are; log lines by level and event.
  */
 describe('the direct path against the SDK, generated requests', () => {
   let direct: World;
@@ -40,5 +41,7 @@ describe('the direct path against the SDK, generated requests', () => {
   afterAll(() => {
     expect(directAnswers.count).toBeGreaterThan(runs / 4);
     expect(runs - directAnswers.count).toBeGreaterThan(runs / 4);
+    // The shell tools too, where the request says their client cannot be asked.
+    expect(new Set(directAnswers.tools.filter((tool) => Object.hasOwn(SHELL_TOOLS, tool)))).toEqual(new Set(Object.keys(SHELL_TOOLS)));
   });
 });

@@ -79,6 +79,8 @@ const capabilitiesArb = fc.oneof(
     weight: 2,
     arbitrary: fc.constantFrom<unknown>(
       { elicitation: { form: {} } },
+      { elicitation: { url: {} } },
+      { elicitation: {} },
       { extensions: { 'io.modelcontextprotocol/ui': {} } },
       { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } },
       { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/plain'] } } },
@@ -120,6 +122,9 @@ const GOOD_CALLS: readonly (readonly [string, unknown])[] = [
   ['list_api_keys', {}],
   ['create_api_key', { name: 'a key', scopes: ['read'] }],
   ['get_legal_document', { name: 'eua' }],
+  ['get_broker_keys_link', {}],
+  ['confirm_proposal', { proposal_id: '7a1f8a4e-3b2c-4d6e-8f90-123456789abc' }],
+  ['reject_proposal', { proposal_id: '7a1f8a4e-3b2c-4d6e-8f90-123456789abc' }],
 ];
 
 const callArb: fc.Arbitrary<{ name: string; args: Maybe<unknown> }> = fc.oneof(
