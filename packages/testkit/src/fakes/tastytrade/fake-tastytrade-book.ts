@@ -1,76 +1,8 @@
-import { buyingPowerEffectJson, costsOf, decimalText, feeCalculationJson, netMark, type Costs } from './fake-tastytrade-costs.js';
-import { newYorkDate, type Contract, type FakeMarket } from './fake-tastytrade-market.js';
-import { isBuy, isClose, isShortLeg, preflight, refuse, WORKING, type Action, type OrderRequest, type Refusal, type ReplaceRequest, type Status } from './fake-tastytrade-orders.js';
-
-/** An account the fake's login holds. */
-export interface FakeAccountSpec {
-  readonly accountNumber: string;
-  readonly nickname?: string;
-  readonly accountType?: string;
-  readonly marginOrCash?: 'Margin' | 'Cash';
-  readonly authority?: 'owner' | 'trade-only' | 'read-only';
-  /** `No Restrictions`, `Defined Risk Spreads`, `Covered And Secured`, `No Trading`. */
-  readonly optionsLevel?: string;
-  readonly buyingPower?: number;
-  readonly closed?: boolean;
-}
-
-interface Holding {
-  /** Signed: short negative (tastytrade sends it unsigned with `quantity-direction`). */
-  quantity: number;
-  averageOpenPrice: number;
-  contract: Contract;
-}
-
-interface Account {
-  readonly spec: Required<FakeAccountSpec>;
-  buyingPower: number;
-  cash: number;
-  readonly holdings: Map<string, Holding>;
-}
-
-interface Fill {
-  readonly id: string;
-  readonly quantity: number;
-  readonly price: number;
-  readonly at: number;
-}
-
-interface Leg {
-  readonly contract: Contract;
-  readonly quantity: number;
-  readonly action: Action;
-  remaining: number;
-  readonly fills: Fill[];
-  /** A fill that happened but is not yet reported (the other legs of a multi-leg order follow the first), and the request that sees it. */
-  pending: { readonly fill: Fill; readonly due: number } | null;
-}
-
-export interface Order {
-  readonly id: number;
-  readonly account: string;
-  status: Status;
-  readonly request: OrderRequest;
-  readonly legs: Leg[];
-  readonly receivedAt: number;
-  updatedAt: number;
-  liveAt: number | null;
-  terminalAt: number | null;
-  cancelledAt: number | null;
-  rejectReason: string | null;
-  /** Buying power and cash per unit filled, from the dry-run arithmetic at placement. */
-  readonly costs: Costs;
-  /** An asynchronous step and the request that first sees it done: a cancel or a replace completing, or (a race) a fill instead. */
-  next: { readonly step: 'cancel' | 'replace' | 'fill'; readonly due: number } | null;
-  /** Ended by a replace (`Cancelled` with `edited: true`). */
-  edited: boolean;
-  /** The order this one replaces (`replaces-order-id`). */
-  readonly replacesId: number | null;
-  /** The order that replaced this one (`replacing-order-id`), once it has. */
-  replacingId: number | null;
-  /** The replacement waiting (`Contingent`) for this order's cancel. */
-  replacement: Order | null;
-}
+import { holdFill, openAccount, type BookAccount, type FakeAccountSpec } from './fake-tastytrade-accounts.js';
+import { buyingPowerEffectJson, costsOf, decimalText, feeCalculationJson, netMark } from './fake-tastytrade-costs.js';
+import { newYorkDate, type FakeMarket } from './fake-tastytrade-market.js';
+import { isBuy, isClose, isShortLeg, preflight, refuse, WORKING, type OrderRequest, type Refusal, type ReplaceRequest, type Status } from './fake-tastytrade-orders.js';
+import { orderJson, requestJson, type Fill, type Order } from './fake-tastytrade-placed-order.js';
 
 const SPREAD_LEVELS: ReadonlySet<string> = new Set(['Defined Risk Spreads', 'No Restrictions']);
 const FIRST_ORDER_ID = 771_043;
@@ -91,7 +23,7 @@ export interface PlaceOptions {
  * its direction, less what working closes already reserve. Balances move with every fill.
  */
 export class FakeBook {
-  readonly accounts = new Map<string, Account>();
+  readonly accounts = new Map<string, BookAccount>();
   readonly orders: Order[] = [];
   private nextId = FIRST_ORDER_ID;
   /** Requests seen; an asynchronous step is due two requests after the one that started it, so one read still sees it under way. */
@@ -102,19 +34,7 @@ export class FakeBook {
     private readonly now: () => number,
     specs: readonly FakeAccountSpec[],
   ) {
-    for (const spec of specs) {
-      const full: Required<FakeAccountSpec> = {
-        nickname: 'Individual',
-        accountType: 'Individual',
-        marginOrCash: 'Margin',
-        authority: 'owner',
-        optionsLevel: 'No Restrictions',
-        buyingPower: 100_000,
-        closed: false,
-        ...spec,
-      };
-      this.accounts.set(spec.accountNumber, { spec: full, buyingPower: full.buyingPower, cash: full.buyingPower, holdings: new Map() });
-    }
+    for (const spec of specs) this.accounts.set(spec.accountNumber, openAccount(spec));
   }
 
   /**
@@ -152,7 +72,7 @@ export class FakeBook {
     if (this.closeShortfall(account, request) !== null) warnings.push({ code: 'closing_with_no_position', message: 'You are closing a position you do not hold.' });
     if (costs.buyingPowerChange > account.buyingPower) warnings.push({ code: 'insufficient_buying_power', message: 'This order exceeds your buying power.' });
     return {
-      order: { ...this.requestJson(accountNumber, request), status: 'Received', 'updated-at': 0 },
+      order: { ...requestJson(accountNumber, request), status: 'Received', 'updated-at': 0 },
       warnings,
       'buying-power-effect': buyingPowerEffectJson(costs, account.buyingPower, request.legs.length),
       'fee-calculation': feeCalculationJson(costs),
@@ -176,7 +96,7 @@ export class FakeBook {
     const at = this.now();
     const order = this.newOrder(accountNumber, options.marketOpen ? 'Routed' : 'Received', request, null);
     const answer = {
-      order: this.orderJson(order),
+      order: orderJson(order),
       warnings: options.marketOpen ? [] : [{ code: 'tif.next_valid_session', message: 'Your order will begin working during next valid session.' }],
       'buying-power-effect': buyingPowerEffectJson(costs, account.buyingPower, request.legs.length),
       'fee-calculation': feeCalculationJson(costs),
@@ -197,7 +117,7 @@ export class FakeBook {
     order.legs.forEach((leg, index) => {
       const quantity = units * (leg.quantity / order.request.size);
       const fill: Fill = { id: `${order.id}-${index}-${leg.fills.length + 1}`, quantity, price: this.market.mark(leg.contract), at };
-      this.hold(account, leg, fill);
+      holdFill(account, leg, fill);
       if (lagLegs && index > 0) leg.pending = { fill, due: this.requestCount + 2 };
       else {
         leg.fills.push(fill);
@@ -220,7 +140,7 @@ export class FakeBook {
     order.status = 'Cancel Requested';
     order.updatedAt = this.now();
     order.next = { step: fillInstead ? 'fill' : 'cancel', due: this.requestCount + 2 };
-    return this.orderJson(order);
+    return orderJson(order);
   }
 
   /**
@@ -240,7 +160,7 @@ export class FakeBook {
     order.updatedAt = this.now();
     order.replacement = replacement;
     order.next = { step: fillInstead ? 'fill' : 'replace', due: this.requestCount + 2 };
-    return this.orderJson(replacement);
+    return orderJson(replacement);
   }
 
   /** The close of the session: working day orders expire. */
@@ -254,128 +174,15 @@ export class FakeBook {
     }
   }
 
-  account(accountNumber: string): Account {
+  account(accountNumber: string): BookAccount {
     const account = this.accounts.get(accountNumber);
     if (!account) throw new Error(`no account ${accountNumber}`);
     return account;
   }
 
-  balancesJson(accountNumber: string): Record<string, unknown> {
-    const account = this.account(accountNumber);
-    const marks = [...account.holdings.values()].reduce((sum, h) => sum + h.quantity * this.market.mark(h.contract) * 100, 0);
-    const used = account.spec.buyingPower - account.buyingPower;
-    return {
-      'account-number': accountNumber,
-      currency: 'USD',
-      'cash-balance': decimalText(account.cash),
-      'net-liquidating-value': decimalText(account.cash + marks),
-      'derivative-buying-power': decimalText(account.buyingPower),
-      'equity-buying-power': decimalText(account.spec.marginOrCash === 'Margin' ? account.buyingPower * 2 : account.buyingPower),
-      'day-trading-buying-power': '0.0',
-      'used-derivative-buying-power': decimalText(Math.max(0, used)),
-      'available-trading-funds': decimalText(account.buyingPower),
-      'maintenance-requirement': decimalText(Math.max(0, used)),
-      'maintenance-excess': decimalText(account.buyingPower),
-      'margin-equity': decimalText(account.cash + marks),
-      'reg-t-margin-requirement': decimalText(Math.max(0, used)),
-      'cash-available-to-withdraw': decimalText(Math.max(0, Math.min(account.cash, account.buyingPower))),
-      'pending-cash': '0.0',
-      'pending-cash-effect': 'None',
-      'snapshot-date': newYorkDate(this.now()),
-      'updated-at': new Date(this.now()).toISOString(),
-    };
-  }
-
-  tradingStatusJson(accountNumber: string): Record<string, unknown> {
-    const account = this.account(accountNumber);
-    return {
-      'account-number': accountNumber,
-      'options-level': account.spec.optionsLevel,
-      'is-closing-only': false,
-      'is-frozen': false,
-      'is-in-margin-call': false,
-      'is-pattern-day-trader': false,
-      'day-trade-count': 0,
-      'short-calls-enabled': account.spec.optionsLevel === 'No Restrictions',
-      'updated-at': new Date(this.now()).toISOString(),
-    };
-  }
-
-  positionsJson(accountNumber: string, includeMarks: boolean): Record<string, unknown>[] {
-    const account = this.account(accountNumber);
-    return [...account.holdings.entries()].map(([symbol, h]) => ({
-      'account-number': accountNumber,
-      symbol,
-      'instrument-type': 'Equity Option',
-      'underlying-symbol': h.contract.root,
-      quantity: String(Math.abs(h.quantity)),
-      'quantity-direction': h.quantity < 0 ? 'Short' : 'Long',
-      'average-open-price': decimalText(h.averageOpenPrice),
-      'close-price': decimalText(this.market.mark(h.contract)),
-      multiplier: 100,
-      'cost-effect': h.quantity < 0 ? 'Credit' : 'Debit',
-      'realized-day-gain': '0.0',
-      'realized-day-gain-effect': 'None',
-      'is-frozen': false,
-      'expires-at': `${h.contract.expiration}T20:15:00.000+00:00`,
-      ...(includeMarks ? { mark: decimalText(this.market.mark(h.contract)), 'mark-price': decimalText(this.market.mark(h.contract)) } : {}),
-    }));
-  }
-
-  orderJson(order: Order): Record<string, unknown> {
-    const iso = (at: number | null): string | null => (at === null ? null : new Date(at).toISOString().replace('Z', '+00:00'));
-    return {
-      ...this.requestJson(order.account, order.request),
-      id: order.id,
-      status: order.status,
-      cancellable: WORKING.has(order.status) && order.status !== 'Cancel Requested',
-      editable: order.status === 'Live',
-      edited: order.edited,
-      ...(order.replacesId === null ? {} : { 'replaces-order-id': order.replacesId }),
-      ...(order.replacingId === null ? {} : { 'replacing-order-id': order.replacingId }),
-      'received-at': iso(order.receivedAt),
-      'updated-at': order.updatedAt,
-      ...(order.liveAt === null ? {} : { 'live-at': iso(order.liveAt) }),
-      ...(order.terminalAt === null ? {} : { 'terminal-at': iso(order.terminalAt) }),
-      ...(order.cancelledAt === null ? {} : { 'cancelled-at': iso(order.cancelledAt) }),
-      ...(order.rejectReason === null ? {} : { 'reject-reason': order.rejectReason }),
-      legs: order.legs.map((leg) => ({
-        'instrument-type': 'Equity Option',
-        symbol: leg.contract.symbol,
-        quantity: leg.quantity,
-        'remaining-quantity': leg.remaining,
-        action: leg.action,
-        fills: leg.fills.map((fill) => ({
-          'fill-id': fill.id,
-          quantity: String(fill.quantity),
-          'fill-price': decimalText(fill.price),
-          'filled-at': iso(fill.at),
-          'destination-venue': 'FAKE_MARKET_SIMULATOR',
-          'ext-exec-id': `x${fill.id}`,
-          'ext-group-fill-id': `g${String(order.id)}`,
-        })),
-      })),
-    };
-  }
-
   /** The New York trading date an order was received on. */
   tradingDate(order: Order): string {
     return newYorkDate(order.receivedAt);
-  }
-
-  private requestJson(accountNumber: string, request: OrderRequest): Record<string, unknown> {
-    return {
-      'account-number': accountNumber,
-      'time-in-force': request.timeInForce,
-      'order-type': request.orderType,
-      size: request.size,
-      'underlying-symbol': request.legs[0]?.contract.root ?? '',
-      'underlying-instrument-type': 'Equity',
-      ...(request.price === null ? {} : { price: decimalText(request.price), 'price-effect': request.priceEffect }),
-      ...(request.externalIdentifier === null ? {} : { 'external-identifier': request.externalIdentifier }),
-      ...(request.source === null ? {} : { source: request.source }),
-      legs: request.legs.map((l) => ({ 'instrument-type': 'Equity Option', symbol: l.contract.symbol, quantity: l.quantity, 'remaining-quantity': l.quantity, action: l.action, fills: [] })),
-    };
   }
 
   private marketable(order: Order): boolean {
@@ -393,7 +200,7 @@ export class FakeBook {
    * Why a close cannot be taken: a `…to Close` leg needs the contract held in the direction it closes (short for
    * Buy to Close, long for Sell to Close), less what working closes of it still have to do. Null when it can.
    */
-  private closeShortfall(account: Account, request: OrderRequest): string | null {
+  private closeShortfall(account: BookAccount, request: OrderRequest): string | null {
     for (const leg of request.legs.filter((l) => isClose(l.action))) {
       const held = account.holdings.get(leg.contract.symbol)?.quantity ?? 0;
       const direction = isShortLeg(leg.action) ? -held : held;
@@ -405,17 +212,6 @@ export class FakeBook {
       if (available < leg.quantity) return `${leg.action} ${String(leg.quantity)} ${leg.contract.symbol}: ${String(Math.max(0, available))} available to close`;
     }
     return null;
-  }
-
-  private hold(account: Account, leg: Leg, fill: Fill): void {
-    const signed = (isBuy(leg.action) ? 1 : -1) * fill.quantity;
-    const held = account.holdings.get(leg.contract.symbol) ?? { quantity: 0, averageOpenPrice: 0, contract: leg.contract };
-    const quantity = held.quantity + signed;
-    const adding = held.quantity === 0 || Math.sign(held.quantity) === Math.sign(signed);
-    const crossed = quantity !== 0 && held.quantity !== 0 && Math.sign(quantity) !== Math.sign(held.quantity);
-    const averageOpenPrice = crossed ? fill.price : adding ? (Math.abs(held.quantity) * held.averageOpenPrice + fill.quantity * fill.price) / Math.abs(quantity) : held.averageOpenPrice;
-    if (quantity === 0) account.holdings.delete(leg.contract.symbol);
-    else account.holdings.set(leg.contract.symbol, { quantity, averageOpenPrice, contract: leg.contract });
   }
 
   private newOrder(account: string, status: Status, request: OrderRequest, replacesId: number | null): Order {

@@ -1,6 +1,7 @@
 import { FakeClock } from '../fake-clock.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ACCESS_TOKEN_SECONDS, FakeTastytrade, type FakeTastytradeOptions } from './fake-tastytrade.js';
+import { FakeTastytrade, type FakeTastytradeOptions } from './fake-tastytrade.js';
+import { ACCESS_TOKEN_SECONDS } from './fake-tastytrade-grant.js';
 /** A Monday, 10:00 in New York: the fake's market is open. */
 const NOW = Date.parse('2026-03-02T15:00:00Z');
 

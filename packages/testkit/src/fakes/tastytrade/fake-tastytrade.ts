@@ -1,8 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { FakeBook, type FakeAccountSpec, type PlaceOptions } from './fake-tastytrade-book.js';
+import { balancesJson, tradingStatusJson, type FakeAccountSpec } from './fake-tastytrade-accounts.js';
+import { answerData, answerRefusal, type Answer } from './fake-tastytrade-answers.js';
+import { FakeBook, type PlaceOptions } from './fake-tastytrade-book.js';
+import { ScriptedFaults, type Match } from './fake-tastytrade-faults.js';
+import { FakeRefreshGrant, type BearerState } from './fake-tastytrade-grant.js';
+import { accountItems, listedPositions, liveOrders, searchOrders } from './fake-tastytrade-listings.js';
 import { FakeMarket } from './fake-tastytrade-market.js';
-import { isRefusal, readOrderRequest, readReplaceRequest, refuse, WORKING, type Refusal } from './fake-tastytrade-orders.js';
+import { isRefusal, readOrderRequest, readReplaceRequest, refuse, WORKING } from './fake-tastytrade-orders.js';
+import { orderJson } from './fake-tastytrade-placed-order.js';
 import { FakeQuotes } from './fake-tastytrade-quotes.js';
 import { LoopbackServer } from '../loopback-server.js';
 
@@ -14,7 +20,7 @@ export interface RecordedRequest {
   readonly body: unknown;
   readonly userAgent: string | null;
   readonly acceptVersion: string | null;
-  readonly auth: 'none' | 'valid' | 'expired' | 'unknown';
+  readonly auth: BearerState;
 }
 
 export interface FakeTastytradeOptions {
@@ -29,36 +35,8 @@ export interface FakeTastytradeOptions {
   readonly sandbox?: boolean;
 }
 
-interface Answer {
-  readonly status: number;
-  readonly body: unknown;
-}
-
-interface Match {
-  readonly method?: string;
-  /** A part of the path, or a pattern it matches. */
-  readonly path?: string | RegExp;
-}
-
-interface Script extends Match {
-  readonly status: number;
-  readonly body: unknown;
-  /** Handle the request first (an order is placed), then answer with the fault. */
-  readonly afterHandling: boolean;
-  /** The message repeats what the request carried (its Authorization header and body), as a careless server might. */
-  readonly echo?: boolean;
-}
-
-interface Delay extends Match {
-  readonly ms: number;
-}
-
-/** The access tokens' lifetime: 15 minutes. */
-export const ACCESS_TOKEN_SECONDS = 900;
 /** The oldest order-api version, served when a request names none. */
 const OLDEST_VERSION = '20250813';
-/** From this order-api version an order search needs a start date. */
-const SEARCH_NEEDS_START = '20261012';
 const USER_AGENT = /^[^\s/]+\/[^\s/]+/;
 
 export const DEFAULT_ACCOUNTS: readonly FakeAccountSpec[] = [
@@ -84,19 +62,13 @@ export class FakeTastytrade {
   /** By-type quotes, market metrics, historic corporate events and equity instruments. */
   readonly quotes: FakeQuotes;
   readonly book: FakeBook;
-  /** Access tokens minted by the refresh grant. */
-  tokenRefreshes = 0;
-  /** Every access token minted, for tests that check none is ever repeated to a person. */
-  readonly issuedAccessTokens: string[] = [];
   /** While false, orders wait as `Received` and dry runs warn that they will work next session. */
   marketOpen = true;
   private readonly now: () => number;
   private readonly sandbox: boolean;
-  private readonly accessTokens = new Map<string, number>();
+  private readonly grant: FakeRefreshGrant;
   private readonly loopback = new LoopbackServer((req, res) => void this.handle(req, res));
-  private revoked = false;
-  private scripts: Script[] = [];
-  private delays: Delay[] = [];
+  private readonly faults = new ScriptedFaults();
   private nextPlacement: Omit<PlaceOptions, 'marketOpen'> = {};
   private nextCancel: 'fill-first' | 'fill-during' | null = null;
   private nextReplace: 'fill-first' | 'fill-during' | null = null;
@@ -105,10 +77,21 @@ export class FakeTastytrade {
     this.now = options.now ?? (() => Date.now());
     this.clientSecret = options.clientSecret ?? `cs_${randomBytes(16).toString('hex')}`;
     this.refreshToken = options.refreshToken ?? `rt.${randomBytes(96).toString('base64url')}`;
+    this.grant = new FakeRefreshGrant(this.clientSecret, this.refreshToken, this.now);
     this.sandbox = options.sandbox ?? false;
     this.market = new FakeMarket(this.now, options.prices);
     this.quotes = new FakeQuotes(this.market, this.now);
     this.book = new FakeBook(this.market, this.now, options.accounts ?? DEFAULT_ACCOUNTS);
+  }
+
+  /** Access tokens minted by the refresh grant. */
+  get tokenRefreshes(): number {
+    return this.grant.refreshes;
+  }
+
+  /** Every access token minted, for tests that check none is ever repeated to a person. */
+  get issuedAccessTokens(): string[] {
+    return this.grant.issuedAccessTokens;
   }
 
   /** Listens on 127.0.0.1, a free port; answers the base URL. */
@@ -122,18 +105,17 @@ export class FakeTastytrade {
 
   /** The grant is revoked: refreshes are refused; with `accessTokens`, the tokens already minted stop working too. */
   revokeGrant(options: { readonly accessTokens?: boolean } = {}): void {
-    this.revoked = true;
-    if (options.accessTokens === true) this.accessTokens.clear();
+    this.grant.revoke(options.accessTokens === true);
   }
 
   /** Every access token minted so far stops working (tastytrade restarted, or a token revoked early); the grant stands. */
   invalidateAccessTokens(): void {
-    this.accessTokens.clear();
+    this.grant.invalidateAccessTokens();
   }
 
   /** The next matching request answers 429 with no rate-limit header. */
   rateLimitNext(match: Match = {}): void {
-    this.scripts.push({ ...match, status: 429, body: { error: { code: 'too_many_requests', message: 'Too many requests' } }, afterHandling: false });
+    this.faults.script({ ...match, status: 429, body: { error: { code: 'too_many_requests', message: 'Too many requests' } }, afterHandling: false });
   }
 
   /**
@@ -142,17 +124,17 @@ export class FakeTastytrade {
    */
   failNext(status = 500, options: Match & { readonly times?: number; readonly message?: string; readonly afterHandling?: boolean } = {}): void {
     const body = { error: { code: 'internal_server_error', message: options.message ?? `Internal server error (support id ${randomBytes(4).toString('hex')})` } };
-    for (let i = 0; i < (options.times ?? 1); i++) this.scripts.push({ ...options, status, body, afterHandling: options.afterHandling ?? false });
+    for (let i = 0; i < (options.times ?? 1); i++) this.faults.script({ ...options, status, body, afterHandling: options.afterHandling ?? false });
   }
 
   /** The next matching request answers `status` with a message that repeats its Authorization header and body. */
   echoNext(status: number, match: Match = {}): void {
-    this.scripts.push({ ...match, status, body: null, afterHandling: false, echo: true });
+    this.faults.script({ ...match, status, body: null, afterHandling: false, echo: true });
   }
 
   /** The next matching request is handled at once (an order still placed) but answered only after `ms`. */
   delayNext(ms: number, match: Match = {}): void {
-    this.delays.push({ ...match, ms });
+    this.faults.delay({ ...match, ms });
   }
 
   /** The next marketable order fills only `units` now and stays `Live` with the rest remaining. */
@@ -209,12 +191,11 @@ export class FakeTastytrade {
       return typeof value === 'string' ? value : null;
     };
     const bearer = /^Bearer (.+)$/.exec(header('authorization') ?? '')?.[1] ?? null;
-    const expiresAt = bearer === null ? undefined : this.accessTokens.get(bearer);
-    const auth = bearer === null ? 'none' : expiresAt === undefined ? 'unknown' : expiresAt <= this.now() ? 'expired' : 'valid';
+    const auth = this.grant.bearerState(bearer);
     this.requests.push({ method, path: url.pathname, query: url.searchParams, body, userAgent: header('user-agent'), acceptVersion: header('accept-version'), auth });
 
-    const delay = this.take(this.delays, method, url.pathname);
-    const script = this.take(this.scripts, method, url.pathname);
+    const delay = this.faults.takeDelay(method, url.pathname);
+    const script = this.faults.takeScript(method, url.pathname);
     let answer: Answer;
     if (script?.echo === true) answer = { status: script.status, body: { error: { code: 'internal_server_error', message: `could not process ${header('authorization') ?? ''} ${raw}` } } };
     else if (script && !script.afterHandling) answer = script;
@@ -228,36 +209,15 @@ export class FakeTastytrade {
     res.end(answer.body === null ? undefined : JSON.stringify(answer.body));
   }
 
-  private take<T extends Match>(queue: T[], method: string, path: string): T | undefined {
-    const index = queue.findIndex((entry) => matches(entry, method, path));
-    return index < 0 ? undefined : queue.splice(index, 1)[0];
-  }
-
   private answer(method: string, url: URL, body: unknown, request: { userAgent: string | null; version: string | null; auth: RecordedRequest['auth'] }): Answer {
-    if (request.userAgent === null || !USER_AGENT.test(request.userAgent)) return error(refuse(401, 'unauthorized', 'A User-Agent of the form <product>/<version> is required'));
+    if (request.userAgent === null || !USER_AGENT.test(request.userAgent)) return answerRefusal(refuse(401, 'unauthorized', 'A User-Agent of the form <product>/<version> is required'));
     if (request.version !== null && (!/^\d{8}$/.test(request.version) || request.version < OLDEST_VERSION)) {
       return { status: 406, body: { error: { code: 406, message: 'The requested version is not supported.' } } };
     }
-    if (url.pathname === '/oauth/token') return method === 'POST' ? this.token(body) : error(refuse(404, 'not_found', 'Not found'));
-    if (request.auth !== 'valid') return error(refuse(401, 'unauthorized', request.auth === 'expired' ? 'The access token has expired' : 'A valid access token is required'));
+    if (url.pathname === '/oauth/token') return method === 'POST' ? this.grant.token(body) : answerRefusal(refuse(404, 'not_found', 'Not found'));
+    if (request.auth !== 'valid') return answerRefusal(refuse(401, 'unauthorized', request.auth === 'expired' ? 'The access token has expired' : 'A valid access token is required'));
     this.book.settle();
     return this.route(method, url, body, request.version ?? OLDEST_VERSION);
-  }
-
-  /**
-   * The refresh grant. The error body of this endpoint is not documented; the OAuth 2 form (`invalid_grant`,
-   * 400) is used, as one client assumes.
-   */
-  private token(body: unknown): Answer {
-    const grant = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-    if (grant.grant_type !== 'refresh_token') return { status: 400, body: { error: 'unsupported_grant_type', error_description: 'grant_type must be refresh_token' } };
-    if (grant.client_secret !== this.clientSecret) return { status: 401, body: { error: 'invalid_client', error_description: 'Client authentication failed' } };
-    if (grant.refresh_token !== this.refreshToken || this.revoked) return { status: 400, body: { error: 'invalid_grant', error_description: 'The refresh token is invalid or has been revoked' } };
-    const token = `eyJ${randomBytes(24).toString('base64url')}.${randomBytes(48).toString('base64url')}.${randomBytes(32).toString('base64url')}`;
-    this.accessTokens.set(token, this.now() + ACCESS_TOKEN_SECONDS * 1000);
-    this.issuedAccessTokens.push(token);
-    this.tokenRefreshes++;
-    return { status: 200, body: { access_token: token, token_type: 'Bearer', expires_in: ACCESS_TOKEN_SECONDS } };
   }
 
   private route(method: string, url: URL, body: unknown, version: string): Answer {
@@ -265,149 +225,62 @@ export class FakeTastytrade {
     const query = url.searchParams;
     if (this.sandbox && /^\/(market-metrics|market-data|symbols\/search)/.test(path)) return { status: 502, body: { error: { code: 'bad_gateway', message: 'Bad Gateway' } } };
     const market = this.quotes.answer(method, path, query);
-    if (market) return isRefusal(market) ? error(market) : ok(path, market.data);
-    if (method === 'GET' && path === '/customers/me/accounts') return ok(path, { items: this.accountItems() });
-    if (/^\/customers\/[^/]+\/accounts$/.test(path)) return error(refuse(403, 'not_permitted', 'Only "me" is accepted as the customer id'));
+    if (market) return isRefusal(market) ? answerRefusal(market) : answerData(path, market.data);
+    if (method === 'GET' && path === '/customers/me/accounts') return answerData(path, { items: accountItems(this.book) });
+    if (/^\/customers\/[^/]+\/accounts$/.test(path)) return answerRefusal(refuse(403, 'not_permitted', 'Only "me" is accepted as the customer id'));
     const chain = /^\/option-chains\/([^/]+)\/nested$/.exec(path);
     if (method === 'GET' && chain) {
       const nested = this.market.nestedChain(decodeURIComponent(chain[1] ?? ''));
-      return nested ? ok(path, nested) : error(refuse(404, 'not_found', 'Underlying not found'));
+      return nested ? answerData(path, nested) : answerRefusal(refuse(404, 'not_found', 'Underlying not found'));
     }
     const account = /^\/accounts\/([^/]+)(\/.*)$/.exec(path);
-    if (!account) return error(refuse(404, 'not_found', 'Not found'));
+    if (!account) return answerRefusal(refuse(404, 'not_found', 'Not found'));
     const number = decodeURIComponent(account[1] ?? '');
     const rest = account[2] ?? '';
     const held = this.book.accounts.get(number);
-    if (!held || held.spec.closed) return error(refuse(404, 'not_found', `Account ${number} not found`));
-    if (method === 'GET' && (rest === '/balances/USD' || rest === '/balances')) return ok(path, this.book.balancesJson(number));
-    if (method === 'GET' && rest === '/trading-status') return ok(path, this.book.tradingStatusJson(number));
-    if (method === 'GET' && rest === '/positions') return ok(path, { items: this.positions(number, query) });
+    if (!held || held.spec.closed) return answerRefusal(refuse(404, 'not_found', `Account ${number} not found`));
+    if (method === 'GET' && (rest === '/balances/USD' || rest === '/balances')) return answerData(path, balancesJson(held, this.market, this.now));
+    if (method === 'GET' && rest === '/trading-status') return answerData(path, tradingStatusJson(held, this.now));
+    if (method === 'GET' && rest === '/positions') return answerData(path, { items: listedPositions(this.book, this.market, number, query) });
     if (method === 'POST' && rest === '/orders/dry-run') {
       const request = readOrderRequest(body, this.market);
-      return isRefusal(request) ? error(request) : ok(path, this.book.dryRun(number, request, this.marketOpen));
+      return isRefusal(request) ? answerRefusal(request) : answerData(path, this.book.dryRun(number, request, this.marketOpen));
     }
     if (method === 'POST' && rest === '/orders') return this.place(path, number, body);
-    if (method === 'GET' && rest === '/orders/live') return ok(path, { items: this.liveOrders(number, query) });
-    if (method === 'GET' && rest === '/orders') return this.searchOrders(path, number, query, version);
+    if (method === 'GET' && rest === '/orders/live') return answerData(path, { items: liveOrders(this.book, this.market, number, query) });
+    if (method === 'GET' && rest === '/orders') return searchOrders(this.book, { path, account: number, query, version });
     const single = /^\/orders\/([^/]+)$/.exec(rest);
     const order = single ? this.book.orders.find((o) => o.account === number && String(o.id) === decodeURIComponent(single[1] ?? '')) : undefined;
-    if (single && !order) return error(refuse(404, 'not_found', 'Order not found'));
-    if (order && method === 'GET') return ok(path, this.book.orderJson(order));
+    if (single && !order) return answerRefusal(refuse(404, 'not_found', 'Order not found'));
+    if (order && method === 'GET') return answerData(path, orderJson(order));
     if (order && method === 'DELETE') {
       const race = this.nextCancel;
       this.nextCancel = null;
       if (race === 'fill-first' && WORKING.has(order.status)) this.book.fill(order, Math.max(...order.legs.map((l) => l.remaining)), false);
       const cancelled = this.book.requestCancel(order, race === 'fill-during');
-      return isRefusal(cancelled) ? error(cancelled) : ok(path, cancelled);
+      return isRefusal(cancelled) ? answerRefusal(cancelled) : answerData(path, cancelled);
     }
     if (order && method === 'PUT') {
       const race = this.nextReplace;
       this.nextReplace = null;
       if (race === 'fill-first' && WORKING.has(order.status)) this.book.fill(order, Math.max(...order.legs.map((l) => l.remaining)), false);
       const change = readReplaceRequest(body);
-      if (isRefusal(change)) return error(change);
+      if (isRefusal(change)) return answerRefusal(change);
       const replacement = this.book.requestReplace(order, change, race === 'fill-during');
-      return isRefusal(replacement) ? error(replacement) : ok(path, replacement);
+      return isRefusal(replacement) ? answerRefusal(replacement) : answerData(path, replacement);
     }
-    return error(refuse(404, 'not_found', 'Not found'));
+    return answerRefusal(refuse(404, 'not_found', 'Not found'));
   }
 
   private place(path: string, account: string, body: unknown): Answer {
     const request = readOrderRequest(body, this.market);
-    if (isRefusal(request)) return error(request);
+    if (isRefusal(request)) return answerRefusal(request);
     const options = { marketOpen: this.marketOpen, ...this.nextPlacement };
     this.nextPlacement = {};
     const placed = this.book.place(account, request, options);
-    if (isRefusal(placed)) return error(placed);
+    if (isRefusal(placed)) return answerRefusal(placed);
     return { status: 201, body: { data: placed.answer, context: path } };
   }
-
-  private accountItems(): Record<string, unknown>[] {
-    return [...this.book.accounts.values()].map(({ spec }) => ({
-      account: {
-        'account-number': spec.accountNumber,
-        nickname: spec.nickname,
-        'account-type-name': spec.accountType,
-        'margin-or-cash': spec.marginOrCash,
-        'is-closed': spec.closed,
-        'day-trader-status': false,
-        'is-futures-approved': false,
-        'suitable-options-level': spec.optionsLevel,
-        'opened-at': '2024-01-02T14:30:00.000+00:00',
-        'created-at': '2024-01-02T14:30:00.000+00:00',
-      },
-      'authority-level': spec.authority,
-    }));
-  }
-
-  private positions(account: string, query: URLSearchParams): Record<string, unknown>[] {
-    const underlyings = [...query.getAll('underlying-symbol[]'), ...query.getAll('underlying-symbol')];
-    const type = query.get('instrument-type');
-    return this.book
-      .positionsJson(account, query.get('include-marks') === 'true')
-      .filter((p) => (underlyings.length === 0 || underlyings.includes(String(p['underlying-symbol']))) && (type === null || p['instrument-type'] === type));
-  }
-
-  /** Today's orders (New York trading date) in every status, filtered by `status[]` and `underlying-symbol`. */
-  private liveOrders(account: string, query: URLSearchParams): Record<string, unknown>[] {
-    const today = this.market.today();
-    return this.filtered(account, query)
-      .filter((o) => this.book.tradingDate(o) === today)
-      .map((o) => this.book.orderJson(o));
-  }
-
-  private searchOrders(path: string, account: string, query: URLSearchParams, version: string): Answer {
-    const startDate = query.get('start-date');
-    const startAt = query.get('start-at');
-    if (version >= SEARCH_NEEDS_START && startDate === null && startAt === null) return error(refuse(400, 'invalid_request', 'start-date or start-at is required'));
-    const perPage = Number(query.get('per-page') ?? '10');
-    const offset = Number(query.get('page-offset') ?? '0');
-    if (!Number.isInteger(perPage) || perPage < 1 || perPage > 200 || !Number.isInteger(offset) || offset < 0) return error(refuse(400, 'invalid_request', 'per-page must be 1 to 200'));
-    const endDate = query.get('end-date');
-    const found = this.filtered(account, query).filter(
-      (o) =>
-        (startDate === null || this.book.tradingDate(o) >= startDate) &&
-        (startAt === null || o.receivedAt >= Date.parse(startAt)) &&
-        (endDate === null || this.book.tradingDate(o) <= endDate),
-    );
-    const sorted = query.get('sort') === 'Asc' ? found : [...found].reverse();
-    const page = sorted.slice(offset * perPage, (offset + 1) * perPage);
-    return {
-      status: 200,
-      body: {
-        data: { items: page.map((o) => this.book.orderJson(o)) },
-        context: path,
-        pagination: {
-          'per-page': perPage,
-          'page-offset': offset,
-          'item-offset': offset * perPage,
-          'total-items': sorted.length,
-          'total-pages': Math.ceil(sorted.length / perPage),
-          'current-item-count': page.length,
-        },
-      },
-    };
-  }
-
-  private filtered(account: string, query: URLSearchParams): FakeBook['orders'] {
-    const statuses = [...query.getAll('status[]'), ...query.getAll('status')];
-    const underlying = query.get('underlying-symbol');
-    return this.book.orders.filter(
-      (o) => o.account === account && (statuses.length === 0 || statuses.includes(o.status)) && (underlying === null || o.legs[0]?.contract.root === underlying),
-    );
-  }
-}
-
-function matches(match: Match, method: string, path: string): boolean {
-  if (match.method !== undefined && match.method !== method) return false;
-  if (match.path === undefined) return true;
-  return typeof match.path === 'string' ? path.includes(match.path) : match.path.test(path);
-}
-
-const ok = (context: string, data: unknown): Answer => ({ status: 200, body: { data, context } });
-
-function error(refusal: Refusal): Answer {
-  return { status: refusal.status, body: { error: { code: refusal.code, message: refusal.message, ...(refusal.errors ? { errors: refusal.errors } : {}) } } };
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
