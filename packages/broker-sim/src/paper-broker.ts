@@ -21,6 +21,7 @@ import { priceLegs, shapeProblem, type PricedLeg } from './paper-legs.js';
 import { markedPositions } from './paper-marks.js';
 import { fillPlaced, sweepWorking, type FillDesk } from './paper-sweep.js';
 import type { SerialQueue } from './serial-queue.js';
+import { money } from '@condor/core/words';
 
 /**
  * What this process keeps of one owner's paper account beside the ledger: the order its calls are
@@ -137,7 +138,7 @@ export class PaperBroker implements Broker {
       if (account.leavesUncoveredCalls(order)) return errAsync(rejected('uncovered short calls are not allowed (options level 3)'));
       const use = account.buyingPowerUse(order);
       const available = account.buyingPower();
-      if (use > available) return errAsync(rejected(`insufficient buying power: the order needs $${use}, $${available} is available`));
+      if (use > available) return errAsync(rejected(`insufficient buying power: the order needs ${money(use)}, ${money(available)} is available`));
       const now = this.clock.now();
       const expiresAt = dayOrderEnd(now);
       const placed = account.place(order, this.nextOrderId(), now, expiresAt, use);
@@ -158,7 +159,7 @@ export class PaperBroker implements Broker {
     return priceLegs(this.market, order.legs).andThen((legs) => {
       const use = account.buyingPowerUse(order);
       const available = account.buyingPower(orderId);
-      if (use > available) return errAsync(rejected(`insufficient buying power: the replacement needs $${use}, $${available} is available`));
+      if (use > available) return errAsync(rejected(`insufficient buying power: the replacement needs ${money(use)}, ${money(available)} is available`));
       const now = this.clock.now();
       const expiresAt = dayOrderEnd(now);
       const placed = account.replace(orderId, order, this.nextOrderId(), now, expiresAt, use);

@@ -1,4 +1,5 @@
 import type { BrokerDryRun } from '@condor/core';
+import { moneyGrouped } from '@condor/core/words';
 import { isObject, object, signedMoney, type Json } from './tastytrade-wire.js';
 
 /** A notice the broker attached to a dry run, in its words. */
@@ -66,7 +67,7 @@ function notices(value: unknown): BrokerNotice[] {
  */
 export function toBrokerDryRun(dry: DryRun): BrokerDryRun {
   const short = dry.buyingPowerEffect > 0 && dry.newBuyingPower < 0;
-  const shortfall = `The order needs $${dollars(dry.buyingPowerEffect)} of buying power; the account has $${dollars(dry.currentBuyingPower)}.`;
+  const shortfall = `The order needs ${moneyGrouped(dry.buyingPowerEffect)} of buying power; the account has ${moneyGrouped(dry.currentBuyingPower)}.`;
   return {
     fees: dry.fees,
     buyingPowerChange: dry.buyingPowerEffect,
@@ -86,4 +87,3 @@ export function refusedDryRun(reason: string, buyingPower: number): BrokerDryRun
 
 const words = (notice: BrokerNotice): string => (notice.message === '' ? notice.code : notice.message);
 
-const dollars = (amount: number): string => amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

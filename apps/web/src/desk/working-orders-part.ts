@@ -1,16 +1,10 @@
 import type { DeskSection, DeskWorkingOrder, WorkingOrderViewOutput } from '@condor/core';
-import { bandRangeWords, perShareWords } from '@condor/core/words';
+import { bandRangeWords, perShareWords, STEP_STATE_WORDS } from '@condor/core/words';
 import { markup, type Markup } from '../shared/markup.js';
 import { countdown, minuteWords, partNote } from './desk-words.js';
 
-const STEP_WORDS: Readonly<Record<WorkingOrderViewOutput['price_steps'][number]['state'], string>> = {
-  requested: 'sent, not yet confirmed by the broker',
-  standing: 'sent',
-  refused: 'refused by the broker',
-};
-
 const step = (item: WorkingOrderViewOutput['price_steps'][number]): Markup =>
-  markup`<li data-role="step" data-state="${item.state}">${perShareWords(item.limit_price)} per share, ${STEP_WORDS[item.state]} at ${minuteWords(item.at)}</li>`;
+  markup`<li data-role="step" data-state="${item.state}">${perShareWords(item.limit_price)} per share, ${STEP_STATE_WORDS[item.state]} at ${minuteWords(item.at)}</li>`;
 
 /** The limit at the broker now, or the one last sent while the broker has not confirmed it. */
 function limitWords(view: WorkingOrderViewOutput): string {

@@ -1,4 +1,5 @@
 import { WALK_MODE_NAMES, WALK_MODES, type PricingDefaultsView, type WalkMode } from '@condor/core';
+import { money } from '@condor/core/words';
 import { CSRF_FIELD } from '../shared/csrf-field.js';
 import { markup, type Markup } from '../shared/markup.js';
 
@@ -36,7 +37,7 @@ ${WALK_MODE_NAMES.map((mode) => markup`<option value="${mode}"${page.pricing.mod
 </select>
 <label for="worst_from_mid">Worst price: this far from the mid toward the natural price, per share</label>
 <input id="worst_from_mid" name="worst_from_mid" type="text" inputmode="decimal" maxlength="5" placeholder="${page.pricing.houseWorstFromMid.toFixed(2)}" value="${page.pricing.worstFromMid === null ? '' : page.pricing.worstFromMid.toFixed(2)}">
-<p class="muted">In dollars, $0.01 to $1.00; empty for condor’s default of $${page.pricing.houseWorstFromMid.toFixed(2)}. Never past the natural price, whatever you set.</p>
+<p class="muted">In dollars, $0.01 to $1.00; empty for condor’s default of ${money(page.pricing.houseWorstFromMid)}. Never past the natural price, whatever you set.</p>
 <div class="actions"><button type="submit" class="approve">Save</button></div>
 </form>
 </section>

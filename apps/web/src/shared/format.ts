@@ -1,13 +1,10 @@
-import { moneyGrouped } from '@condor/core/words';
-
-const MINUS = '\u2212';
+import { moneyAxis, moneyGrouped } from '@condor/core/words';
 
 /** Dollars with cents: 70 → "$70.00", -430 → "−$430.00", 1234.5 → "$1,234.50" (core's words, as the MCP App writes them). */
 export const dollars = moneyGrouped;
 
 /** An axis amount without cents when whole: 50 → "$50", -400 → "−$400", 12.5 → "$12.50". */
-export const axisDollars = (amount: number): string =>
-  Number.isInteger(amount) ? `${amount < 0 ? MINUS : ''}$${Math.abs(amount).toLocaleString('en-US')}` : dollars(amount);
+export const axisDollars = moneyAxis;
 
 /** A price of the underlying: 654.3 → "654.30". */
 export const price = (value: number): string => value.toFixed(2);

@@ -1,7 +1,7 @@
 import { FLAG_CODES, type FlagCode, type TradeFlag } from '../events/trade-flags.js';
 import type { Json, JsonObject } from '../ports/json.js';
 import type { TicketBuyingPower, TicketCosts } from './ticket-types.js';
-import { money } from '../words/money.js';
+import { money, moneyPrecise } from '../words/money.js';
 
 const objectIn = (details: JsonObject, key: string): JsonObject | null => {
   const value = details[key];
@@ -54,7 +54,7 @@ function estimatedCosts(details: JsonObject): TicketCosts | null {
   const parts = [open === null ? null : `${money(open)} to open`, close === null ? null : `${money(close)} to close${open === null ? '' : ' (estimated)'}`].filter(
     (part): part is string => part !== null,
   );
-  const after = netCredit === null ? '' : `; the credit after costs is $${netCredit.toFixed(4)} per share`;
+  const after = netCredit === null ? '' : `; the credit after costs is ${moneyPrecise(netCredit)} per share`;
   return {
     open,
     close,

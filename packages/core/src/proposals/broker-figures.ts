@@ -5,7 +5,7 @@ import type { GateFinding } from '../condors/entry-rules.js';
 import { appError, type AppError } from '../errors/app-error.js';
 import type { Broker, BrokerDryRun, MultiLegOrder } from '../ports/broker.js';
 import type { JsonObject } from '../ports/json.js';
-import { roundCents } from '../words/money.js';
+import { money, roundCents } from '../words/money.js';
 
 /** The client order id of a dry run: it places nothing, so it needs none of its own. */
 const DRY_RUN_ID = 'dry-run';
@@ -38,7 +38,7 @@ export function dryRunFindings(figures: BrokerDryRun, spec: BrokerSpec): GateFin
     ...refusals,
     {
       reason: 'buying_power',
-      sentence: `${spec.words.short}'s dry run says the order takes $${roundCents(figures.buyingPowerChange).toFixed(2)} of buying power, leaving $${roundCents(figures.buyingPowerAfter).toFixed(2)}.`,
+      sentence: `${spec.words.short}'s dry run says the order takes ${money(roundCents(figures.buyingPowerChange))} of buying power, leaving ${money(roundCents(figures.buyingPowerAfter))}.`,
       limit: 'buying power left after the order, by the broker’s own figures',
       found: { buying_power_change: roundCents(figures.buyingPowerChange), buying_power_after: roundCents(figures.buyingPowerAfter) },
     },

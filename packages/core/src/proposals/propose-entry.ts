@@ -26,6 +26,7 @@ import { PricingParameter, planForProposal, type PricingInput } from '../working
 import type { PricingPlan } from '../working-orders/pricing-plan.js';
 import { pricingDetails } from '../working-orders/proposal-pricing.js';
 import { condorEconomics, riskFindings, type RepricedCondor, type RiskLimits } from './risk-gate.js';
+import { money, moneyUnsigned } from '../words/money.js';
 
 type Input = {
   candidate: unknown;
@@ -200,7 +201,7 @@ function entryProposal(
 ): Proposal {
   const maxLoss = Math.round((width + plan.worstPrice) * 100 * qty * 100) / 100;
   const { longPut, shortPut, shortCall, longCall } = condor;
-  const band = plan.worstPrice === plan.startPrice ? '' : `, walked down to $${(-plan.worstPrice).toFixed(2)} if unfilled (${plan.mode})`;
+  const band = plan.worstPrice === plan.startPrice ? '' : `, walked down to ${moneyUnsigned(plan.worstPrice)} if unfilled (${plan.mode})`;
   return {
     id: services.ids.uuid(),
     ownerId: caller.userId,
@@ -214,8 +215,8 @@ function entryProposal(
     maxLoss,
     summary:
       `Sell ${String(qty)} ${candidate.ticker} ${candidate.expiry} iron condor ${String(longPut.strike)}/${String(shortPut.strike)}/` +
-      `${String(shortCall.strike)}/${String(longCall.strike)} for a $${limitCredit.toFixed(2)} credit per share (limit)${band}; ` +
-      `max loss $${maxLoss.toFixed(2)}. ${CONFIRM_WINDOW}`,
+      `${String(shortCall.strike)}/${String(longCall.strike)} for a ${money(limitCredit)} credit per share (limit)${band}; ` +
+      `max loss ${money(maxLoss)}. ${CONFIRM_WINDOW}`,
     positionId: services.ids.uuid(),
     details: {
       expiry: candidate.expiry,

@@ -34,7 +34,7 @@ import {
   widthAtRisk,
 } from './managed-legs.js';
 import { PositionId } from '../positions/position-id.js';
-import { roundCents } from '../words/money.js';
+import { money, moneyUnsigned, roundCents } from '../words/money.js';
 import { ProposalAnswer, proposalAnswer } from './proposal-answer.js';
 import { CONFIRM_LATER, CONFIRM_WINDOW } from '../lifecycle/proposal-timing.js';
 
@@ -179,8 +179,8 @@ function limitFindings(limit: number, position: ManagedPosition): GateFinding[] 
   return [
     {
       reason: 'limit_price',
-      sentence: `A limit of $${limit.toFixed(2)} per share is more than this condor can be worth: at most $${most.toFixed(2)}, its widest wing.`,
-      limit: `at most $${most.toFixed(2)}, the most this condor can be worth`,
+      sentence: `A limit of ${money(limit)} per share is more than this condor can be worth: at most ${money(most)}, its widest wing.`,
+      limit: `at most ${money(most)}, the most this condor can be worth`,
       found: limit,
     },
   ];
@@ -200,7 +200,7 @@ function exitProposal(
   const worst = plan.worstPrice;
   const maxLoss = roundCents(Math.max(0, worst) * 100 * position.qty);
   const result = roundCents((position.entryCredit - limit) * 100 * position.qty);
-  const band = worst === limit ? '' : `, walked up to ${worst < 0 ? `a $${(-worst).toFixed(2)} credit` : `a $${worst.toFixed(2)} debit`} if unfilled (${plan.mode})`;
+  const band = worst === limit ? '' : `, walked up to ${worst < 0 ? `a ${moneyUnsigned(worst)} credit` : `a ${money(worst)} debit`} if unfilled (${plan.mode})`;
   return {
     id: services.ids.uuid(),
     ownerId: caller.userId,
@@ -214,8 +214,8 @@ function exitProposal(
     maxLoss,
     summary:
       `Close the ${position.ticker} iron condor (${String(position.qty)} contract${position.qty === 1 ? '' : 's'}: ${describeLegs(position.legs)}) in one order for ` +
-      `${limit < 0 ? `at least a $${(-limit).toFixed(2)} credit` : `at most a $${limit.toFixed(2)} debit`} per share (limit; mid $${midDebit.toFixed(2)})${band}: at most $${maxLoss.toFixed(2)} in all. It was opened for ` +
-      `a $${position.entryCredit.toFixed(2)} credit, so closing at the limit ${result >= 0 ? 'keeps' : 'loses'} $${Math.abs(result).toFixed(2)}. ` +
+      `${limit < 0 ? `at least a ${moneyUnsigned(limit)} credit` : `at most a ${money(limit)} debit`} per share (limit; mid ${money(midDebit)})${band}: at most ${money(maxLoss)} in all. It was opened for ` +
+      `a ${money(position.entryCredit)} credit, so closing at the limit ${result >= 0 ? 'keeps' : 'loses'} ${moneyUnsigned(result)}. ` +
       CONFIRM_WINDOW,
     positionId: position.id,
     details: {

@@ -36,7 +36,7 @@ import {
   widthAtRisk,
 } from './managed-legs.js';
 import { PositionId } from '../positions/position-id.js';
-import { roundCents } from '../words/money.js';
+import { money, moneyUnsigned, roundCents } from '../words/money.js';
 import { ProposalAnswer, proposalAnswer } from './proposal-answer.js';
 import { absDelta, DEFAULT_SHORT_DELTA, nearestExpiry, openCredit, preferCredit, verticalOf, verticalsByDelta, type ExpiryChoice, type Vertical } from './roll-plan.js';
 import { secondStepClientId } from './roll-steps.js';
@@ -226,7 +226,7 @@ function chooseSide({
   const rejected = (value: string, limit: string, sentence: string): AppError =>
     gateRejected('The roll cannot be proposed', [{ reason: `${type}_side`, sentence, limit, found: value }]);
   if (nearest === undefined) {
-    const value = `no openable ${type} vertical $${String(width)} wide on ${where.choice.expiry}`;
+    const value = `no openable ${type} vertical ${money(width)} wide on ${where.choice.expiry}`;
     return rejected(value, 'a liquid vertical of the same width at the new expiry', `There is ${value}: both legs must meet the entry rules (liquidity, open interest).`);
   }
   if (nearest.short.symbol === old.short.symbol && nearest.long.symbol === old.long.symbol) {
@@ -258,7 +258,7 @@ function maxLossAfter(position: ManagedPosition, legsAfter: readonly PositionLeg
 
 const contracts = (qty: number): string => `${String(qty)} contract${qty === 1 ? '' : 's'}`;
 
-const priceWords = (price: number): string => (price < 0 ? `a net credit of $${(-price).toFixed(2)}` : price > 0 ? `a net debit of $${price.toFixed(2)}` : 'even money ($0.00)');
+const priceWords = (price: number): string => (price < 0 ? `a net credit of ${moneyUnsigned(price)}` : price > 0 ? `a net debit of ${money(price)}` : 'even money ($0.00)');
 
 /** The position being rolled, what the caller asked and what the market says. */
 interface Rolled {
@@ -281,9 +281,9 @@ function oneOrder({ position, side, input, where }: Rolled & { readonly side: Ro
   const summary =
     `Roll the ${side.type} side of the ${position.ticker} iron condor (${contracts(position.qty)}) in one 4-leg order: buy back ` +
     `${describeLegs([side.old.short, side.old.long])} and sell ${describeLegs(opened)} (${String(where.choice.dte)} days, short |delta| ` +
-    `${side.next.shortDelta.toFixed(2)}, width $${side.width.toFixed(2)}) for ${priceWords(limit)} per share (limit: the mid of the 4 legs, rounded to the cent).${debitNote} ` +
-    `Closing the old vertical and opening the new one are one order, so the roll fills whole or not at all. Afterwards: credit $${(position.entryCredit - limit).toFixed(2)} per share, ` +
-    `max loss $${maxLoss.toFixed(2)}. ${CONFIRM_WINDOW}`;
+    `${side.next.shortDelta.toFixed(2)}, width ${money(side.width)}) for ${priceWords(limit)} per share (limit: the mid of the 4 legs, rounded to the cent).${debitNote} ` +
+    `Closing the old vertical and opening the new one are one order, so the roll fills whole or not at all. Afterwards: credit ${money(position.entryCredit - limit)} per share, ` +
+    `max loss ${money(maxLoss)}. ${CONFIRM_WINDOW}`;
   return rollProposal(
     {
       position,
@@ -321,10 +321,10 @@ function twoOrders({ position, sides, input, where }: Rolled & { readonly sides:
   const id = ctx.services.ids.uuid();
   const summary =
     `Roll the whole ${position.ticker} iron condor (${contracts(position.qty)}) in two orders, because the broker takes at most 4 legs per order. ` +
-    `Step 1 buys back ${describeLegs(position.legs)} for at most a $${closeLimit.toFixed(2)} debit per share (limit). ` +
+    `Step 1 buys back ${describeLegs(position.legs)} for at most a ${money(closeLimit)} debit per share (limit). ` +
     `Step 2, placed only after step 1 has filled, sells ${describeLegs(opened)} (${String(where.choice.dte)} days) for at least a ` +
-    `$${(-openLimit).toFixed(2)} credit per share (limit). Together: ${priceWords(net)} per share; afterwards credit ` +
-    `$${(position.entryCredit - net).toFixed(2)} per share, max loss $${maxLoss.toFixed(2)}. Risk of a half-done roll: if step 1 fills and ` +
+    `${moneyUnsigned(openLimit)} credit per share (limit). Together: ${priceWords(net)} per share; afterwards credit ` +
+    `${money(position.entryCredit - net)} per share, max loss ${money(maxLoss)}. Risk of a half-done roll: if step 1 fills and ` +
     `step 2 does not (the market moves away from its limit, the broker refuses it, or the day ends), you hold no ${position.ticker} condor ` +
     'at all: it is closed, not rolled, and a new one must be proposed with propose_entry. If step 1 has not filled when you confirm, ' +
     `confirm again with this proposal_id once it has. ${CONFIRM_WINDOW}`;

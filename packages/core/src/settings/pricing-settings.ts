@@ -3,6 +3,7 @@ import { appError, type AppError } from '../errors/app-error.js';
 import type { PricingDefaults } from '../ports/user-settings-store.js';
 import type { Services } from '../services.js';
 import { DEFAULT_WORST_FROM_MID, WALK_MODE_NAMES, type WalkMode } from '../working-orders/walk-modes.js';
+import { money } from '../words/money.js';
 
 /** The largest default distance a person may set: a band is a few cents, and past the natural it is cut there anyway. */
 export const MAX_WORST_FROM_MID = 1;
@@ -44,7 +45,7 @@ export function setPersonPricingDefaults(services: Services, userId: string, req
   if (worstFromMid !== null && (!CENTS.test(distance) || worstFromMid < 0.01 || worstFromMid > MAX_WORST_FROM_MID)) {
     return errAsync(
       appError('OUT_OF_RANGE', {
-        message: `The worst price's distance from the mid is dollars per share in whole cents, from $0.01 to $${MAX_WORST_FROM_MID.toFixed(2)}, or empty for the house default.`,
+        message: `The worst price's distance from the mid is dollars per share in whole cents, from $0.01 to ${money(MAX_WORST_FROM_MID)}, or empty for the house default.`,
         received: { worst_from_mid: distance },
       }),
     );
