@@ -224,7 +224,7 @@ export { personDesk } from './desk/person-desk.js';
 export { deskApprovalLink, deskBrokerKeysLink } from './desk/desk-links.js';
 export { RECENT_ORDERS } from './desk/desk-orders.js';
 export type { DeskPosition, DeskSection, DeskView, DeskWorkingOrder } from './desk/desk-types.js';
-export type { AlertViewOutput } from './autoroll/alert-view.js';
+export type { AlertViewOutput } from './positions/alert-view.js';
 export type { OrderViewOutput } from './positions/order-view.js';
 export type { PositionViewOutput } from './positions/position-view.js';
 export type { WorkingOrderViewOutput } from './working-orders/working-order-view.js';

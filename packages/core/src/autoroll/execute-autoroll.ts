@@ -7,7 +7,7 @@ import { PositionId } from '../positions/position-id.js';
 import { proposeExit } from '../proposals/propose-exit.js';
 import { proposeRoll } from '../proposals/propose-roll.js';
 import { autorollEnabled } from './autoroll-enabled.js';
-import type { AutorollAlert, ProposalCall } from './rules.js';
+import type { AutorollAlert, ProposalCall } from '../positions/alert-rules.js';
 import { scanPositions } from './scan-positions.js';
 
 /** An operation that turns its arguments into a proposal (propose_exit, propose_roll); null when the build has none. */

@@ -7,8 +7,8 @@ import type { Quote } from '../ports/market-data.js';
 import type { ManagedPosition } from '../ports/position-store.js';
 import { markPositions, type MarkedPosition } from '../positions/mark-positions.js';
 import { contractFor } from '../positions/marks.js';
-import { guardianAlerts } from './expiry-guardian.js';
-import { autorollAlerts, bySeverity, type AutorollAlert, type PositionState } from './rules.js';
+import { guardianAlerts } from '../positions/expiry-guardian.js';
+import { autorollAlerts, bySeverity, type AutorollAlert, type PositionState } from '../positions/alert-rules.js';
 
 /** What the management rules found across the caller's open positions. */
 export interface AutorollScan {

@@ -4,7 +4,7 @@ import { isoTime } from '../words/time.js';
 import { currentSessionView, MarketSessionView } from '../market/session-view.js';
 import { defineOperation, READ_ONLY } from '../operations/operation.js';
 import { PositionId } from '../positions/position-id.js';
-import { AlertView, alertView } from './alert-view.js';
+import { AlertView, alertView } from '../positions/alert-view.js';
 import { scanPositions } from './scan-positions.js';
 
 export const suggestIronCondorAutoroll = defineOperation({

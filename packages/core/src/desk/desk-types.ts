@@ -1,4 +1,4 @@
-import type { AlertViewOutput } from '../autoroll/alert-view.js';
+import type { AlertViewOutput } from '../positions/alert-view.js';
 import type { ApiKeyViewOutput } from '../api-keys/schemas.js';
 import type { OrderTicket, PayoffCurve } from '../approval/ticket-types.js';
 import type { TradingAccountOutput } from '../brokers/trading-account.js';

@@ -1,5 +1,5 @@
 import { ResultAsync } from 'neverthrow';
-import type { AlertViewOutput } from '../autoroll/alert-view.js';
+import type { AlertViewOutput } from '../positions/alert-view.js';
 import type { BrowserCaller } from '../browser/browser-session.js';
 import { tradingAccountView } from '../brokers/trading-account.js';
 import { listConnectedClients } from '../oauth/connected-clients.js';

@@ -6,8 +6,8 @@ import { daysToExpiry } from '../calendar/exchange-calendar.js';
 import { ApprovalView, approvalView } from '../approval/ticket-view.js';
 import type { Proposal } from '../ports/proposal-store.js';
 import type { MarkedPosition } from './mark-positions.js';
-import { AlertView, alertView } from '../autoroll/alert-view.js';
-import { guardianAlerts } from '../autoroll/expiry-guardian.js';
+import { AlertView, alertView } from './alert-view.js';
+import { guardianAlerts } from './expiry-guardian.js';
 
 const LegView = v.object({
   symbol: v.pipe(v.string(), v.description('OCC option symbol.')),

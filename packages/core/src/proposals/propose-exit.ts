@@ -26,7 +26,6 @@ import {
   centsUp,
   closingLeg,
   describeLegs,
-  heldFindings,
   legsJson,
   mid,
   notHeld,
@@ -37,6 +36,7 @@ import { PositionId } from '../positions/position-id.js';
 import { money, moneyUnsigned, roundCents } from '../words/money.js';
 import { ProposalAnswer, proposalAnswer } from './proposal-answer.js';
 import { CONFIRM_LATER, CONFIRM_WINDOW } from '../lifecycle/proposal-timing.js';
+import { heldFindings } from '../positions/held-at-broker.js';
 
 const isCents = (price: number): boolean => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6;
 

@@ -25,7 +25,6 @@ import {
   centsUp,
   closingLeg,
   describeLegs,
-  heldFindings,
   legsJson,
   mid,
   notHeld,
@@ -41,6 +40,7 @@ import { ProposalAnswer, proposalAnswer } from './proposal-answer.js';
 import { absDelta, DEFAULT_SHORT_DELTA, nearestExpiry, openCredit, preferCredit, verticalOf, verticalsByDelta, type ExpiryChoice, type Vertical } from './roll-plan.js';
 import { secondStepClientId } from './roll-steps.js';
 import { CONFIRM_LATER, CONFIRM_WINDOW } from '../lifecycle/proposal-timing.js';
+import { heldFindings } from '../positions/held-at-broker.js';
 
 type Input = { position_id: string; side: 'put' | 'call' | 'both'; target_dte: number; short_delta?: number | undefined };
 

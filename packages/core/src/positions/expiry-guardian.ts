@@ -1,10 +1,10 @@
 import { parseDay } from '../calendar/days.js';
 import { easternDay, isEarlyClose, sessionClose, sessionOpen, tradingDayOnOrBefore } from '../calendar/exchange-calendar.js';
 import { newYorkTime } from '../words/time.js';
-import { heldFindings } from '../proposals/managed-legs.js';
+import { heldFindings } from './held-at-broker.js';
 import type { BrokerPosition } from '../ports/broker.js';
 import type { ManagedPosition } from '../ports/position-store.js';
-import type { AutorollAlert, ProposalCall } from './rules.js';
+import type { AutorollAlert, ProposalCall } from './alert-rules.js';
 
 /** How long before the expiry-day close condor asks for the whole condor to be closed: before the broker's risk desk acts (about 15:15 New York). */
 const CLOSE_BY_MINUTES_BEFORE_CLOSE = 60;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ManagedPosition } from '../ports/position-store.js';
-import { autorollAlerts, type PositionState } from './rules.js';
+import { autorollAlerts, type PositionState } from './alert-rules.js';
 
 /** A SPY condor 540/545/600/605 entered for a $1.25 credit; the calm state triggers nothing. */
 const position: ManagedPosition = {

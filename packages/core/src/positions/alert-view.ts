@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { AutorollAlert } from './rules.js';
+import type { AutorollAlert } from './alert-rules.js';
 
 export const ProposalCallView = v.object({
   tool: v.picklist(['propose_exit', 'propose_roll']),
