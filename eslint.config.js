@@ -2,6 +2,25 @@
 import eslint from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/** Money in words has one home (issue 37): a template writing "$" before a value is formatting money by hand. */
+const MONEY_BY_HAND = {
+  selector: 'TemplateElement[tail=false][value.raw=/\\$$/]',
+  message: 'Write money with core/src/words (money, moneyUnsigned, moneyGrouped, perShareWords, bandRangeWords), not by hand.',
+};
+
+const PURITY_SYNTAX = [
+  { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'Use the Clock port.' },
+  { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Use the Clock port.' },
+  { selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']", message: 'Use the Ids port.' },
+  { selector: "MemberExpression[object.name='process']", message: 'Configuration arrives through Services.' },
+];
+
+const moneyInWords = {
+  files: ['packages/*/src/**/*.ts', 'apps/*/src/**/*.ts'],
+  ignores: ['packages/core/**', 'packages/testkit/**', '**/*.test.ts'],
+  rules: { 'no-restricted-syntax': ['error', MONEY_BY_HAND] },
+};
+
 const corePurity = {
   files: ['packages/core/src/**/*.ts'],
   ignores: ['packages/core/src/**/*.test.ts'],
@@ -22,13 +41,7 @@ const corePurity = {
         ],
       },
     ],
-    'no-restricted-syntax': [
-      'error',
-      { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'Use the Clock port.' },
-      { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Use the Clock port.' },
-      { selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']", message: 'Use the Ids port.' },
-      { selector: "MemberExpression[object.name='process']", message: 'Configuration arrives through Services.' },
-    ],
+    'no-restricted-syntax': ['error', ...PURITY_SYNTAX, MONEY_BY_HAND],
   },
 };
 
@@ -57,7 +70,9 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-member-access': 'off',
     },
   },
+  moneyInWords,
   corePurity,
+  { files: ['packages/core/src/words/**/*.ts'], ignores: ['**/*.test.ts'], rules: { 'no-restricted-syntax': ['error', ...PURITY_SYNTAX] } },
   {
     files: ['**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,

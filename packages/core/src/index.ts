@@ -5,7 +5,8 @@
 
 // Errors: codes, the catalogue, the one renderer and the fallback for bare HTTP statuses.
 export { ERROR_CODES, SOFT_CODES, isSoftCode, type ErrorCode, type SoftCode } from './errors/codes.js';
-export { ERROR_CATALOGUE, statusOf, type CatalogueStatus, type ErrorSpec } from './errors/catalogue.js';
+export { ERROR_CATALOGUE, statusOf } from './errors/catalogue.js';
+export type { CatalogueStatus, ErrorSpec } from './errors/error-spec.js';
 export { appError, type AppError, type AppErrorDetails } from './errors/app-error.js';
 export { CoalescingCache } from './market/coalescing-cache.js';
 export { cancelOutcomeOf } from './brokers/cancel-outcome.js';
