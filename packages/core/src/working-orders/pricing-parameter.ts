@@ -3,6 +3,7 @@ import { err, ok, type Result } from 'neverthrow';
 import type { AppError } from '../errors/app-error.js';
 import type { PricingDefaults } from '../ports/user-settings-store.js';
 import { gateRejected } from '../proposals/gate-rejection.js';
+import { money } from '../words/money.js';
 import { pricingPlan, type PricingPlan } from './pricing-plan.js';
 import { DEFAULT_WORST_FROM_MID, WALK_MODE_NAMES, WALK_MODES, type WalkMode } from './walk-modes.js';
 
@@ -31,7 +32,7 @@ export const PricingParameter = v.optional(
     }),
     v.description(
       'The price band the person approves (design §15): the order is placed at start_price (default the mid, rounded to the cent toward the natural price) and, unfilled, ' +
-        `replaced one step at a time toward worst_price (default: the person's own default band, else $${DEFAULT_WORST_FROM_MID.toFixed(2)} from the mid; never past the natural price); ` +
+        `replaced one step at a time toward worst_price (default: the person's own default band, else ${money(DEFAULT_WORST_FROM_MID)} from the mid; never past the natural price); ` +
         'unfilled at worst_price after the time limit, it is cancelled. Nothing is ever sent outside the band.',
     ),
   ),
@@ -64,7 +65,7 @@ export function planForProposal(requested: PricingInput, market: ProposalBandMar
   const planned = pricingPlan({ mid: market.mid, natural }, { mode, startPrice, worstPrice, worstFromMid: Math.max(reach, startPrice - market.mid) });
   if (planned.ok) return ok(planned.plan);
   const { problem } = planned;
-  const price = (value: number) => `$${value.toFixed(2)}`;
+  const price = money;
   return err(
     gateRejected(what, [
       problem.kind === 'worst_past_natural'
