@@ -56,7 +56,9 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
-      '@typescript-eslint/no-deprecated': 'warn',
+      // The MCP SDK deprecates its low-level Server for everyday use "only for advanced use cases": condor's own request
+      // handlers, request state and direct path are that case (docs/decisions.md, issue 37).
+      '@typescript-eslint/no-deprecated': ['warn', { allow: [{ from: 'package', package: '@modelcontextprotocol/server', name: 'Server' }] }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       // A ResultAsync is a thenable: one left as a bare statement is an error nobody reads (docs/decisions.md).
       '@typescript-eslint/no-floating-promises': ['error', { checkThenables: true }],
