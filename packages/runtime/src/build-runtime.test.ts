@@ -69,6 +69,14 @@ describe('buildRuntime', () => {
     expect([real.services.brokers.available, real.services.marketNotice]).toEqual([['alpaca', 'tastytrade'], null]);
   });
 
+  it('runs the clock from CONDOR_SIM_START at CONDOR_SIM_CLOCK_RATE times real time', async () => {
+    const { services } = await build({ CONDOR_SIM_START: '2026-02-10T15:00:00Z', CONDOR_SIM_CLOCK_RATE: '10' });
+    const first = services.clock.now();
+    expect(first - Date.UTC(2026, 1, 10, 15)).toBeLessThan(60_000);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(services.clock.now() - first).toBeGreaterThanOrEqual(500);
+  });
+
   it('in production without a signing key: not ready, and login answers SERVER_MISCONFIGURED', async () => {
     const runtime = await build({ CONDOR_ENV: 'production' });
     const { services } = runtime;

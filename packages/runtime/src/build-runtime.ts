@@ -90,8 +90,8 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
   await migrateToLatest(db);
   const signingKey = resolveSigningKey(config, logger);
   const secrets = buildSecretBox(config, logger);
-  const clock = config.simStart === null ? new SystemClock() : new ShiftedClock(config.simStart, config.simAnchor ?? Date.now());
-  if (config.simStart !== null) logger.warn('clock_shifted', { starts_at: new Date(config.simStart).toISOString() });
+  const clock = clockOf(config);
+  if (clock instanceof ShiftedClock) logger.warn('clock_shifted', { starts_at: new Date(config.simStart ?? clock.now()).toISOString(), rate: config.simClockRate });
   const simMarket = new SimMarketData(clock, 1, { session: config.simSession });
   const site = { url: config.publicUrl ?? `http://${urlHost(config.host)}:${String(config.port)}` };
   if (config.marketData.source === 'sim') logger.info('sim_session', { session: config.simSession });
@@ -151,7 +151,7 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
     // Its accounts live in the database: a restart forgets nothing, and every instance trades the same account.
     brokers: new RoutedBrokers({
       ...(config.marketData.source === 'sim'
-        ? { sim: new SimBrokers(simMarket, clock, ids, { ledger: new SqlPaperLedger(db), outsidePosition: config.simOutsidePosition, fills: config.simFills }) }
+        ? { sim: new SimBrokers(simMarket, clock, ids, { ledger: new SqlPaperLedger(db), outsidePosition: config.simOutsidePosition, fills: config.simFills, ...simFillSeed(config) }) }
         : {}),
       alpaca: new AlpacaBrokers({ baseUrls: alpacaBaseUrls(config), now: () => clock.now() }),
       tastytrade,
@@ -210,6 +210,15 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
     },
   };
 }
+
+/** Real time, unless the configuration shifts the clock (CONDOR_SIM_START, CONDOR_SIM_ANCHOR) or speeds it up (CONDOR_SIM_CLOCK_RATE). */
+function clockOf(config: RuntimeConfig): Clock {
+  if (config.simStart === null && config.simClockRate === 1) return new SystemClock();
+  const now = Date.now();
+  return config.simStart === null ? new ShiftedClock(now, now, config.simClockRate) : new ShiftedClock(config.simStart, config.simAnchor ?? now, config.simClockRate);
+}
+
+const simFillSeed = (config: RuntimeConfig): { fillSeed?: number } => (config.simFillSeed === null ? {} : { fillSeed: config.simFillSeed });
 
 /** A host as it goes into a URL: IPv6 in brackets; the wildcard addresses as the loopback a person on this machine opens. */
 function urlHost(host: string): string {

@@ -1,4 +1,5 @@
 import { SIM_UNIVERSE } from '@condor/broker-sim';
+import { DEFAULT_CORE_CONFIG } from '@condor/core';
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { simTrader } from '../test/sim-trader.js';
@@ -76,6 +77,23 @@ describe('find_iron_condors and propose_entry agree', () => {
       const found = (await call('find_iron_condors', { ticker, dte_min: 25, dte_max: 50, wing_widths: [5, 10], top_k: 3 })).value as unknown as Found;
       expect(found.candidates.length).toBeGreaterThan(0);
       for (const candidate of found.candidates) expect((await call('propose_entry', { candidate, qty: 1 })).ok).toBe(true);
+    },
+  );
+
+  test.prop([fc.integer({ min: Date.UTC(2026, 0, 5), max: Date.UTC(2027, 5, 30) })], { numRuns: 30 })(
+    "the README's first walk at any hour: its search's candidate, and then its position, take a band to the natural price",
+    async (now) => {
+      const t = await simTrader(now, 'demo', { ...DEFAULT_CORE_CONFIG, approvalPolicy: 'confirm' });
+      const pricing = { mode: 'fast', worst_price: 'natural' };
+      const found = (await t.call('find_iron_condors', { ticker: 'SPY', top_k: 1, min_credit_to_width: 0.2 })).value as unknown as Found;
+      const entry = await t.call('propose_entry', { candidate: found.candidates[0], qty: 1, pricing });
+      expect(entry.ok, `${new Date(now).toISOString()}: ${JSON.stringify(entry.value)}`).toBe(true);
+      t.clock.advance(6_000);
+      expect((await t.call('confirm_proposal', { proposal_id: entry.value['proposal_id'] })).ok).toBe(true);
+      const [position] = (await t.call('get_positions')).value['positions'] as { position_id: string; status: string }[];
+      expect(position?.status).toBe('open');
+      const exit = await t.call('propose_exit', { position_id: position?.position_id, pricing });
+      expect(exit.ok, `${new Date(now).toISOString()}: ${JSON.stringify(exit.value)}`).toBe(true);
     },
   );
 });

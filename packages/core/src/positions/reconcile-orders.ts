@@ -1,5 +1,6 @@
 import type { BrokerOrder } from '../ports/broker.js';
 import type { ManagedPosition } from '../ports/position-store.js';
+import type { Proposal } from '../ports/proposal-store.js';
 import { recordOrder, recordPlaced } from '../proposals/record-order.js';
 import { proposalIdOf } from '../proposals/roll-steps.js';
 import type { Services } from '../services.js';
@@ -22,10 +23,17 @@ export async function reconcileOrders(ownerId: string, orders: readonly BrokerOr
     const proposalId = recorded.has(order.id) ? null : proposalIdOf(order.clientOrderId);
     if (proposalId === null) continue;
     const proposal = await services.proposals.get(ownerId, proposalId);
-    if (proposal?.consumedAt == null) continue;
+    if (proposal?.consumedAt == null || replacedAfterItsRecord(order, proposal)) continue;
     if (order.clientOrderId === proposal.id) await recordPlaced(proposal, order, services);
     else await recordOrder(proposal, order, services);
     changed = true;
   }
   return settleWorking(changed ? await services.positions.list(ownerId, false) : before, orders, services);
 }
+
+/**
+ * A replaced order filled nothing and was followed by another: once its proposal's placement is recorded, it has
+ * nothing to add. A walk's earlier steps end so, and recording one after the walk settled would set a closed
+ * position working again.
+ */
+const replacedAfterItsRecord = (order: BrokerOrder, proposal: Proposal): boolean => order.status === 'replaced' && order.filledQty === 0 && proposal.outcome?.status === 'submitted';

@@ -28,11 +28,16 @@ export const PricingParameter = v.optional(
     v.strictObject({
       mode: v.optional(v.pipe(v.picklist(WALK_MODE_NAMES), v.description(`How the order walks from start_price to worst_price: ${MODES_WORDS}. Default normal.`))),
       start_price: v.optional(signedCents('start_price')),
-      worst_price: v.optional(signedCents('worst_price')),
+      worst_price: v.optional(
+        v.union([
+          signedCents('worst_price'),
+          v.pipe(v.literal('natural'), v.description('"natural": the natural price (every leg\'s spread crossed) as the proposal is made, where an order fills soonest.')),
+        ]),
+      ),
     }),
     v.description(
       'The price band the person approves (design §15): the order is placed at start_price (default the mid, rounded to the cent toward the natural price) and, unfilled, ' +
-        `replaced one step at a time toward worst_price (default: the person's own default band, else ${money(DEFAULT_WORST_FROM_MID)} from the mid; never past the natural price); ` +
+        `replaced one step at a time toward worst_price (default: the person's own default band, else ${money(DEFAULT_WORST_FROM_MID)} from the mid; "natural": the natural price; never past the natural price); ` +
         'unfilled at worst_price after the time limit, it is cancelled. Nothing is ever sent outside the band.',
     ),
   ),

@@ -21,6 +21,14 @@ describe('pricingPlan', () => {
     expect(planned).toMatchObject({ ok: true, plan: { startPrice: 0.5, worstPrice: 0.52, steps: [0.5, 0.51, 0.52] } });
   });
 
+  it('walks to the natural price itself when the worst is `natural`, rounded a cent toward the trader', () => {
+    expect(pricingPlan({ mid: -1.25, natural: -1.05 }, { mode: 'fast', worstFromMid: 0.05, worstPrice: 'natural' })).toMatchObject({
+      ok: true,
+      plan: { startPrice: -1.25, worstPrice: -1.05, steps: [-1.25, -1.15, -1.05] },
+    });
+    expect(pricingPlan({ mid: 0.5, natural: 0.625 }, { mode: 'single', worstFromMid: 0.05, worstPrice: 'natural' })).toMatchObject({ ok: true, plan: { worstPrice: 0.62, steps: [0.5] } });
+  });
+
   it('refuses a worst price past the natural, and a start past the worst', () => {
     expect(pricingPlan({ mid: -1.25, natural: -1.05 }, { mode: 'normal', worstFromMid: 0.05, worstPrice: -1.0 })).toEqual({
       ok: false,
@@ -32,7 +40,8 @@ describe('pricingPlan', () => {
     });
   });
 
-  test.prop([market, fc.constantFrom(...WALK_MODE_NAMES), fc.option(cents, { nil: undefined }), fc.option(cents, { nil: undefined }), fc.integer({ min: 0, max: 50 })])(
+  const worst = fc.option(fc.oneof(cents, fc.constant('natural' as const)), { nil: undefined });
+  test.prop([market, fc.constantFrom(...WALK_MODE_NAMES), fc.option(cents, { nil: undefined }), worst, fc.integer({ min: 0, max: 50 })])(
     'every step lies in the band, rising a cent at least, start first and worst last, the worst never past the natural',
     (m, mode, startPrice, worstPrice, fromMid) => {
       const planned = pricingPlan(m, { mode, startPrice, worstPrice, worstFromMid: fromMid / 100 });

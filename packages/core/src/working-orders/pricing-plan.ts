@@ -26,7 +26,8 @@ export interface BandMarket {
 export interface PlanRequest {
   readonly mode: WalkMode;
   readonly startPrice?: number | undefined;
-  readonly worstPrice?: number | undefined;
+  /** `natural`: the natural price of `market` (rounded to the cent toward the trader), the band's farthest reach. */
+  readonly worstPrice?: number | 'natural' | undefined;
   /** The default worst price's distance from the mid toward the natural (a per-user default, or the house's). */
   readonly worstFromMid: number;
 }
@@ -43,8 +44,9 @@ const centsBetter = (price: number): number => Math.floor(price * 100 + EPSILON)
 
 /**
  * The plan for a band: the start defaults to the mid (rounded a cent toward the trader), the worst to
- * `worstFromMid` toward the natural price, never past it (rounded toward the trader). Steps are spread evenly from
- * start to worst, each rounded toward the trader, so no step is ever outside the band.
+ * `worstFromMid` toward the natural price, never past it (rounded toward the trader); a worst of `natural` is the
+ * natural price itself. Steps are spread evenly from start to worst, each rounded toward the trader, so no step is
+ * ever outside the band.
  *
  * @example
  * pricingPlan({ mid: -1.25, natural: -1.05 }, { mode: 'normal', worstFromMid: 0.05 })
@@ -53,7 +55,8 @@ const centsBetter = (price: number): number => Math.floor(price * 100 + EPSILON)
 export function pricingPlan(market: BandMarket, request: PlanRequest): { ok: true; plan: PricingPlan } | { ok: false; problem: PlanProblem } {
   const natural = cents(market.natural);
   const startPrice = request.startPrice ?? centsBetter(market.mid);
-  const worstPrice = request.worstPrice ?? Math.max(startPrice, centsBetter(Math.min(natural, market.mid + request.worstFromMid)));
+  const reach = request.worstPrice === 'natural' ? market.natural : Math.min(natural, market.mid + request.worstFromMid);
+  const worstPrice = typeof request.worstPrice === 'number' ? request.worstPrice : Math.max(startPrice, centsBetter(reach));
   if (worstPrice > natural + EPSILON) return { ok: false, problem: { kind: 'worst_past_natural', worstPrice, natural } };
   if (startPrice > worstPrice + EPSILON) return { ok: false, problem: { kind: 'start_past_worst', startPrice, worstPrice } };
   const mode = WALK_MODES[request.mode];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AGENT_CONFIRMS, createTestServices, FakeBrokers, type FakeClock, type TestServices } from '@condor/testkit';
-import { entryProposal, onboardedUser } from '../approval/approval-fixture.js';
+import { CONDOR_CLOSE_LEGS, entryProposal, onboardedUser } from '../approval/approval-fixture.js';
 import { execute } from '../operations/execute.js';
 import { advanceWalk } from './advance-walk.js';
 import { pricingPlan } from './pricing-plan.js';
@@ -72,6 +72,38 @@ describe('a working order on the surfaces', () => {
     const after = (await call('get_positions')) as { positions: Json[] };
     expect(after.positions[0]).toMatchObject({ status: 'open', qty: 2, entry_credit: 1.24, order_ids: [standing.id], working_order: null });
   });
+
+  it.each([false, true])(
+    'an exit filled at its last price and settled by the walker before anyone reads positions stays closed (read at its second price: %s)',
+    async (readMidway) => {
+      const { services, brokers, userId, id, call, look } = await walking();
+      await look();
+      brokers.fillOrder(userId, brokers.allOrders(userId).find((o) => o.status === 'accepted')!.id);
+      services.clock.advance(5_000);
+      await look();
+      const planned = pricingPlan({ mid: 1.05, natural: 1.25 }, { mode: 'fast', worstFromMid: 0.05, worstPrice: 'natural' });
+      if (!planned.ok) throw new Error('the band is valid');
+      const exitId = services.ids.uuid();
+      const entry = entryProposal({ id: exitId, ownerId: userId, createdAt: services.clock.now(), qty: 2, limitPrice: 1.05 });
+      await services.proposals.insert({ ...entry, kind: 'exit', legs: CONDOR_CLOSE_LEGS, positionId: id, details: { ...entry.details, pricing: pricingDetails(planned.plan) } });
+      services.clock.advance(5_000);
+      expect(await call('confirm_proposal', { proposal_id: exitId })).toMatchObject({ order_status: 'accepted' });
+      for (const price of [1.15, 1.25]) {
+        services.clock.advance(5_000);
+        await look();
+        if (readMidway && price === 1.15) expect((await call('get_positions')) as { positions: Json[] }).toMatchObject({ positions: [{ status: 'closing' }] });
+      }
+      brokers.fillOrder(userId, brokers.allOrders(userId).find((o) => o.status === 'accepted' && o.limitPrice === 1.25)!.id);
+      services.clock.advance(5_000);
+      await look();
+      expect(await services.workingOrders.get(userId, exitId)).toMatchObject({ status: 'filled', detail: 'Filled: 2 condors at $1.25.' });
+      // The exit's earlier orders, replaced, are the broker's too: reading them back must not set the closed position closing again.
+      for (let read = 0; read < 2; read++) {
+        const { positions } = (await call('get_positions', { include_closed: true })) as { positions: Json[] };
+        expect(positions[0]).toMatchObject({ position_id: id, status: 'closed' });
+      }
+    },
+  );
 
   it("a person's cancel of the standing order ends the walk as cancelled and closes the unopened position", async () => {
     const { services, brokers, userId, id, call, look } = await walking();

@@ -90,6 +90,26 @@ describe('loadConfig: CONDOR_SIM_START', () => {
   });
 });
 
+describe('loadConfig: CONDOR_SIM_CLOCK_RATE and CONDOR_SIM_FILL_SEED', () => {
+  it('runs on real time unless a development process is told a whole rate up to 60', () => {
+    expect(loadConfig({}).simClockRate).toBe(1);
+    expect(loadConfig({ CONDOR_SIM_CLOCK_RATE: '5' }).simClockRate).toBe(5);
+    expect(() => loadConfig({ CONDOR_SIM_CLOCK_RATE: '2.5' })).toThrow(/CONDOR_SIM_CLOCK_RATE must be a whole number from 1 to 60/);
+    expect(() => loadConfig({ CONDOR_SIM_CLOCK_RATE: '0' })).toThrow(/CONDOR_SIM_CLOCK_RATE must be a whole number from 1 to 60/);
+  });
+
+  it('refuses a fast clock in production, and lets a rate of 1 through', () => {
+    expect(() => loadConfig({ CONDOR_ENV: 'production', CONDOR_SIM_CLOCK_RATE: '5' })).toThrow(/CONDOR_SIM_CLOCK_RATE is for tests in development/);
+    expect(loadConfig({ NODE_ENV: 'production', CONDOR_SIM_CLOCK_RATE: '1' }).simClockRate).toBe(1);
+  });
+
+  it('leaves the fill seed to the simulated broker unless told one', () => {
+    expect(loadConfig({}).simFillSeed).toBeNull();
+    expect(loadConfig({ CONDOR_SIM_FILL_SEED: '7' }).simFillSeed).toBe(7);
+    expect(() => loadConfig({ CONDOR_SIM_FILL_SEED: '-1' })).toThrow(/CONDOR_SIM_FILL_SEED must be a whole number from 0 to 4294967295/);
+  });
+});
+
 describe('loadConfig: CONDOR_SIM_SESSION', () => {
   it('runs a demo session in development and keeps exchange hours in production, unless told otherwise', () => {
     expect(loadConfig({}).simSession).toBe('demo');

@@ -3,6 +3,7 @@ import { DEFAULT_CORE_CONFIG, TOOL_NAMES, TOOLSETS, type ToolName, type Toolset 
 import type { LogLevel } from '../adapters/json-logger.js';
 import { ConfigError } from './config-error.js';
 import { withSecretFiles } from './secret-files.js';
+import { dollars, instant, integer, list, oneOf, optionalInteger, text, url } from './setting-values.js';
 
 export type DeploymentEnv = 'development' | 'production';
 
@@ -110,6 +111,13 @@ export interface RuntimeConfig {
    * Instances given the same pair share one shifted clock.
    */
   readonly simAnchor: number | null;
+  /**
+   * CONDOR_SIM_CLOCK_RATE: how many times faster than real time the process's clock runs (1, the default: real
+   * time). For tests of the walk in development; production refuses anything but 1.
+   */
+  readonly simClockRate: number;
+  /** CONDOR_SIM_FILL_SEED: the seed of the simulated broker's `realistic` fill model; null: the broker's own (28). */
+  readonly simFillSeed: number | null;
 }
 
 export { ConfigError } from './config-error.js';
@@ -140,6 +148,8 @@ export function loadConfig(given: NodeJS.ProcessEnv = process.env): RuntimeConfi
     mcpToolsets: toolsets(env.CONDOR_MCP_TOOLSETS),
     simStart: instant('CONDOR_SIM_START', env.CONDOR_SIM_START),
     simAnchor: instant('CONDOR_SIM_ANCHOR', env.CONDOR_SIM_ANCHOR),
+    simClockRate: clockRate(env, deployment),
+    simFillSeed: optionalInteger(env, 'CONDOR_SIM_FILL_SEED', 0, 4_294_967_295) ?? null,
     allowedOrigins: list(env.CONDOR_ALLOWED_ORIGINS),
     allowedHosts: hosts(env.CONDOR_ALLOWED_HOSTS),
     bodyLimitBytes: integer(env, 'CONDOR_BODY_LIMIT_BYTES', 1_048_576, 1_024, 64 * 1_048_576),
@@ -183,6 +193,13 @@ function apiKey(raw: string | undefined): string | null {
   return value;
 }
 
+/** CONDOR_SIM_CLOCK_RATE: a clock that runs fast is for tests; a production process keeps real time or does not start. */
+function clockRate(env: NodeJS.ProcessEnv, deployment: DeploymentEnv): number {
+  const rate = integer(env, 'CONDOR_SIM_CLOCK_RATE', 1, 1, 60);
+  if (rate !== 1 && deployment === 'production') throw new ConfigError('CONDOR_SIM_CLOCK_RATE is for tests in development: production runs on real time. Remove the setting.');
+  return rate;
+}
+
 const QUOTA_PREFIX = 'CONDOR_QUOTA_';
 
 /** The default quotas with every `CONDOR_QUOTA_<TOOL>` applied; an unknown tool name stops the start. */
@@ -205,31 +222,6 @@ function toolsets(raw: string | undefined): Toolset[] {
   return TOOLSETS.filter((toolset) => named.includes(toolset));
 }
 
-const text = (value: string | undefined): string | null => (value === undefined || value.trim() === '' ? null : value.trim());
-const list = (value: string | undefined): string[] => (text(value) ?? '').split(',').map((item) => item.trim()).filter((item) => item !== '');
-
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const raw = text(env[name]);
-  if (raw === null) return fallback;
-  const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${name} must be a whole number from ${String(min)} to ${String(max)}.`);
-  }
-  return value;
-}
-
-/** Dollars with at most 4 decimals (a commission such as 0.65 or 0.0065), from 0 to `max`. */
-function dollars(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
-  const raw = text(env[name]);
-  if (raw === null) return fallback;
-  const value = Number(raw);
-  if (!/^\d+(\.\d{1,4})?$/.test(raw) || value > max) throw new ConfigError(`${name} must be dollars from 0 to ${String(max)} with at most 4 decimals, e.g. 0.65.`);
-  return value;
-}
-
-const optionalInteger = (env: NodeJS.ProcessEnv, name: string, min: number, max: number): number | undefined =>
-  text(env[name]) === null ? undefined : integer(env, name, min, min, max);
-
 /**
  * CONDOR_LIVE_CLIENT_APPROVALS let MCP clients approve live orders; live orders now need the person's passkey
  * (issue 29), so a deployment that still asks for it is told at start rather than silently ignored.
@@ -238,29 +230,6 @@ function refuseRetiredLiveClientApprovals(env: NodeJS.ProcessEnv): void {
   if (oneOf(env, 'CONDOR_LIVE_CLIENT_APPROVALS', ['true', 'false'], 'false') === 'true') {
     throw new ConfigError('CONDOR_LIVE_CLIENT_APPROVALS was retired: a live order needs the person’s passkey on the approval page, which no MCP client can give. Remove the setting.');
   }
-}
-
-function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: readonly T[], fallback: T): T {
-  const raw = text(env[name]);
-  if (raw === null) return fallback;
-  if (!(allowed as readonly string[]).includes(raw)) throw new ConfigError(`${name} must be one of: ${allowed.join(', ')}.`);
-  return raw as T;
-}
-
-/** An ISO-8601 instant with a time zone, as epoch ms; null when unset. */
-function instant(name: string, raw: string | undefined): number | null {
-  if (raw === undefined || raw.trim() === '') return null;
-  const ms = /(Z|[+-]\d{2}:\d{2})$/.test(raw.trim()) ? Date.parse(raw.trim()) : Number.NaN;
-  if (Number.isNaN(ms)) throw new ConfigError(`${name} must be an ISO-8601 instant with a time zone, e.g. 2026-02-10T15:00:00Z.`);
-  return ms;
-}
-
-/** An http(s) base URL without a trailing slash; null when unset. */
-function url(name: string, raw: string | undefined): string | null {
-  const value = text(raw);
-  if (value === null) return null;
-  if (!/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(value)) throw new ConfigError(`${name} must be an http(s) URL, e.g. https://paper-api.alpaca.markets.`);
-  return value.replace(/\/+$/, '');
 }
 
 const HOST = /^(\[[0-9a-f:.]+\]|[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?)(?::(\d{1,5}))?$/;
