@@ -1,4 +1,4 @@
-import type { WalkMode } from '../working-orders/walk-modes.js';
+import type { WalkMode } from './pricing-plan.js';
 
 /**
  * A person's default price band (design §15), used by every proposal that does not set its own: the walk's mode and

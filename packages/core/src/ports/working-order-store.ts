@@ -1,4 +1,4 @@
-import type { PricingPlan } from '../working-orders/pricing-plan.js';
+import type { PricingPlan } from './pricing-plan.js';
 
 /**
  * One limit of a working order's walk (design §15): `requested` from the moment condor decides to send it until the

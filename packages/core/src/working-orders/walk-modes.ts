@@ -1,3 +1,5 @@
+import type { WalkMode } from '../ports/pricing-plan.js';
+
 /**
  * How fast a working order walks from its start price to its worst price (design §15), after Option Alpha's
  * SmartPricing presets: `prices` limits in all, each resting `dwellMs` before the next replaces it; the last (the
@@ -9,9 +11,9 @@ export const WALK_MODES = {
   normal: { prices: 4, dwellMs: 10_000 },
   fast: { prices: 3, dwellMs: 5_000 },
   single: { prices: 1, dwellMs: 0 },
-} as const;
+} as const satisfies Record<WalkMode, { readonly prices: number; readonly dwellMs: number }>;
 
-export type WalkMode = keyof typeof WALK_MODES;
+export type { WalkMode } from '../ports/pricing-plan.js';
 export const WALK_MODE_NAMES = Object.keys(WALK_MODES) as WalkMode[];
 
 /** How long the worst price rests before the order is cancelled, as SmartPricing's final price does. */
