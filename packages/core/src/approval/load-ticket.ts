@@ -42,6 +42,7 @@ export function loadTicket(services: Services, proposal: Proposal, knownSpot?: n
  */
 async function blockedBecause(services: Services, proposal: Proposal): Promise<string | null> {
   if (proposal.consumedAt !== null || isExpired(proposal.createdAt, services.clock.now())) return null;
-  const refusal = placementRefusal(proposal, await services.proposals.book(proposal.ownerId));
-  return refusal === null ? null : refusalReason(proposal, refusal, await holderSince(services, proposal.ownerId, refusal));
+  const book = await services.proposals.book(proposal.ownerId);
+  const refusal = placementRefusal(proposal, book);
+  return refusal === null ? null : refusalReason(proposal, refusal, await holderSince(services, proposal.ownerId, refusal, book));
 }

@@ -4,7 +4,7 @@ import type { Services } from '../services.js';
 import { heldSince } from './leg-book.js';
 import type { ToolName } from '../operations/tool-names.js';
 import { isoTime } from '../words/time.js';
-import type { PlacementRefusal, Proposal, ProposalKind } from '../ports/proposal-store.js';
+import type { LegBook, PlacementRefusal, Proposal, ProposalKind } from '../ports/proposal-store.js';
 
 const PROPOSE_TOOL: Record<ProposalKind, ToolName> = { entry: 'propose_entry', roll: 'propose_roll', exit: 'propose_exit' };
 
@@ -48,12 +48,12 @@ export function refusePlacement(services: Services, proposal: Proposal, refusal:
   return ResultAsync.fromSafePromise(holderSince(services, proposal.ownerId, refusal)).andThen((since) => errAsync(placementRefused(proposal, refusal, since)));
 }
 
-/** When the holder of an overlap came to hold its legs (`heldSince`); null for other refusals. */
-export async function holderSince(services: Services, ownerId: string, refusal: PlacementRefusal): Promise<number | null> {
+/** When the holder of an overlap came to hold its legs (`heldSince`), from `book` when the caller has just read it; null for other refusals. */
+export async function holderSince(services: Services, ownerId: string, refusal: PlacementRefusal, book?: LegBook): Promise<number | null> {
   if (refusal.kind !== 'overlapping_legs') return null;
   const position = 'positionId' in refusal.heldBy ? refusal.heldBy.positionId : null;
-  const [book, acting] = await Promise.all([services.proposals.book(ownerId), position === null ? [] : services.proposals.listForPosition(ownerId, position)]);
-  return heldSince(refusal, book, acting);
+  const [read, acting] = await Promise.all([book ?? services.proposals.book(ownerId), position === null ? [] : services.proposals.listForPosition(ownerId, position)]);
+  return heldSince(refusal, read, acting);
 }
 
 /** The answer to a confirm of a void proposal (another exit or roll of its position was placed first). */
