@@ -6,3 +6,8 @@ export { TastytradeMarketData, type TastytradeIvRank, type TastytradeMarketDataO
 export { MemoryTokenCache, TastytradeTokens, type CachedToken, type TokenCache, type TokenGrant } from './tastytrade-tokens.js';
 export { TastytradeSession } from './tastytrade-session.js';
 export { toCompactSymbol, toTastytradeSymbol } from './tastytrade-wire.js';
+export { TastytradeCandles, type SessionCandle } from './tastytrade-candles.js';
+export { DxlinkCandles, type CandleHistory, type DxlinkCandlesOptions } from './dxlink/dxlink-candles.js';
+export { QuoteTokens, type QuoteToken, type QuoteTokenSource } from './dxlink/quote-tokens.js';
+export { realTimers, wsSocket, type DxlinkSocket, type SocketEvents, type SocketFactory, type Timers } from './dxlink/dxlink-socket.js';
+export { canonicalCandleSymbol, candleSymbol } from './dxlink/candle-symbol.js';

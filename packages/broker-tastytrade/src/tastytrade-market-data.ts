@@ -1,5 +1,7 @@
 import type { CorporateEvents, DailyBar, IvPoint, MarketData, MarketDataError, MarketSession, OptionContract, Quote } from '@condor/core';
 import { easternDay, exchangeSession, formatDay, parseDay } from '@condor/core';
+import type { DxlinkCandlesOptions } from './dxlink/dxlink-candles.js';
+import { TastytradeCandles, type SessionCandle } from './tastytrade-candles.js';
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { CoalescingCache } from '@condor/core';
 import { pricedChain, underlyingQuote } from './tastytrade-chain-pricing.js';
@@ -21,6 +23,10 @@ export interface TastytradeMarketDataOptions {
   readonly metricsTtlMs?: number;
   /** How long a symbol's past earnings and dividends are reused; an hour by default. */
   readonly historyTtlMs?: number;
+  /** How long a symbol's daily candles are reused; 5 minutes by default. */
+  readonly candleTtlMs?: number;
+  /** The DXLink connection of daily candles: socket factory, timers, idle close (60 s), quiet and keepalive times. */
+  readonly dxlink?: DxlinkCandlesOptions;
 }
 
 /** Today's IV rank at tastytrade, on condor's scale. */
@@ -38,16 +44,19 @@ type MarketResult<T> = ResultAsync<T, MarketDataError>;
 const TICKER = /^[A-Z0-9./]{1,10}$/;
 
 /**
- * tastytrade's market data as a MarketData, over REST only (no DXLink socket: docs/decisions.md): tradeability
- * from the equity instrument, expirations and contracts from the nested chain, bid and ask of the underlying and
- * of an expiration's contracts from `GET /market-data/by-type` in calls of at most 100 symbols, and IV and greeks
- * computed from the mids with core's solver and model (tastytrade's REST quotes carry neither). Market metrics
- * give the dividend yield, today's IV rank (`ivRankToday`) and the next earnings date and ex-dividend date; the
- * historic corporate events give past ones. tastytrade serves no daily bars and no IV history over REST: both
- * answer `unsupported`. On the sandbox, whose market data and metrics are absent (a 502), the failure says so.
+ * tastytrade's market data as a MarketData: tradeability from the equity instrument, expirations and contracts
+ * from the nested chain, bid and ask of the underlying and of an expiration's contracts from
+ * `GET /market-data/by-type` in calls of at most 100 symbols, and IV and greeks computed from the mids with core's
+ * solver and model (tastytrade's REST quotes carry neither). Market metrics give the dividend yield, today's IV rank
+ * (`ivRankToday`) and the next earnings date and ex-dividend date; the historic corporate events give past ones.
+ * Daily bars and the IV history come from DXLink `Candle` events (`SYMBOL{=1d}`, their `impVolatility`) over one
+ * WebSocket per instance, shared by concurrent requests and closed when idle: keep one instance per link. A
+ * history the stream cut short answers `unavailable`, never a partial history. On the sandbox, whose market data
+ * and metrics are absent (a 502), the failure says so.
  * @example
  * const market = brokers.marketData({ ownerId: 'condor', environment: 'live', credentials });
  * const chain = await market.optionChain('SPY', '2026-12-18'); // Ok([...contracts by strike, call before put])
+ * const bars = await market.dailyBars('SPY', '2023-03-01', '2026-02-27'); // Ok([{ date: '2023-03-01', … }, …])
  */
 export class TastytradeMarketData implements MarketData {
   private readonly now: () => number;
@@ -59,6 +68,7 @@ export class TastytradeMarketData implements MarketData {
   private readonly histories: CoalescingCache<readonly wire.WireOccurrence[], MarketDataError>;
 
   private readonly requests: TastytradeMarketRequests;
+  private readonly candles: TastytradeCandles;
 
   constructor(api: TastytradeSession, options: TastytradeMarketDataOptions) {
     this.requests = new TastytradeMarketRequests(api);
@@ -70,6 +80,7 @@ export class TastytradeMarketData implements MarketData {
     this.chains = new CoalescingCache({ ttlMs: options.quoteTtlMs ?? 30_000, now: this.now });
     this.metrics = new CoalescingCache({ ttlMs: options.metricsTtlMs ?? 900_000, now: this.now });
     this.histories = new CoalescingCache({ ttlMs: options.historyTtlMs ?? 3_600_000, now: this.now });
+    this.candles = new TastytradeCandles(this.requests, { now: this.now, ttlMs: options.candleTtlMs ?? 300_000, ...(options.dxlink === undefined ? {} : { dxlink: options.dxlink }) });
   }
 
   /** The exchange's regular session or closed, from the exchange calendar (tastytrade's quotes outside it are the last ones). */
@@ -101,14 +112,24 @@ export class TastytradeMarketData implements MarketData {
     return this.known(symbol).andThen((ticker) => this.chains.get(`${ticker}|${expiry}`, () => this.fetchChain(ticker, expiry)));
   }
 
-  /** `unsupported` for a known symbol: tastytrade serves no bars over REST (only DXLink `Candle` events, not used yet). */
-  dailyBars(symbol: string, _fromDate: string, _toDate: string): MarketResult<readonly DailyBar[]> {
-    return this.known(symbol).andThen(() => errAsync(unsupported('tastytrade serves no daily bars over its REST API')));
+  /** Completed sessions from the DXLink daily candles, dated in New York; today's bar only once the session has closed. */
+  dailyBars(symbol: string, fromDate: string, toDate: string): MarketResult<readonly DailyBar[]> {
+    return this.sessionsIn(symbol, fromDate, toDate).map(({ sessions }) =>
+      sessions.map(({ date, open, high, low, close, volume }) => ({ date, open, high, low, close, volume })),
+    );
   }
 
-  /** `unsupported` for a known symbol: market metrics rank today's implied volatility but keep no daily history of it. */
-  ivHistory(symbol: string, _fromDate: string, _toDate: string): MarketResult<readonly IvPoint[]> {
-    return this.known(symbol).andThen(() => errAsync(unsupported("tastytrade publishes today's IV rank, not a history of daily implied volatilities")));
+  /** The candles' `impVolatility` by session, where tastytrade has it; `unsupported` when none of the symbol's candles carries one. */
+  ivHistory(symbol: string, fromDate: string, toDate: string): MarketResult<readonly IvPoint[]> {
+    return this.sessionsIn(symbol, fromDate, toDate).andThen(({ ticker, all, sessions }) => {
+      if (!all.some((candle) => candle.impVolatility !== null)) return errAsync(unsupported(`tastytrade's daily candles of ${ticker} carry no implied volatility`));
+      return okAsync(sessions.flatMap(({ date, impVolatility }) => (impVolatility === null ? [] : [{ date, volatility: impVolatility }])));
+    });
+  }
+
+  /** Closes the DXLink connection now (it also closes itself when idle). */
+  close(): void {
+    this.candles.close();
   }
 
   riskFreeRate(): MarketResult<number> {
@@ -239,6 +260,13 @@ export class TastytradeMarketData implements MarketData {
     const path = `/option-chains/${encodeURIComponent(ticker)}/nested`;
     return this.listings.get(ticker, () =>
       this.requests.get(path).andThen((response) => (response.status === 404 ? okAsync([]) : this.requests.decode(path, response, (data) => wire.nestedExpirations(data, ticker)))),
+    );
+  }
+
+  private sessionsIn(symbol: string, fromDate: string, toDate: string): MarketResult<{ ticker: string; all: readonly SessionCandle[]; sessions: readonly SessionCandle[] }> {
+    if (parseDay(fromDate) === undefined || parseDay(toDate) === undefined) return errAsync(unavailable(`Dates must be YYYY-MM-DD; got ${fromDate} and ${toDate}.`));
+    return this.known(symbol).andThen((ticker) =>
+      this.candles.sessions(ticker, fromDate).map((all) => ({ ticker, all, sessions: all.filter((candle) => candle.date <= toDate) })),
     );
   }
 

@@ -59,10 +59,12 @@ describe('TastytradeMarketData: symbols and quotes', () => {
     expect(fake.requests.find((r) => r.path === '/market-metrics')?.query.get('symbols')).toBe('XYZ');
   });
 
-  it('has no daily bars and no IV history over REST, and says so', async () => {
-    const { market } = await marketWorld();
-    expect(failure(await market.dailyBars('SPY', '2025-03-02', '2026-03-02'))).toEqual({ kind: 'unsupported', message: 'tastytrade serves no daily bars over its REST API' });
-    expect(failure(await market.ivHistory('SPY', '2025-03-02', '2026-03-02'))).toMatchObject({ kind: 'unsupported', message: expect.stringMatching(/IV rank/) as unknown });
+  it('reads daily bars and the IV history over DXLink, with a quote token from the same access', async () => {
+    const { market, fake } = await marketWorld();
+    expect(value(await market.dailyBars('SPY', '2025-03-03', '2026-02-27')).length).toBeGreaterThan(240);
+    expect(value(await market.ivHistory('SPY', '2025-03-03', '2026-02-27')).length).toBeGreaterThan(240);
+    expect(fake.requests.filter((r) => r.path === '/api-quote-tokens')).toEqual([expect.objectContaining({ auth: 'valid', userAgent: 'condor/0.1.0' })]);
+    market.close();
   });
 });
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { balancesJson, tradingStatusJson, type FakeAccountSpec } from './fake-tastytrade-accounts.js';
-import { answerData, answerRefusal, type Answer } from './fake-tastytrade-answers.js';
+import { answerData, answerRefusal, readBody, type Answer } from './fake-tastytrade-answers.js';
 import { FakeBook, type PlaceOptions } from './fake-tastytrade-book.js';
 import { ScriptedFaults, type Match } from './fake-tastytrade-faults.js';
 import { FakeRefreshGrant, type BearerState } from './fake-tastytrade-grant.js';
@@ -11,6 +11,7 @@ import { isRefusal, readOrderRequest, readReplaceRequest, refuse, WORKING } from
 import { orderJson } from './fake-tastytrade-placed-order.js';
 import { FakeQuotes } from './fake-tastytrade-quotes.js';
 import { LoopbackServer } from '../loopback-server.js';
+import { DEFAULT_CANDLE_SPECS, FakeDxlink, type FakeDxlinkOptions } from './dxlink/fake-dxlink.js';
 
 /** One request the fake received. Secrets are never recorded: only the state of the bearer token. */
 export interface RecordedRequest {
@@ -33,6 +34,8 @@ export interface FakeTastytradeOptions {
   readonly prices?: Readonly<Record<string, number>>;
   /** The sandbox's gaps: market data, market metrics and symbol search answer 502. */
   readonly sandbox?: boolean;
+  /** The DXLink quote streamer behind `GET /api-quote-tokens` (its clock is the fake's). */
+  readonly dxlink?: Omit<FakeDxlinkOptions, 'now'>;
 }
 
 /** The oldest order-api version, served when a request names none. */
@@ -62,6 +65,8 @@ export class FakeTastytrade {
   /** By-type quotes, market metrics, historic corporate events and equity instruments. */
   readonly quotes: FakeQuotes;
   readonly book: FakeBook;
+  /** The quote streamer: daily candles over DXLink, with the tokens `GET /api-quote-tokens` hands out. */
+  readonly dxlink: FakeDxlink;
   /** While false, orders wait as `Received` and dry runs warn that they will work next session. */
   marketOpen = true;
   private readonly now: () => number;
@@ -82,6 +87,7 @@ export class FakeTastytrade {
     this.market = new FakeMarket(this.now, options.prices);
     this.quotes = new FakeQuotes(this.market, this.now);
     this.book = new FakeBook(this.market, this.now, options.accounts ?? DEFAULT_ACCOUNTS);
+    this.dxlink = new FakeDxlink({ now: this.now, symbols: candleSpecs(options.prices), ...options.dxlink });
   }
 
   /** Access tokens minted by the refresh grant. */
@@ -94,13 +100,14 @@ export class FakeTastytrade {
     return this.grant.issuedAccessTokens;
   }
 
-  /** Listens on 127.0.0.1, a free port; answers the base URL. */
-  start(): Promise<string> {
+  /** Listens on 127.0.0.1, free ports (REST and DXLink); answers the REST base URL. */
+  async start(): Promise<string> {
+    await this.dxlink.start();
     return this.loopback.start();
   }
 
-  stop(): Promise<void> {
-    return this.loopback.stop();
+  async stop(): Promise<void> {
+    await Promise.all([this.loopback.stop(), this.dxlink.stop()]);
   }
 
   /** The grant is revoked: refreshes are refused; with `accessTokens`, the tokens already minted stop working too. */
@@ -224,6 +231,7 @@ export class FakeTastytrade {
     const path = url.pathname;
     const query = url.searchParams;
     if (this.sandbox && /^\/(market-metrics|market-data|symbols\/search)/.test(path)) return { status: 502, body: { error: { code: 'bad_gateway', message: 'Bad Gateway' } } };
+    if (method === 'GET' && path === '/api-quote-tokens') return answerData(path, this.dxlink.issueToken(this.sandbox ? 'demo' : 'api'));
     const market = this.quotes.answer(method, path, query);
     if (market) return isRefusal(market) ? answerRefusal(market) : answerData(path, market.data);
     if (method === 'GET' && path === '/customers/me/accounts') return answerData(path, { items: accountItems(this.book) });
@@ -283,8 +291,8 @@ export class FakeTastytrade {
   }
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  let text = '';
-  for await (const chunk of req) text += String(chunk);
-  return text;
+/** A daily history for each priced symbol: the default ones as they are, another at its price with a 25 % IV. */
+function candleSpecs(prices: Readonly<Record<string, number>> | undefined): NonNullable<FakeDxlinkOptions['symbols']> {
+  if (prices === undefined) return DEFAULT_CANDLE_SPECS;
+  return Object.fromEntries(Object.entries(prices).map(([symbol, price]) => [symbol, { price, iv: DEFAULT_CANDLE_SPECS[symbol]?.iv ?? 0.25 }]));
 }

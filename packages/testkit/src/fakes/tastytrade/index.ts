@@ -3,3 +3,4 @@ export { DEFAULT_ACCOUNTS, FakeTastytrade, type FakeTastytradeOptions } from './
 export { ACCESS_TOKEN_SECONDS } from './fake-tastytrade-grant.js';
 export { DEFAULT_METRICS } from './fake-tastytrade-quotes.js';
 export { isRefusal, readOrderRequest } from './fake-tastytrade-orders.js';
+export { DEFAULT_CANDLE_SPECS, FakeDxlink, generateDailyCandles, type FakeCandle, type FakeCandleSpec, type FakeDxlinkOptions, type FakeSubscription, type HistoryFault, type TokenUsage } from './dxlink/index.js';
