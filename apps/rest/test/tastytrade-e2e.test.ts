@@ -10,7 +10,9 @@ import { startServer, type RunningServer } from './server-process.js';
 
 /**
  * Issue 32's walk against the real server process and a local fake of tastytrade's Open API (in this process), with
- * tastytrade's chains as the market data (CONDOR_MARKET_DATA=tastytrade) and a person's approval required
+ * no market-data settings of the deployment: a person linked to tastytrade researches on tastytrade's chains read
+ * with their own grant (issue 38), while a person linked to the simulated broker keeps the simulated market; a
+ * person's approval is required
  * (CONDOR_APPROVAL defaults to human): register, onboard, the person enters the tastytrade keys on condor's keys page
  * in chromium, the account is chosen (on the page, or by connect_broker), search, propose (the ticket shows
  * tastytrade's dry-run fees and buying power), approve in chromium, one order filled at the fake, propose the exit,
@@ -47,10 +49,6 @@ beforeAll(async () => {
       CONDOR_SIM_START: SIM_START,
       CONDOR_SIM_ANCHOR: new Date(anchor).toISOString(),
       CONDOR_TASTYTRADE_API_URL: url,
-      CONDOR_MARKET_DATA: 'tastytrade',
-      // The fake knows one grant, so the server's own market-data login uses the person's.
-      CONDOR_TASTYTRADE_CLIENT_SECRET: fake.clientSecret,
-      CONDOR_TASTYTRADE_REFRESH_TOKEN: fake.refreshToken,
       CONDOR_RATE_LIMIT: '100000',
     }),
     launchBrowser(),
@@ -146,6 +144,9 @@ async function person(email: string) {
   };
 }
 
+/** The market-data requests the fake received. */
+const marketDataRequests = () => fake.requests.filter((r) => r.path === '/market-data/by-type');
+
 /** The status at the fake of each order carrying the proposal id. */
 const statusesAtTastytrade = (proposalId: unknown): string[] => fake.book.orders.filter((o) => o.request.externalIdentifier === proposalId).map((o) => o.status);
 
@@ -182,8 +183,14 @@ async function walk(call: Call, email: string, account: string, choosesOnPage: b
   const connected = await call('connect_broker', { authorization_confirmed: true, broker: 'tastytrade', ...(choosesOnPage ? {} : { account_number: account }) });
   expect(connected['link']).toMatchObject({ broker: 'tastytrade', environment: 'paper', connected: true, account_number: account });
 
+  const quotesBefore = marketDataRequests().length;
   const found = await call('find_iron_condors', { ticker: 'SPY', top_k: 1, dte_min: 20, dte_max: 50 });
   expect(found['market_notice']).toBeNull();
+  // The person's own market: tastytrade's chains and quotes, read with the person's grant (the deployment has none).
+  expect(found['market']).toMatchObject({ source: 'tastytrade:paper', simulated: false, source_words: expect.stringContaining('your tastytrade account') as unknown });
+  const quoted = marketDataRequests().slice(quotesBefore);
+  expect(quoted.length).toBeGreaterThan(0);
+  expect(quoted.every((request) => request.auth === 'valid')).toBe(true);
   const [candidate] = found['candidates'] as Record<string, unknown>[];
   expect(candidate).toBeDefined();
 
@@ -198,6 +205,7 @@ async function walk(call: Call, email: string, account: string, choosesOnPage: b
   const credit = -(entry['limit_price'] as number);
   expect(ticket.buying_power.reduction).toBeCloseTo(wing * 100 - credit * 100 + OPENING_FEES, 6);
   expect(ticket.buying_power.words).toContain('broker-computed');
+  expect((entry['details'] as Record<string, unknown>)['market_session']).toMatchObject({ source: 'tastytrade:paper' });
   const proposalId = String(entry['proposal_id']);
   const positionId = String(entry['position_id']);
   expect(fake.requests.filter((r) => r.path === `/accounts/${account}/orders/dry-run`).length).toBeGreaterThan(0);
@@ -210,6 +218,16 @@ async function walk(call: Call, email: string, account: string, choosesOnPage: b
   expect(statusesAtTastytrade(proposalId)).toEqual(['Filled']);
   expect(await positionOf(call, positionId)).toMatchObject({ position_id: positionId, status: 'open' });
   expect(await call('get_proposal', { proposal_id: proposalId })).toMatchObject({ status: 'confirmed', order_id: opened.orderId });
+
+  // The backtest's history: tastytrade's daily candles over DXLink, read with the person's own quote token.
+  const tokensBefore = fake.dxlink.issuedTokens.length;
+  const strategy = await call('create_strategy', { ticker: 'SPY' });
+  const history = strategy['history'] as { from: string; to: string; sessions: number; iv_source: string };
+  expect(history, JSON.stringify(strategy).slice(0, 400)).toMatchObject({ iv_source: 'provider' });
+  // Three years read (the default lookback); the first few sessions only warm up the first entry.
+  expect((Date.parse(history.to) - Date.parse(history.from)) / 86_400_000).toBeGreaterThan(3 * 365 - 10);
+  expect(history.sessions).toBeGreaterThan(700);
+  expect(fake.dxlink.issuedTokens.length).toBe(tokensBefore + 1);
 
   const exit = await call('propose_exit', { position_id: positionId });
   expect(exit, JSON.stringify(exit)).toMatchObject({ kind: 'exit', approval_url: expect.any(String) as unknown });
@@ -246,8 +264,24 @@ describe('tastytrade end to end against the fake, a person approving in chromium
     }
   }, 60_000);
 
+  it('leaves a person linked to the simulated broker on the simulated market, so labelled, reading nothing at tastytrade', async () => {
+    const token = await registered('sim-beside-tasty@example.com');
+    const call = restCaller(() => token);
+    for (const name of ['eua', 'risk-disclosure', 'broker-authorization']) await call('get_legal_document', { name });
+    await call('accept_eua');
+    await call('acknowledge_risk');
+    expect((await call('connect_broker', { authorization_confirmed: true, broker: 'sim' }))['link']).toMatchObject({ broker: 'sim', connected: true });
+    const before = fake.requests.length;
+    const found = await call('find_iron_condors', { ticker: 'SPY', top_k: 1, dte_min: 20, dte_max: 50 });
+    expect(found['market']).toMatchObject({ source: 'simulated', simulated: true });
+    expect(found['market_notice']).toEqual(expect.stringMatching(/simulated/i));
+    expect((found['candidates'] as unknown[]).length).toBe(1);
+    expect(fake.requests.length).toBe(before);
+  }, 30_000);
+
   it('never shows, logs or stores the client secret, the refresh token or an access token in plain text', () => {
-    const secrets = [fake.clientSecret, fake.refreshToken, ...fake.issuedAccessTokens];
+    const secrets = [fake.clientSecret, fake.refreshToken, ...fake.issuedAccessTokens, ...fake.dxlink.issuedTokens];
+    expect(fake.dxlink.issuedTokens.length).toBeGreaterThan(0);
     expect(fake.issuedAccessTokens.length).toBeGreaterThan(0);
     const database = ['condor.db', 'condor.db-wal', 'condor.db-shm']
       .map((file) => join(server.dataDir, file))

@@ -57,6 +57,12 @@ export class AlpacaMarketRequests {
 
 function toMarketDataError(error: BrokerError): MarketDataError {
   if (error.kind === 'rate_limited') return { kind: 'rate_limited', retryAfterSeconds: error.retryAfterSeconds };
-  if (error.kind === 'auth_failed') return { kind: 'unavailable', message: 'Alpaca refused the market-data API keys (HTTP 401)' };
+  if (error.kind === 'auth_failed') {
+    return {
+      kind: 'not_served',
+      message: 'Alpaca refused the API key pair for market data (HTTP 401): the keys were revoked or regenerated.',
+      suggestion: 'Set a current key pair on the broker-keys page (/broker-keys), then connect again.',
+    };
+  }
   return { kind: 'unavailable', message: error.message };
 }

@@ -63,6 +63,7 @@ function fromMarket(error: MarketDataError, symbol: string): BrokerError {
       return error;
     case 'unavailable':
     case 'unsupported':
+    case 'not_served':
       return { kind: 'unavailable', message: error.message };
   }
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Broker, BrokerAccess, BrokerAccountChoice, BrokerCredentials, BrokerDryRun, BrokerEnvironment, BrokerError, BrokerName, Brokers, MultiLegOrder } from '@condor/core';
-import { failingBroker } from '@condor/core';
+import type { Broker, BrokerAccess, BrokerAccountChoice, BrokerCredentials, BrokerDryRun, BrokerEnvironment, BrokerError, BrokerName, Brokers, MarketData, MultiLegOrder } from '@condor/core';
+import { failingBroker, unservedMarket } from '@condor/core';
 import { err, errAsync, ok, okAsync, type Result, type ResultAsync } from 'neverthrow';
 import { toAccountChoice, toAccountSummaries } from './tastytrade-account-wire.js';
 import { TastytradeBroker } from './tastytrade-broker.js';
@@ -117,8 +117,15 @@ export class TastytradeBrokers implements Brokers {
    * Chains, quotes and market metrics through a login's grant, its access tokens shared with the login's
    * brokers: the server's own tastytrade login, or a person's.
    */
-  marketData(login: TastytradeLogin, options: Omit<TastytradeMarketDataOptions, 'now'> = {}): TastytradeMarketData {
+  loginMarketData(login: TastytradeLogin, options: Omit<TastytradeMarketDataOptions, 'now'> = {}): TastytradeMarketData {
     return new TastytradeMarketData(this.session(login), { ...options, now: this.now });
+  }
+
+  /** A person's own market (design §17), read with their link's grant; a link without tastytrade keys says so on every call. */
+  marketData(access: BrokerAccess): MarketData {
+    const login = this.login(access);
+    if (login.isErr()) return unservedMarket('tastytrade cannot serve your market data: no tastytrade client secret and refresh token are linked.', 'Set them on the broker-keys page (/broker-keys), then connect.');
+    return this.loginMarketData(login.value);
   }
 
   /** The tastytrade login of an access, or why it has none. */

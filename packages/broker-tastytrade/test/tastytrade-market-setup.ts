@@ -17,7 +17,7 @@ export async function marketWorld(
 ): Promise<MarketWorld> {
   const base = await world({ ...(options.fake === undefined ? {} : { fake: options.fake }) });
   const { credentials } = base.access;
-  const market = base.brokers.marketData({ ownerId: 'condor', environment: options.environment ?? 'live', credentials }, options.market);
+  const market = base.brokers.loginMarketData({ ownerId: 'condor', environment: options.environment ?? 'live', credentials }, options.market);
   return { ...base, market };
 }
 

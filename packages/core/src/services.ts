@@ -7,7 +7,7 @@ import type { Clock } from './ports/clock.js';
 import type { Digest } from './ports/digest.js';
 import type { Ids } from './ports/ids.js';
 import type { Logger } from './ports/logger.js';
-import type { MarketData } from './ports/market-data.js';
+import type { MarketData, MarketSource } from './ports/market-data.js';
 import type { OnboardingStore } from './ports/onboarding-store.js';
 import type { PasskeyStore } from './ports/passkey-store.js';
 import type { PasswordHasher } from './ports/password-hasher.js';
@@ -120,9 +120,17 @@ export interface Services {
   readonly brokers: Brokers;
   /** Null when no encryption key is configured (production without CONDOR_SECRET_KEY): broker keys cannot be stored. */
   readonly secrets: SecretBox | null;
+  /**
+   * The market prices come from. The deployment's (CONDOR_MARKET_DATA, the simulated market by default) for people
+   * whose link serves none; in a person's call, that person's own market (`brokers/person-market.ts`, design §17).
+   */
   readonly market: MarketData;
   /** Shown wherever users see prices when the market is simulated; null for a real market. */
   readonly marketNotice: string | null;
+  /** Where `market`'s prices come from. */
+  readonly marketSource: MarketSource;
+  /** The simulated market: the market of a person linked to the simulated broker, whatever the deployment's is (null notice: a test's fixture stands in). */
+  readonly simulatedMarket: { readonly data: MarketData; readonly notice: string | null };
   readonly logger: Logger;
   readonly scheduler: Scheduler;
   readonly config: CoreConfig;

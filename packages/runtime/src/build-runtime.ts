@@ -1,4 +1,4 @@
-import type { CallBatchStore, Clock, MarketData, RateLimitStore, Services } from '@condor/core';
+import { SIMULATED_SOURCE, type CallBatchStore, type Clock, type MarketData, type MarketSource, type RateLimitStore, type Services } from '@condor/core';
 import { SIMULATED_NOTICE, SimBrokers, SimMarketData } from '@condor/broker-sim';
 import {
   migrateToLatest,
@@ -153,10 +153,12 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
       ...(config.marketData.source === 'sim'
         ? { sim: new SimBrokers(simMarket, clock, ids, { ledger: new SqlPaperLedger(db), outsidePosition: config.simOutsidePosition, fills: config.simFills, ...simFillSeed(config) }) }
         : {}),
-      alpaca: new AlpacaBrokers({ baseUrls: alpacaBaseUrls(config), now: () => clock.now() }),
+      alpaca: new AlpacaBrokers({ baseUrls: alpacaBaseUrls(config), ...(config.alpacaUrls.data === null ? {} : { dataBaseUrl: config.alpacaUrls.data }), now: () => clock.now() }),
       tastytrade,
     }),
     marketNotice: config.marketData.source === 'sim' ? SIMULATED_NOTICE : null,
+    marketSource: deploymentSource(config),
+    simulatedMarket: { data: simMarket, notice: SIMULATED_NOTICE },
     logger,
     scheduler: new EventLoopScheduler(),
     secrets,
@@ -257,6 +259,18 @@ interface MarketSources {
   readonly clock: Clock;
 }
 
+/** Where the market of people without a data link comes from (design §17). */
+function deploymentSource(config: RuntimeConfig): MarketSource {
+  switch (config.marketData.source) {
+    case 'sim':
+      return SIMULATED_SOURCE;
+    case 'alpaca':
+      return { id: 'deployment:alpaca', simulated: false, words: "Alpaca's market data, read with this deployment's own key pair" };
+    case 'tastytrade':
+      return { id: 'deployment:tastytrade', simulated: false, words: "tastytrade's market data, read with this deployment's own grant" };
+  }
+}
+
 /** The simulated market, Alpaca's market data with the server's key pair, or tastytrade's with the server's own grant. */
 function marketDataOf(config: RuntimeConfig, sources: MarketSources): MarketData {
   const source = config.marketData;
@@ -271,7 +285,7 @@ function marketDataOf(config: RuntimeConfig, sources: MarketSources): MarketData
         now: () => sources.clock.now(),
       });
     case 'tastytrade':
-      return sources.tastytrade.marketData({
+      return sources.tastytrade.loginMarketData({
         ownerId: SERVER_LOGIN_OWNER,
         environment: source.environment,
         credentials: { kind: 'tastytrade', clientSecret: source.clientSecret, refreshToken: source.refreshToken, accountNumber: null },

@@ -2,6 +2,7 @@
 export { FakeClock } from './fakes/fake-clock.js';
 export { LoopbackServer } from './fakes/loopback-server.js';
 export { ACCESS_TOKEN_SECONDS, DEFAULT_ACCOUNTS, DEFAULT_METRICS, FakeTastytrade, isRefusal, readOrderRequest, type FakeTastytradeOptions } from './fakes/tastytrade/index.js';
+export { DEFAULT_CANDLE_SPECS, FakeDxlink, generateDailyCandles, type FakeCandle, type FakeCandleSpec, type FakeDxlinkOptions, type FakeSubscription, type HistoryFault, type TokenUsage } from './fakes/tastytrade/index.js';
 export { SeededIds } from './fakes/seeded-ids.js';
 export { FakeDigest, FakePasswordHasher, FakeTokenSigner } from './fakes/fake-passwords.js';
 export { MemorySessionStore, MemoryUserStore } from './fakes/memory-stores.js';

@@ -1,4 +1,4 @@
-import { DEFAULT_CORE_CONFIG, type CoreConfig, type Services } from '@condor/core';
+import { DEFAULT_CORE_CONFIG, SIMULATED_SOURCE, type CoreConfig, type MarketSource, type Services } from '@condor/core';
 import { FakeBilling } from './fakes/fake-billing.js';
 import { FakeBrokers } from './fakes/fake-brokers.js';
 import { FakeSecretBox } from './fakes/fake-secret-box.js';
@@ -40,9 +40,14 @@ export interface TestServices extends Services {
  */
 export const AGENT_CONFIRMS: CoreConfig = { ...DEFAULT_CORE_CONFIG, approvalPolicy: 'confirm' };
 
+/** The source of a test's fixture market. */
+export const FIXTURE_SOURCE: MarketSource = { id: 'fixture', simulated: false, words: 'the test fixture market' };
+
 /** A complete, in-memory `Services` with a fake clock; override any part. */
 export function createTestServices(overrides: Partial<Services> = {}): TestServices {
   const positions = new MemoryPositionStore();
+  const market = overrides.market ?? new FixtureMarketData();
+  const notice = overrides.marketNotice ?? null;
   return {
     clock: new FakeClock(),
     ids: new SeededIds(),
@@ -74,8 +79,11 @@ export function createTestServices(overrides: Partial<Services> = {}): TestServi
     brokers: new FakeBrokers(),
     secrets: new FakeSecretBox(),
     config: DEFAULT_CORE_CONFIG,
-    market: new FixtureMarketData(),
-    marketNotice: null,
+    market,
+    marketNotice: notice,
+    marketSource: notice === null ? FIXTURE_SOURCE : SIMULATED_SOURCE,
+    // The one market of a test stands in for the simulated market too, unless the test gives one.
+    simulatedMarket: { data: market, notice },
     ...overrides,
   } as TestServices;
 }

@@ -14,6 +14,7 @@ export const DESK_PARTS_PATH = '/desk/parts';
 /** Everything on the desk that changes: what the page shows first and what its script swaps in on each refresh. */
 export const renderDeskParts = (view: DeskView, csrf: string): Markup => markup`<p class="muted" data-role="as-of">As of ${view.asOf.slice(11, 19)} UTC.<noscript> Reload the page to see what changed.</noscript></p>
 ${view.marketNotice === null ? '' : markup`<p class="notice warn" data-role="market-notice">${view.marketNotice}</p>`}
+<p class="muted" data-role="market-source">${view.marketWords}</p>
 <div class="desk-columns">
 ${renderApprovals(view.approvals)}
 ${renderAlerts(view.alerts)}

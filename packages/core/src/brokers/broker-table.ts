@@ -27,6 +27,11 @@ export interface BrokerCapabilities {
   readonly dryRun: boolean;
   /** One login may hold several accounts: `Brokers.listAccounts` lists them and the person chooses one when connecting. */
   readonly chooseAccount: boolean;
+  /**
+   * Whose market a linked person researches and trades on (design §17): `own`, the account's market data read with the
+   * person's own credentials (`Brokers.marketData`); `simulated`, condor's simulated market.
+   */
+  readonly market: 'own' | 'simulated';
 }
 
 export interface BrokerSpec {
@@ -51,7 +56,7 @@ export const BROKERS = {
   sim: {
     words: { name: 'Simulated paper broker', short: 'simulated', connect: 'is the simulated paper broker (no keys needed)' },
     keys: null,
-    capabilities: { environments: ['paper'], maxLegsPerOrder: 4, dryRun: false, chooseAccount: false },
+    capabilities: { environments: ['paper'], maxLegsPerOrder: 4, dryRun: false, chooseAccount: false, market: 'simulated' },
   },
   alpaca: {
     words: { name: 'Alpaca', short: 'Alpaca', connect: 'uses the keys from set_broker_keys' },
@@ -60,7 +65,7 @@ export const BROKERS = {
       formNames: { api_key: 'api_key', api_secret: 'api_secret' },
       credentials: ({ api_key, api_secret }) => ({ kind: 'alpaca', apiKey: api_key, apiSecret: api_secret }),
     },
-    capabilities: { environments: ['paper', 'live'], maxLegsPerOrder: 4, dryRun: false, chooseAccount: false },
+    capabilities: { environments: ['paper', 'live'], maxLegsPerOrder: 4, dryRun: false, chooseAccount: false, market: 'own' },
   },
   tastytrade: {
     words: {
@@ -74,7 +79,7 @@ export const BROKERS = {
       formNames: { api_key: 'client_secret', api_secret: 'refresh_token' },
       credentials: ({ api_key, api_secret }, accountNumber) => ({ kind: 'tastytrade', clientSecret: api_key, refreshToken: api_secret, accountNumber }),
     },
-    capabilities: { environments: ['paper', 'live'], maxLegsPerOrder: 4, dryRun: true, chooseAccount: true },
+    capabilities: { environments: ['paper', 'live'], maxLegsPerOrder: 4, dryRun: true, chooseAccount: true, market: 'own' },
   },
 } as const satisfies Record<BrokerName, BrokerSpec>;
 

@@ -20,6 +20,11 @@ export function marketError(error: MarketDataError, ticker: string): AppError {
         suggestion: 'Retry in a minute.',
         retryAfterSeconds: 30,
       });
+    case 'not_served':
+      return appError('SERVICE_UNAVAILABLE', {
+        message: error.message,
+        suggestion: error.suggestion ?? 'Check the broker link on the broker-keys page (/broker-keys).',
+      });
     case 'unsupported':
       return appError('SERVICE_UNAVAILABLE', {
         message: `The market data provider cannot answer this: ${error.message}.`,

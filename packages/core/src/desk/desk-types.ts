@@ -51,6 +51,8 @@ export interface DeskView {
   readonly account: TradingAccountOutput | null;
   /** The simulated-market notice, or null for real quotes. */
   readonly marketNotice: string | null;
+  /** Where the desk's prices come from, in words: the person's own market (design §17). */
+  readonly marketWords: string;
   /** How the person approves: how many passkeys they have, and whether paper orders ask for one too. */
   readonly approving: { readonly passkeys: number; readonly paperPasskey: boolean };
 }

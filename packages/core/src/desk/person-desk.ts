@@ -1,6 +1,7 @@
 import { ResultAsync } from 'neverthrow';
 import type { AlertViewOutput } from '../positions/alert-view.js';
 import type { BrowserCaller } from '../browser/browser-session.js';
+import { servicesOfPerson } from '../brokers/person-market.js';
 import { tradingAccountView } from '../brokers/trading-account.js';
 import { listConnectedClients } from '../oauth/connected-clients.js';
 import { paperPasskeySetting } from '../passkeys/paper-setting.js';
@@ -25,31 +26,34 @@ const SEVERITY_ORDER = { critical: 0, warning: 1, info: 2 } as const;
  *
  * @example const desk = (await personDesk(services, caller))._unsafeUnwrap(); desk.approvals.items[0]?.secondsLeft
  */
-export function personDesk(services: Services, caller: BrowserCaller): ResultAsync<DeskView, never> {
-  const ctx = deskContext(services, caller);
-  return deskSection(services, 'positions', () => deskPositions(ctx)).andThen((held) =>
-    ResultAsync.combine([
-      deskSection(services, 'approvals', () => waitingApprovals(services, caller.userId)),
-      deskSection(services, 'working_orders', () => deskWorkingOrders(services, caller.userId)),
-      deskSection(services, 'recent_orders', () => recentOrders(ctx)),
-      deskSection(services, 'api_keys', () => workingKeys(services, caller.userId)),
-      deskSection(services, 'clients', () => listConnectedClients(caller.userId, services)),
-      ResultAsync.fromSafePromise(services.brokerLinks.get(caller.userId)),
-      ResultAsync.fromSafePromise(paperPasskeySetting(services, caller.userId)),
-    ]).map(([approvals, workingOrders, orders, apiKeys, clients, link, approving]): DeskView => ({
-      asOf: isoTime(services.clock.now()),
-      approvals,
-      positions: held,
-      alerts: alertsOf(held.items),
-      workingOrders,
-      recentOrders: orders,
-      apiKeys,
-      clients,
-      account: link?.connectedAt == null ? null : tradingAccountView(link, services),
-      marketNotice: services.marketNotice,
-      approving: { passkeys: approving.passkeys, paperPasskey: approving.on },
-    })),
-  );
+export function personDesk(base: Services, caller: BrowserCaller): ResultAsync<DeskView, never> {
+  return ResultAsync.fromSafePromise(base.brokerLinks.get(caller.userId)).andThen((link) => {
+    const services = servicesOfPerson(base, link);
+    const ctx = deskContext(services, caller);
+    return deskSection(services, 'positions', () => deskPositions(ctx)).andThen((held) =>
+      ResultAsync.combine([
+        deskSection(services, 'approvals', () => waitingApprovals(services, caller.userId)),
+        deskSection(services, 'working_orders', () => deskWorkingOrders(services, caller.userId)),
+        deskSection(services, 'recent_orders', () => recentOrders(ctx)),
+        deskSection(services, 'api_keys', () => workingKeys(services, caller.userId)),
+        deskSection(services, 'clients', () => listConnectedClients(caller.userId, services)),
+        ResultAsync.fromSafePromise(paperPasskeySetting(services, caller.userId)),
+      ]).map(([approvals, workingOrders, orders, apiKeys, clients, approving]): DeskView => ({
+        asOf: isoTime(services.clock.now()),
+        approvals,
+        positions: held,
+        alerts: alertsOf(held.items),
+        workingOrders,
+        recentOrders: orders,
+        apiKeys,
+        clients,
+        account: link?.connectedAt == null ? null : tradingAccountView(link, services),
+        marketNotice: services.marketNotice,
+        marketWords: `Prices come from ${services.marketSource.words}.`,
+        approving: { passkeys: approving.passkeys, paperPasskey: approving.on },
+      })),
+    );
+  });
 }
 
 function alertsOf(positions: readonly DeskPosition[]): AlertViewOutput[] {

@@ -9,6 +9,7 @@ import type { Services } from '../services.js';
 import { checkInputShape } from '../validation/input-shape.js';
 import { issuesToAppError, notAnObject } from '../validation/issues-to-error.js';
 import { findOperation } from './catalogue.js';
+import { servicesOfPerson } from '../brokers/person-market.js';
 import { GATES } from './gates.js';
 import type { AnyOperation, Caller, HandlerContext, ProgressReporter, SessionEffect, ShellApproval } from './operation.js';
 import { isStoreUnavailable, STORE_RETRY_AFTER_SECONDS } from '../errors/store-unavailable.js';
@@ -104,20 +105,28 @@ function run(operation: AnyOperation, input: unknown, ctx: ExecuteContext): Resu
     }
     const invalid = operation.validate?.(parsed.output) ?? null;
     if (invalid !== null) return errAsync(invalid);
-    const handlerCtx: HandlerContext = {
-      services: ctx.services,
-      caller: who,
-      requestId: ctx.requestId,
-      batchKey: ctx.batchKey,
-      clientIp: ctx.clientIp ?? null,
-      progress: ctx.progress ?? null,
-      client: ctx.client ?? null,
-      approval: ctx.approval ?? null,
-    };
-    return passGates(operation, input as Record<string, unknown>, handlerCtx, who).andThen(() =>
-      operation.handler(parsed.output, handlerCtx),
-    );
+    return marketOfCaller(ctx.services, who).andThen((services) => {
+      const handlerCtx: HandlerContext = {
+        services,
+        caller: who,
+        requestId: ctx.requestId,
+        batchKey: ctx.batchKey,
+        clientIp: ctx.clientIp ?? null,
+        progress: ctx.progress ?? null,
+        client: ctx.client ?? null,
+        approval: ctx.approval ?? null,
+      };
+      return passGates(operation, input as Record<string, unknown>, handlerCtx, who).andThen(() =>
+        operation.handler(parsed.output, handlerCtx),
+      );
+    });
   });
+}
+
+/** A caller's call prices on the caller's own market (design §17); a public call on the deployment's. */
+function marketOfCaller(services: Services, who: Caller | null): ResultAsync<Services, never> {
+  if (who === null) return okAsync(services);
+  return ResultAsync.fromSafePromise(services.brokerLinks.get(who.userId)).map((link) => servicesOfPerson(services, link));
 }
 
 /** Runs the gates in order; `given` is the input as the caller sent it, before defaults were filled in. */

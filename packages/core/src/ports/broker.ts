@@ -1,3 +1,4 @@
+import type { MarketData } from './market-data.js';
 import type { ResultAsync } from 'neverthrow';
 import type { BrokerEnvironment, BrokerName } from './broker-link-store.js';
 
@@ -154,4 +155,9 @@ export interface Brokers {
   open(access: BrokerAccess): Broker;
   /** The accounts a login may trade, where its broker's row says `chooseAccount`; the person picks one when connecting. */
   listAccounts?(access: BrokerAccess): ResultAsync<readonly BrokerAccountChoice[], BrokerError>;
+  /**
+   * The market of a person's own account, read with their credentials, where its broker's row says `market: 'own'`
+   * (design §17). One per link: its caches and request budget are that link's alone, never another person's.
+   */
+  marketData?(access: BrokerAccess): MarketData;
 }

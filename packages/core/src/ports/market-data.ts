@@ -9,7 +9,12 @@ export type MarketDataError =
   /** The provider could not answer (network, outage, malformed reply, no data for the time asked). */
   | { readonly kind: 'unavailable'; readonly message: string }
   /** The provider does not offer this kind of data at all (Alpaca keeps no implied-volatility history). */
-  | { readonly kind: 'unsupported'; readonly message: string };
+  | { readonly kind: 'unsupported'; readonly message: string }
+  /**
+   * A person's link cannot serve market data (a revoked grant, a sandbox without quotes, unreadable keys): the
+   * message names the broker and says why, the suggestion what the person can do.
+   */
+  | { readonly kind: 'not_served'; readonly message: string; readonly suggestion: string | null };
 
 /**
  * Which session a market's prices belong to: `regular` while the exchange's regular session is under way;
@@ -19,8 +24,22 @@ export type MarketDataError =
  */
 export type SessionKind = 'regular' | 'demo' | 'closed';
 
+/**
+ * Where a market's prices come from (design §17): a person's own link, the deployment's market, or the simulated one.
+ * A proposal keeps its `id`, and confirm refuses it once the person's market has another.
+ */
+export interface MarketSource {
+  /** Stable and short: 'simulated', 'tastytrade:live', 'alpaca:paper', 'deployment:alpaca'. */
+  readonly id: string;
+  readonly simulated: boolean;
+  /** For a person: "your tastytrade account's market (live), read with your own link". */
+  readonly words: string;
+}
+
 /** The trading session at the market's current time. Times are epoch ms. */
 export interface MarketSession {
+  /** Set by core's choice of market (a person's market names its source); adapters leave it out. */
+  readonly source?: MarketSource;
   readonly kind: SessionKind;
   /** Whether the prices are synthetic (a simulated market). */
   readonly simulated: boolean;

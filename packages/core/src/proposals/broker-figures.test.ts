@@ -11,7 +11,7 @@ const CANDIDATE = spyCandidate(1.4);
 
 async function tastytrader(broker: 'tastytrade' | 'alpaca') {
   const market = new FixtureMarketData(spyQuotes(GOOD_CHAIN));
-  const brokers = new FakeBrokers({ available: ['sim', 'alpaca', 'tastytrade'] });
+  const brokers = new FakeBrokers({ available: ['sim', 'alpaca', 'tastytrade'], market });
   const services = createTestServices({ market, brokers, config: AGENT_CONFIRMS });
   const bare = { services, credential: null, requestId: 'dry-run', batchKey: null };
   await execute('register', { email: 'tt@example.com', password: 'dry run password 1' }, bare);

@@ -1,4 +1,5 @@
-import { FakeBrokers } from '@condor/testkit';
+import type { BrokerAccess, MarketData } from '@condor/core';
+import { FakeBrokers, FixtureMarketData } from '@condor/testkit';
 import { describe, expect, it } from 'vitest';
 import { RoutedBrokers } from './routed-brokers.js';
 
@@ -27,5 +28,44 @@ describe('RoutedBrokers', () => {
 
   it('offers only the brokers it has', () => {
     expect(new RoutedBrokers({ sim: new FakeBrokers({ available: ['sim'] }) }).available).toEqual(['sim']);
+  });
+});
+
+class CountingBrokers extends FakeBrokers {
+  marketCount = 0;
+  override marketData(): MarketData {
+    this.marketCount += 1;
+    return new FixtureMarketData();
+  }
+}
+
+const access = (ownerId: string, apiKey = 'key'): BrokerAccess => ({ ownerId, broker: 'alpaca', environment: 'paper', credentials: { kind: 'alpaca', apiKey, apiSecret: 'secret' } });
+
+describe('the routed brokers’ markets, one per link', () => {
+  it('keeps one market per link, so its caches and request budget are that link’s alone', () => {
+    const alpaca = new CountingBrokers({ available: ['alpaca'] });
+    const brokers = new RoutedBrokers({ alpaca });
+    const first = brokers.marketData(access('u1'));
+    expect(brokers.marketData(access('u1'))).toBe(first);
+    expect(brokers.marketData(access('u2'))).not.toBe(first);
+    expect(brokers.marketData(access('u1', 'new-key'))).not.toBe(first);
+    expect(alpaca.marketCount).toBe(3);
+  });
+
+  it('lets the least recently used market go beyond 500 links', () => {
+    const alpaca = new CountingBrokers({ available: ['alpaca'] });
+    const brokers = new RoutedBrokers({ alpaca });
+    const first = brokers.marketData(access('u0'));
+    const second = brokers.marketData(access('u1'));
+    brokers.marketData(access('u0'));
+    for (let i = 2; i <= 500; i += 1) brokers.marketData(access(`u${String(i)}`));
+    expect(brokers.marketData(access('u0'))).toBe(first);
+    expect(brokers.marketData(access('u1'))).not.toBe(second);
+  });
+
+  it('says a broker without an adapter here cannot serve a market', async () => {
+    const brokers = new RoutedBrokers({ alpaca: new CountingBrokers({ available: ['alpaca'] }) });
+    const failure = (await brokers.marketData({ ...access('u1'), broker: 'tastytrade' }).quote('SPY'))._unsafeUnwrapErr();
+    expect(failure).toEqual({ kind: 'not_served', message: "This deployment cannot read tastytrade's market data.", suggestion: null });
   });
 });

@@ -1,5 +1,10 @@
-import type { Broker, BrokerAccess, BrokerAccountChoice, BrokerError, BrokerName, Brokers } from '@condor/core';
+import { createHash } from 'node:crypto';
+import type { Broker, BrokerAccess, BrokerAccountChoice, BrokerError, BrokerName, Brokers, MarketData } from '@condor/core';
+import { unservedMarket } from '@condor/core';
 import { errAsync, type ResultAsync } from 'neverthrow';
+
+/** How many people's markets are kept open at once; the least recently used goes first (its caches with it). */
+const KEPT_MARKETS = 500;
 
 /**
  * The brokers of a deployment in one: each account opens with the adapter of its broker (the simulated paper
@@ -8,6 +13,8 @@ import { errAsync, type ResultAsync } from 'neverthrow';
  */
 export class RoutedBrokers implements Brokers {
   readonly available: readonly BrokerName[];
+  /** One market per link, by owner, broker, environment and a digest of the credentials (new keys: a new market). */
+  private readonly markets = new Map<string, MarketData>();
 
   constructor(private readonly byName: Readonly<Partial<Record<BrokerName, Brokers>>>) {
     this.available = (Object.keys(byName) as BrokerName[]).filter((name) => byName[name]?.available.includes(name) === true);
@@ -24,4 +31,22 @@ export class RoutedBrokers implements Brokers {
     if (brokers?.listAccounts === undefined) return errAsync({ kind: 'unavailable', message: `This deployment cannot list ${access.broker} accounts.` });
     return brokers.listAccounts(access);
   }
+
+  /** The link's own market, kept while the link is used: its caches and request budget are the link's alone. */
+  marketData(access: BrokerAccess): MarketData {
+    const brokers = this.byName[access.broker];
+    if (brokers?.marketData === undefined) return unservedMarket(`This deployment cannot read ${access.broker}'s market data.`);
+    const key = linkKey(access);
+    const kept = this.markets.get(key);
+    this.markets.delete(key);
+    const market = kept ?? brokers.marketData(access);
+    this.markets.set(key, market);
+    if (this.markets.size > KEPT_MARKETS) this.markets.delete(this.markets.keys().next().value as string);
+    return market;
+  }
+}
+
+function linkKey({ ownerId, broker, environment, credentials }: BrokerAccess): string {
+  const keys = createHash('sha256').update(JSON.stringify(credentials)).digest('base64url');
+  return `${ownerId}|${broker}|${environment}|${keys}`;
 }

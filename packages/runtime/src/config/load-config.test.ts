@@ -157,7 +157,7 @@ describe('loadConfig: CONDOR_SIM_FILLS', () => {
 describe('loadConfig: live trading and Alpaca hosts', () => {
   it('keeps live trading off and Alpaca on its own hosts unless told otherwise', () => {
     expect(loadConfig({}).liveTradingEnabled).toBe(false);
-    expect(loadConfig({}).alpacaUrls).toEqual({ paper: null, live: null });
+    expect(loadConfig({}).alpacaUrls).toEqual({ paper: null, live: null, data: null });
     const custom = loadConfig({ CONDOR_LIVE_TRADING_ENABLED: 'true', CONDOR_ALPACA_PAPER_URL: 'http://127.0.0.1:9999/' });
     expect([custom.liveTradingEnabled, custom.alpacaUrls.paper]).toEqual([true, 'http://127.0.0.1:9999']);
     expect(() => loadConfig({ CONDOR_ALPACA_LIVE_URL: 'api.alpaca.markets' })).toThrow(/CONDOR_ALPACA_LIVE_URL must be an http\(s\) URL/);

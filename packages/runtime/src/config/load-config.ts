@@ -87,7 +87,8 @@ export interface RuntimeConfig {
   /** CONDOR_PUBLIC_URL: where people reach condor's pages (approval and keys links); null: this process's own address. */
   readonly publicUrl: string | null;
   /** Alpaca Trading API hosts (CONDOR_ALPACA_PAPER_URL, CONDOR_ALPACA_LIVE_URL); null: Alpaca's own. */
-  readonly alpacaUrls: { readonly paper: string | null; readonly live: string | null };
+  /** CONDOR_ALPACA_PAPER_URL, CONDOR_ALPACA_LIVE_URL, CONDOR_ALPACA_DATA_URL: Alpaca's hosts replaced (a local fake in tests); null: Alpaca's own. */
+  readonly alpacaUrls: { readonly paper: string | null; readonly live: string | null; readonly data: string | null };
   /** CONDOR_TASTYTRADE_API_URL: one host replacing both of tastytrade's (sandbox and production); null: tastytrade's own. */
   readonly tastytradeApiUrl: string | null;
   /**
@@ -167,7 +168,11 @@ export function loadConfig(given: NodeJS.ProcessEnv = process.env): RuntimeConfi
     mcpDirectPath: oneOf(env, 'CONDOR_MCP_DIRECT_PATH', ['on', 'off'], 'on') === 'on',
     publicUrl: url('CONDOR_PUBLIC_URL', env.CONDOR_PUBLIC_URL),
     commissionPerContract: dollars(env, 'CONDOR_COMMISSION_PER_CONTRACT', 0, 10),
-    alpacaUrls: { paper: url('CONDOR_ALPACA_PAPER_URL', env.CONDOR_ALPACA_PAPER_URL), live: url('CONDOR_ALPACA_LIVE_URL', env.CONDOR_ALPACA_LIVE_URL) },
+    alpacaUrls: {
+      paper: url('CONDOR_ALPACA_PAPER_URL', env.CONDOR_ALPACA_PAPER_URL),
+      live: url('CONDOR_ALPACA_LIVE_URL', env.CONDOR_ALPACA_LIVE_URL),
+      data: url('CONDOR_ALPACA_DATA_URL', env.CONDOR_ALPACA_DATA_URL),
+    },
     tastytradeApiUrl: url('CONDOR_TASTYTRADE_API_URL', env.CONDOR_TASTYTRADE_API_URL),
     marketData: marketDataSource(env),
     loginThrottle: {

@@ -1,4 +1,5 @@
-import type { Broker, BrokerAccess, BrokerAccountChoice, BrokerAccount, BrokerDryRun, BrokerError, BrokerName, BrokerOrder, Brokers, Clock, MultiLegOrder } from '@condor/core';
+import type { Broker, BrokerAccess, BrokerAccountChoice, BrokerAccount, BrokerDryRun, BrokerError, BrokerName, BrokerOrder, Brokers, Clock, MarketData, MultiLegOrder } from '@condor/core';
+import { unservedMarket } from '@condor/core';
 import { okAsync, type Result, type ResultAsync } from 'neverthrow';
 import { FakeBroker } from './fake-broker.js';
 import { fill, newFakeAccount, signed, trade, WORKING, type FakeAccount, type FakeOrderOutcome, type FakeReplaceRace } from './fake-broker-account.js';
@@ -11,6 +12,8 @@ export interface FakeBrokersOptions {
   readonly clock?: Clock;
   /** Every account's buying power until `setAccount` changes it (default 100,000). */
   readonly buyingPower?: number;
+  /** The market every linked account reads as its own (`marketData`); without it, a link's own market is not served. */
+  readonly market?: MarketData;
 }
 
 /**
@@ -34,10 +37,18 @@ export class FakeBrokers implements Brokers {
   private readonly buyingPower: number;
   private orderCount = 0;
 
-  constructor(options: FakeBrokersOptions = {}) {
+  constructor(private readonly options: FakeBrokersOptions = {}) {
     this.available = options.available ?? ['sim', 'alpaca'];
     this.clock = options.clock ?? new FakeClock();
     this.buyingPower = options.buyingPower ?? 100_000;
+  }
+
+  /** Every access `marketData` received, in order. */
+  readonly marketsOpened: BrokerAccess[] = [];
+
+  marketData(access: BrokerAccess): MarketData {
+    this.marketsOpened.push(access);
+    return this.options.market ?? unservedMarket('FakeBrokers was given no market for linked accounts.');
   }
 
   open(access: BrokerAccess): Broker {
