@@ -43,6 +43,13 @@ export class AlpacaMarketRequests {
   }
 
   decode<T>(response: AlpacaResponse, read: (body: unknown) => T): ResultAsync<T, MarketDataError> {
+    if (response.status === 403) {
+      return errAsync({
+        kind: 'not_served',
+        message: `Alpaca refused this market data to the key pair (HTTP 403: ${response.message}): the account's market-data plan does not include it.`,
+        suggestion: "Check the account's market-data subscription at Alpaca; the free plan serves the IEX stock feed and the indicative options feed.",
+      });
+    }
     if (response.status !== 200) {
       return errAsync({ kind: 'unavailable', message: `Alpaca answered HTTP ${response.status}: ${response.message}` });
     }

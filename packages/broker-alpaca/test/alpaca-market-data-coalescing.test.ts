@@ -79,7 +79,7 @@ describe('AlpacaMarketData: concurrent lookups share one fetch', () => {
     fake.failNext('/v2/assets/SPY', 403, 'forbidden');
 
     const failed = await Promise.all(Array.from({ length: 5 }, () => market.isTradeable('SPY')));
-    for (const result of failed) expect(failure(result)).toEqual({ kind: 'unavailable', message: 'Alpaca answered HTTP 403: forbidden' });
+    for (const result of failed) expect(failure(result)).toMatchObject({ kind: 'not_served', message: expect.stringContaining('(HTTP 403: forbidden)') as unknown });
     expect(fake.requestsTo('/v2/assets/SPY')).toHaveLength(1);
 
     const answers = await Promise.all([market.isTradeable('SPY'), market.quote('spy'), market.dividendYield('SPY')]);

@@ -172,7 +172,7 @@ describe('AlpacaMarketData: failures', () => {
     expect(failure(await market.optionChain('SPY', fake.expiries[0]!))).toEqual({ kind: 'rate_limited', retryAfterSeconds: 42 });
   });
 
-  it('maps server errors and refused keys to unavailable, with no key in the message', async () => {
+  it('maps server errors to unavailable and refused keys to not_served, saying what to do, with no key in the message', async () => {
     const { market, fake } = await startFakeMarket();
     for (let i = 0; i < 3; i++) fake.failNext('/v2/stocks/SPY/trades', 500, `oops ${fake.apiSecret}`);
     const error = failure(await market.quote('SPY'));
@@ -180,14 +180,23 @@ describe('AlpacaMarketData: failures', () => {
     expect(JSON.stringify(error)).not.toContain(fake.apiSecret);
     const wrong = await startFakeMarket({ credentials: { apiKey: 'PKWRONG', apiSecret: 'wrong-secret-value' } });
     const refused = failure(await wrong.market.quote('SPY'));
-    expect(refused).toEqual({ kind: 'unavailable', message: 'Alpaca refused the market-data API keys (HTTP 401)' });
+    expect(refused).toEqual({
+      kind: 'not_served',
+      message: 'Alpaca refused the API key pair for market data (HTTP 401): the keys were revoked or regenerated.',
+      suggestion: 'Set a current key pair on the broker-keys page (/broker-keys), then connect again.',
+    });
+    expect(JSON.stringify(refused)).not.toContain('wrong-secret-value');
   });
 
-  it('maps a 403 (feed not in the subscription) to unavailable with its reason', async () => {
+  it('maps a 403 (feed not in the subscription) to not_served with its reason and what to check', async () => {
     const { market, fake } = await startFakeMarket();
     fake.failNext('/v2/stocks/SPY/bars', 403, 'subscription does not permit querying recent SIP data');
     const error = failure(await market.dailyBars('SPY', '2026-01-01', '2026-02-01'));
-    expect(error).toEqual({ kind: 'unavailable', message: 'Alpaca answered HTTP 403: subscription does not permit querying recent SIP data' });
+    expect(error).toEqual({
+      kind: 'not_served',
+      message: "Alpaca refused this market data to the key pair (HTTP 403: subscription does not permit querying recent SIP data): the account's market-data plan does not include it.",
+      suggestion: "Check the account's market-data subscription at Alpaca; the free plan serves the IEX stock feed and the indicative options feed.",
+    });
   });
 });
 

@@ -38,10 +38,18 @@ export class TastytradeMarketRequests {
   private marketError(error: BrokerError, path: string): MarketDataError {
     if (error.kind === 'rate_limited') return { kind: 'rate_limited', retryAfterSeconds: error.retryAfterSeconds };
     if (error.kind === 'unavailable' && this.api.http.options.environment === 'paper' && /^\/market-(data|metrics)\b/.test(path)) {
-      return unavailable(
-        `tastytrade's sandbox serves no market data or market metrics (${error.message}); ` +
-          'quotes, IV rank and earnings dates need production tastytrade credentials, or use the simulated market',
-      );
+      return {
+        kind: 'not_served',
+        message: `tastytrade's sandbox serves no market data or market metrics (${error.message}): quotes, IV rank and earnings dates need a production tastytrade link.`,
+        suggestion: 'Link your production tastytrade account on the broker-keys page (/broker-keys), or link the simulated broker to practise on the simulated market.',
+      };
+    }
+    if (error.kind === 'auth_failed') {
+      return {
+        kind: 'not_served',
+        message: `tastytrade refused your link's grant for market data: ${error.message}`,
+        suggestion: 'Enter the client secret and refresh token again on the broker-keys page (/broker-keys), then connect.',
+      };
     }
     return unavailable(error.message);
   }

@@ -208,8 +208,9 @@ describe('TastytradeMarketData: failures', () => {
     expect(value(await market.expirations('SPY'))).toHaveLength(8);
     for (const result of [await market.quote('SPY'), await market.optionChain('SPY', '2026-03-20'), await market.ivRankToday('AAPL'), await market.events('AAPL', TODAY, day(60))]) {
       const error = failure(result as Result<unknown, MarketDataError>);
-      expect(error.kind).toBe('unavailable');
-      expect(error.kind === 'unavailable' ? error.message : '').toMatch(/^tastytrade's sandbox serves no market data or market metrics \(tastytrade GET \/market-(data\/by-type|metrics\S*) answered 502/);
+      expect(error.kind).toBe('not_served');
+      expect(error.kind === 'not_served' ? error.message : '').toMatch(/^tastytrade's sandbox serves no market data or market metrics \(tastytrade GET \/market-(data\/by-type|metrics\S*) answered 502/);
+      expect(error.kind === 'not_served' ? error.suggestion : '').toMatch(/production tastytrade account .* simulated broker/);
     }
     // Each read was tried three times, as any read after a 5xx.
     expect(sleeps.slice(0, 2)).toEqual([200, 600]);
@@ -224,11 +225,11 @@ describe('TastytradeMarketData: failures', () => {
     expect(failure(await market.quote('SPY'))).toEqual({ kind: 'rate_limited', retryAfterSeconds: 10 });
   });
 
-  it('maps a refused grant to unavailable, with no secret in the message', async () => {
+  it('maps a refused grant to not_served, saying what to do, with no secret in the message', async () => {
     const { market, fake } = await marketWorld();
     fake.revokeGrant();
     const error = failure(await market.isTradeable('SPY'));
-    expect(error.kind).toBe('unavailable');
+    expect(error).toMatchObject({ kind: 'not_served', suggestion: expect.stringContaining('/broker-keys') as unknown });
     const message = JSON.stringify(error);
     expect(message).toMatch(/refused the refresh token/);
     expect(message).not.toContain(fake.refreshToken);
