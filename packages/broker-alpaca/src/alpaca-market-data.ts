@@ -77,6 +77,7 @@ export class AlpacaMarketData implements MarketData {
   private readonly assets: CoalescingCache<boolean | null, MarketDataError>;
   private readonly expiryLists: CoalescingCache<readonly string[], MarketDataError>;
   private readonly dividendLists: CoalescingCache<readonly Dividend[], MarketDataError>;
+  private readonly barLists: CoalescingCache<readonly DailyBar[], MarketDataError>;
 
   constructor(private readonly options: AlpacaMarketDataOptions) {
     this.now = options.now ?? Date.now;
@@ -91,6 +92,7 @@ export class AlpacaMarketData implements MarketData {
     this.assets = new CoalescingCache(cache);
     this.expiryLists = new CoalescingCache(cache);
     this.dividendLists = new CoalescingCache({ ttlMs: options.eventsTtlMs ?? 3_600_000, now: this.now });
+    this.barLists = new CoalescingCache({ ttlMs: DAY_MS, now: this.now });
     this.rate = options.riskFreeRate ?? 0.04;
   }
 
@@ -121,14 +123,19 @@ export class AlpacaMarketData implements MarketData {
     return this.known(symbol).andThen((ticker) => this.chains.get(`${ticker}|${expiry}`, () => this.fetchChain(ticker, expiry)));
   }
 
+  /** Completed sessions, read once a day per range (and again once today's session has closed). */
   dailyBars(symbol: string, fromDate: string, toDate: string): ResultAsync<readonly DailyBar[], MarketDataError> {
-    return this.known(symbol).andThen((ticker) => {
-      const query = { timeframe: '1Day', start: fromDate, end: toDate, adjustment: 'raw', feed: this.options.stockFeed ?? 'iex', limit: String(BAR_PAGE), sort: 'asc' };
-      return this.requests.paged(this.data, `/v2/stocks/${encodeURIComponent(ticker)}/bars`, query, wire.dailyBars).map((bars) => {
-        const now = this.now();
-        const completed = bars.filter((bar) => bar.date >= fromDate && bar.date <= toDate && !this.sessionOpenOrAhead(bar.date, now));
-        return [...new Map(completed.map((bar) => [bar.date, bar])).values()].sort((a, b) => (a.date < b.date ? -1 : 1));
-      });
+    const today = formatDay(easternDay(this.now()));
+    const closed = !this.sessionOpenOrAhead(today, this.now());
+    return this.known(symbol).andThen((ticker) => this.barLists.get(`${ticker}|${fromDate}|${toDate}|${today}|${String(closed)}`, () => this.fetchBars(ticker, fromDate, toDate)));
+  }
+
+  private fetchBars(ticker: string, fromDate: string, toDate: string): ResultAsync<readonly DailyBar[], MarketDataError> {
+    const query = { timeframe: '1Day', start: fromDate, end: toDate, adjustment: 'raw', feed: this.options.stockFeed ?? 'iex', limit: String(BAR_PAGE), sort: 'asc' };
+    return this.requests.paged(this.data, `/v2/stocks/${encodeURIComponent(ticker)}/bars`, query, wire.dailyBars).map((bars) => {
+      const now = this.now();
+      const completed = bars.filter((bar) => bar.date >= fromDate && bar.date <= toDate && !this.sessionOpenOrAhead(bar.date, now));
+      return [...new Map(completed.map((bar) => [bar.date, bar])).values()].sort((a, b) => (a.date < b.date ? -1 : 1));
     });
   }
 

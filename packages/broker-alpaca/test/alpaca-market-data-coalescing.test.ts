@@ -103,3 +103,23 @@ describe('AlpacaMarketData: expiration lists', () => {
     expect(walks(fake, CONTRACTS)).toBe(2);
   });
 });
+
+describe('AlpacaMarketData: daily bars, read once a day', () => {
+  it("reads a range's bars once for the day, again once today's session has closed, and again the next day", async () => {
+    const { market, fake, clock } = await startFakeMarket();
+    const bars = '/v2/stocks/SPY/bars';
+    const read = async () => value(await market.dailyBars('SPY', '2025-03-02', '2026-03-02'));
+    const [first] = await Promise.all([read(), read(), read()]);
+    expect(walks(fake, bars)).toBe(1);
+    clock.now += 60 * 60_000;
+    expect(await read()).toEqual(first);
+    expect(walks(fake, bars)).toBe(1);
+    // START is a session morning: after 16:00 New York the day's bar is complete, and the range is read again.
+    clock.now += 8 * 60 * 60_000;
+    await read();
+    expect(walks(fake, bars)).toBe(2);
+    clock.now += 24 * 60 * 60_000;
+    await read();
+    expect(walks(fake, bars)).toBe(3);
+  });
+});
