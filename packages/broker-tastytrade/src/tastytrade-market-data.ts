@@ -71,8 +71,8 @@ export class TastytradeMarketData implements MarketData {
   private readonly candles: TastytradeCandles;
 
   constructor(api: TastytradeSession, options: TastytradeMarketDataOptions) {
-    this.requests = new TastytradeMarketRequests(api);
     this.now = options.now;
+    this.requests = new TastytradeMarketRequests(api, this.now);
     this.rate = options.riskFreeRate ?? 0.04;
     const listing = { ttlMs: options.listingTtlMs ?? 300_000, now: this.now };
     this.instruments = new CoalescingCache(listing);

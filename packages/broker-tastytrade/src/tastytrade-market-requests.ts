@@ -1,27 +1,41 @@
 import type { BrokerError, MarketDataError } from '@condor/core';
-import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
+import { RequestBudget } from '@condor/core';
+import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import type { TastytradeResponse } from './tastytrade-http.js';
 import type { TastytradeSession } from './tastytrade-session.js';
 import { WireError } from './tastytrade-wire.js';
 
 type MarketResult<T> = ResultAsync<T, MarketDataError>;
 
+/** At most 20 market-data GETs in any 10 s per link: 2 a second on average, with room for one search's burst. */
+const BURST = 20;
+const BURST_WINDOW_MS = 10_000;
+
 /**
  * The market-data GETs of one tastytrade session, answered as market-data errors: a refusal or an unexpected
  * shape names the path asked for, and on the sandbox, which serves no market data or metrics, the failure says so.
  * @example
- * const requests = new TastytradeMarketRequests(session);
+ * const requests = new TastytradeMarketRequests(session, Date.now);
  * requests.read('/market-metrics?symbols=SPY', wire.metricsItems); // Ok([{ symbol: 'SPY', ivRank: 0.42, … }])
  */
 export class TastytradeMarketRequests {
-  constructor(private readonly api: TastytradeSession) {}
+  private readonly budget: RequestBudget;
+
+  constructor(
+    private readonly api: TastytradeSession,
+    /** Epoch milliseconds, for the link's budget of market-data GETs. */
+    now: () => number,
+  ) {
+    // tastytrade publishes no quota; about 2 a second keeps a link clear of its 429s (shared/reference/tastytrade.md §7).
+    this.budget = new RequestBudget({ limit: BURST, windowMs: BURST_WINDOW_MS, now, sleep: api.http.options.sleep });
+  }
 
   read<T>(path: string, decode: (data: unknown) => T): MarketResult<T> {
     return this.get(path).andThen((response) => this.decode(path, response, decode));
   }
 
   get(path: string): MarketResult<TastytradeResponse> {
-    return this.api.request('GET', path, { idempotent: true }).mapErr((error) => this.marketError(error, path));
+    return ResultAsync.fromSafePromise(this.budget.take('link')).andThen(() => this.api.request('GET', path, { idempotent: true }).mapErr((error) => this.marketError(error, path)));
   }
 
   decode<T>(path: string, response: TastytradeResponse, decode: (data: unknown) => T): MarketResult<T> {

@@ -236,3 +236,18 @@ describe('TastytradeMarketData: failures', () => {
     expect(message).not.toContain(fake.clientSecret);
   });
 });
+
+describe('TastytradeMarketData: the link’s request budget', () => {
+  it('sends at most 20 market-data GETs in any 10 s, queueing the rest rather than earning a 429', async () => {
+    const { market, fake, sleeps } = await marketWorld({ market: { quoteTtlMs: 0 } });
+    const gets = () => fake.requests.filter((r) => r.method === 'GET' && r.path !== '/oauth/token').length;
+    value(await market.quote('SPY'));
+    while (gets() < 20) value(await market.quote('SPY'));
+    expect(gets()).toBe(20);
+    expect(sleeps).not.toContain(10_000);
+    value(await market.quote('SPY'));
+    // The fake clock stands still, so the 21st send waits out the whole window.
+    expect(sleeps).toContain(10_000);
+    expect(gets()).toBe(21);
+  });
+});

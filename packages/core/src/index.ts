@@ -10,6 +10,7 @@ export type { CatalogueStatus, ErrorSpec } from './errors/error-spec.js';
 export { appError, type AppError, type AppErrorDetails } from './errors/app-error.js';
 export { CoalescingCache } from './market/coalescing-cache.js';
 export { unservedMarket } from './market/unserved-market.js';
+export { RequestBudget } from './market/request-budget.js';
 export { linkSource, personMarket, servicesOfPerson, type PersonMarket } from './brokers/person-market.js';
 export { DEPLOYMENT_SOURCE, SIMULATED_SOURCE } from './market/market-sources.js';
 export { cancelOutcomeOf } from './brokers/cancel-outcome.js';
