@@ -1,7 +1,7 @@
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeAlpaca } from '../../../packages/broker-alpaca/test/fake-alpaca.js';
 import { ERAS, newClient } from '../../mcp/test/support.js';
+import { localAlpaca } from './local-alpaca.js';
 import { startServer, type RunningServer } from './server-process.js';
 
 /**
@@ -104,22 +104,17 @@ describe('under the default approval policy (human)', () => {
 });
 
 describe('a live account under CONDOR_APPROVAL=confirm', () => {
-  const alpaca = new FakeAlpaca();
+  // Alpaca's hosts (paper, live and market data) are local fakes; the person prices on their own Alpaca market.
+  const local = localAlpaca(SIM_START);
+  const alpaca = local.trading;
   let server: RunningServer;
   beforeAll(async () => {
     alpaca.fillAtOrAbove = Number.NEGATIVE_INFINITY;
-    const url = await alpaca.start();
-    server = await startServer({
-      CONDOR_APPROVAL: 'confirm',
-      CONDOR_SIM_START: SIM_START,
-      CONDOR_LIVE_TRADING_ENABLED: 'true',
-      CONDOR_ALPACA_PAPER_URL: url,
-      CONDOR_ALPACA_LIVE_URL: url,
-    });
+    server = await startServer({ CONDOR_APPROVAL: 'confirm', CONDOR_LIVE_TRADING_ENABLED: 'true', ...(await local.start()) });
   }, 60_000);
   afterAll(async () => {
     await server.stop();
-    await alpaca.stop();
+    await local.stop();
   });
 
   it('still needs a person: the agent’s confirm is CONFIRM_BLOCKED and Alpaca gets no order', async () => {
@@ -130,6 +125,7 @@ describe('a live account under CONDOR_APPROVAL=confirm', () => {
     });
     const proposal = await propose(token, 'turn-1');
     expect(proposal['ticket']).toMatchObject({ account: { broker: 'alpaca', environment: 'live' } });
+    expect(local.data.requestsBy('default', '/v1beta1/options/snapshots/SPY')).not.toHaveLength(0);
     await pause(5_100);
     const answer = await send('POST', `/v1/proposals/${proposal['proposal_id'] as string}/confirmation`, {}, token, { 'x-batch-id': 'turn-2' });
     expect(answer.status).toBe(422);

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeAlpaca } from '../../../packages/broker-alpaca/test/fake-alpaca.js';
+import { localAlpaca } from './local-alpaca.js';
 import { startServer, type RunningServer, sendJson, type JsonAnswer } from './server-process.js';
 
 /**
  * Issue 27, item 3: the broker takes an order and then never answers in time (the adapter gives up after its
  * 10 s). The real server process on SQLite, a local fake of Alpaca that places the order at once but holds its
- * answer back for longer than the adapter waits. Whatever the confirm answers, a confirm again reconciles by
- * client order id and the fake holds exactly one order for the proposal.
+ * answer back for longer than the adapter waits (the person prices on their Alpaca market, the fake's too).
+ * Whatever the confirm answers, a confirm again reconciles by client order id and the fake holds exactly one order
+ * for the proposal.
  */
 
 const PASSWORD = 'broker timeout password';
@@ -14,23 +15,22 @@ const PASSWORD = 'broker timeout password';
 const HELD_BACK_MS = 11_500;
 
 describe('the broker accepts an order and then times out', () => {
-  const alpaca = new FakeAlpaca();
+  const local = localAlpaca('2026-02-10T15:00:00Z');
+  const alpaca = local.trading;
   let server: RunningServer | undefined;
 
   beforeAll(async () => {
     alpaca.fillAtOrAbove = Number.NEGATIVE_INFINITY;
     server = await startServer({
       CONDOR_APPROVAL: 'confirm',
-      CONDOR_SIM_START: '2026-02-10T15:00:00Z',
-      CONDOR_SIM_ANCHOR: new Date().toISOString(),
-      CONDOR_ALPACA_PAPER_URL: await alpaca.start(),
+      ...(await local.start()),
       CONDOR_RATE_LIMIT: '100000',
     });
   }, 60_000);
 
   afterAll(async () => {
     await server?.stop();
-    await alpaca.stop();
+    await local.stop();
   }, 30_000);
 
   const send = (method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<JsonAnswer> =>
@@ -55,6 +55,7 @@ describe('the broker accepts an order and then times out', () => {
   async function confirmableEntry(token: string, ticker: string): Promise<string> {
     const found = await send('POST', '/v1/iron-condors/search', { ticker, top_k: 1, dte_min: 20, dte_max: 60 }, token);
     const [candidate] = found.body['candidates'] as unknown[];
+    expect(local.data.requestsBy('default', `/v1beta1/options/snapshots/${ticker}`), 'read on the person’s Alpaca market').not.toHaveLength(0);
     // One price: a walk's own reads of the order would take the broker faults these tests script for the confirm.
     const proposed = await send('POST', '/v1/proposals/entries', { candidate, qty: 1, pricing: { mode: 'single' } }, token, { 'x-batch-id': `entry-${ticker}` });
     expect(proposed.status, JSON.stringify(proposed.body)).toBe(200);

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeAlpaca } from '../../../packages/broker-alpaca/test/fake-alpaca.js';
 import { freshPostgresDatabase, TEST_DATABASE_URL } from '../../../packages/store-sql/test/fresh-postgres-database.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { ERAS, newClient, type Era } from '../../mcp/test/support.js';
+import { localAlpaca } from './local-alpaca.js';
 import { startServer, type RunningServer } from './server-process.js';
 
 /**
  * Two server processes behind an imaginary load balancer, on one PostgreSQL database and one (fake)
- * Alpaca: every guarantee that must be global holds across them, and a crash of one loses nothing.
+ * Alpaca: every guarantee that must be global holds across them, and a crash of one loses nothing. People linked to
+ * Alpaca price on their own Alpaca market, the fake's Market Data API serving the simulated market (its tickers too).
  */
 
 const PASSWORD = 'two instances password';
@@ -25,7 +26,8 @@ if (TEST_DATABASE_URL === null) throw new Error('instances.pg.test.ts needs COND
 const serverUrl: string = TEST_DATABASE_URL;
 
 describe('two instances on one PostgreSQL', () => {
-  const alpaca = new FakeAlpaca();
+  const local = localAlpaca(SIM_START);
+  const alpaca = local.trading;
   let database: { url: string; drop: () => Promise<void> };
   let env: Record<string, string>;
   // Unset until beforeAll has started them; afterAll stops whatever did start.
@@ -40,10 +42,8 @@ describe('two instances on one PostgreSQL', () => {
       DATABASE_URL: database.url,
       CONDOR_SIGNING_KEY: 'b'.repeat(64),
       CONDOR_SECRET_KEY: Buffer.alloc(32, 3).toString('base64'),
-      CONDOR_SIM_START: SIM_START,
       CONDOR_APPROVAL: 'confirm',
-      CONDOR_SIM_ANCHOR: new Date().toISOString(),
-      CONDOR_ALPACA_PAPER_URL: await alpaca.start(),
+      ...(await local.start()),
       CONDOR_QUOTA_FIND_IRON_CONDORS: String(QUOTA),
       CONDOR_RATE_LIMIT: '100000',
       CONDOR_LOGIN_MAX_FAILURES: String(LOGIN_FAILURES),
@@ -59,7 +59,7 @@ describe('two instances on one PostgreSQL', () => {
     try {
       const running: (RunningServer | undefined)[] = [a, b, ...extra];
       await Promise.allSettled(running.flatMap((server) => (server === undefined ? [] : [server.stop()])));
-      await alpaca.stop();
+      await local.stop();
     } finally {
       await database.drop();
     }
@@ -114,6 +114,7 @@ describe('two instances on one PostgreSQL', () => {
       }
     }
     expect(candidates).toHaveLength(count);
+    expect(local.data.requestsBy('default', '/v1beta1/options/snapshots/').length).toBeGreaterThan(0);
     const ids: string[] = [];
     for (const [i, candidate] of candidates.entries()) {
       const proposed = await send(i % 2 === 0 ? a : b, 'POST', '/v1/proposals/entries', { candidate, qty: 1 }, token, { 'x-batch-id': `turn-${String(i)}` });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FakeAlpaca } from '../../../packages/broker-alpaca/test/fake-alpaca.js';
+import { localAlpaca } from './local-alpaca.js';
 import { restartableServer } from './restartable-server.js';
 import { trialSteps } from './trial-steps.js';
 
@@ -8,7 +8,8 @@ import { trialSteps } from './trial-steps.js';
  * after the broker took (and filled) their orders but before the database heard of it, and the server is
  * restarted on the same data folder. The broker is the local fake of Alpaca's Trading API, running in this
  * test process so that it outlives the killed server and can hold its answers back while the server dies
- * mid-submit (paper-restart.test.ts restarts the server around the simulated paper broker).
+ * mid-submit (paper-restart.test.ts restarts the server around the simulated paper broker). The person prices on
+ * their own Alpaca market, the fake's Market Data API, which outlives the killed server too.
  */
 
 const PASSWORD = 'kill restart password';
@@ -17,14 +18,15 @@ const SIM_START = '2026-02-10T15:00:00Z';
 
 
 describe('kill -9 while confirms are in flight, then a restart on the same data folder', () => {
-  const alpaca = new FakeAlpaca();
-  // One anchor for both processes: the restarted clock goes on from where the killed one was.
+  const local = localAlpaca(SIM_START);
+  const alpaca = local.trading;
+  // One anchor for both processes (and the fakes' market): the restarted clock goes on from where the killed one was.
   const server = restartableServer(
     async () => {
       alpaca.fillAtOrAbove = Number.NEGATIVE_INFINITY;
-      return { CONDOR_APPROVAL: 'confirm', CONDOR_SIM_START: SIM_START, CONDOR_SIM_ANCHOR: new Date().toISOString(), CONDOR_ALPACA_PAPER_URL: await alpaca.start(), CONDOR_RATE_LIMIT: '100000' };
+      return { CONDOR_APPROVAL: 'confirm', ...(await local.start()), CONDOR_RATE_LIMIT: '100000' };
     },
-    () => alpaca.stop(),
+    () => local.stop(),
   );
   const send = server.send;
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -53,6 +55,7 @@ describe('kill -9 while confirms are in flight, then a restart on the same data 
     const doomed = await proposeEntry(token, 'QQQ');
     await pause(5_100);
     for (const { proposalId } of [kept, doomed]) expect((await confirm(token, proposalId)).body).toMatchObject({ order_status: 'filled' });
+    for (const ticker of ['SPY', 'QQQ']) expect(local.data.requestsBy('default', `/v1beta1/options/snapshots/${ticker}`), ticker).not.toHaveLength(0);
 
     // In flight at the kill: a new entry and an exit of one open condor. Alpaca takes and fills both orders
     // at once but answers each only after 3 s, and the server dies in between.

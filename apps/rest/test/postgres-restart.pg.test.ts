@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeAlpaca } from '../../../packages/broker-alpaca/test/fake-alpaca.js';
+import { localAlpaca } from './local-alpaca.js';
 import { startServer, type RunningServer, sendJson, type JsonAnswer } from './server-process.js';
 
 /**
@@ -13,7 +13,8 @@ import { startServer, type RunningServer, sendJson, type JsonAnswer } from './se
  * The test runs a PostgreSQL cluster of its own (scripts/postgres-cluster.sh), so stopping it disturbs no other
  * suite. Orders are on their way to a (fake) Alpaca that answers late when the database stops: their outcomes
  * cannot be recorded. Meanwhile the instances answer 5xx ErrorResults, never hang; once the database is back they
- * serve again without a restart, and confirming every proposal again places each exactly once.
+ * serve again without a restart, and confirming every proposal again places each exactly once. The person prices on
+ * their own Alpaca market: the fake's Market Data API, serving the simulated market.
  */
 
 const execFileAsync = promisify(execFile);
@@ -23,7 +24,8 @@ const PASSWORD = 'postgres restart password';
 
 // vitest.config.ts includes *.pg.test.ts only when CONDOR_TEST_DATABASE_URL is set (PostgreSQL is installed then).
 describe('PostgreSQL restarted during a burst of confirms across two instances', () => {
-  const alpaca = new FakeAlpaca();
+  const local = localAlpaca('2026-02-10T15:00:00Z');
+  const alpaca = local.trading;
   // Straight under the temporary folder: the cluster's owner (not root) must reach it; the script creates it.
   const clusterDir = join(tmpdir(), `condor-pg-restart-${randomUUID()}`);
   let databaseUrl = '';
@@ -55,10 +57,8 @@ describe('PostgreSQL restarted during a burst of confirms across two instances',
       DATABASE_URL: databaseUrl,
       CONDOR_SIGNING_KEY: 'c'.repeat(64),
       CONDOR_SECRET_KEY: Buffer.alloc(32, 5).toString('base64'),
-      CONDOR_SIM_START: '2026-02-10T15:00:00Z',
       CONDOR_APPROVAL: 'confirm',
-      CONDOR_SIM_ANCHOR: new Date().toISOString(),
-      CONDOR_ALPACA_PAPER_URL: await alpaca.start(),
+      ...(await local.start()),
       CONDOR_RATE_LIMIT: '100000',
     };
     // One at a time: both would run the migrations on an empty database at once.
@@ -68,7 +68,7 @@ describe('PostgreSQL restarted during a burst of confirms across two instances',
 
   afterAll(async () => {
     try {
-      await Promise.allSettled([a?.stop(), b?.stop(), alpaca.stop()]);
+      await Promise.allSettled([a?.stop(), b?.stop(), local.stop()]);
     } finally {
       await execFileAsync(CLUSTER_SCRIPT, ['stop', clusterDir], { timeout: 60_000 }).catch(() => undefined);
     }
@@ -111,6 +111,7 @@ describe('PostgreSQL restarted during a burst of confirms across two instances',
       }
     }
     expect(ids).toHaveLength(count);
+    expect(local.data.requestsBy('default', '/v1beta1/options/snapshots/').length).toBeGreaterThan(0);
     return ids;
   }
 

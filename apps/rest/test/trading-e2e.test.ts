@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { CATALOGUE } from '@condor/core';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeAlpaca } from '../../../packages/broker-alpaca/test/fake-alpaca.js';
 import { ERAS, newClient } from '../../mcp/test/support.js';
+import { localAlpaca } from './local-alpaca.js';
 import { startServer, type RunningServer } from './server-process.js';
 
 /**
@@ -210,19 +210,20 @@ describe('a new user from register to a filled, rolled and closed paper iron con
   }, 90_000);
 });
 
+// The person linked to Alpaca prices on their own Alpaca market: the fake's Market Data API, serving the simulated market.
 describe('the same walk against a local fake of Alpaca’s Trading API', () => {
-  const alpaca = new FakeAlpaca();
+  const local = localAlpaca('2026-02-10T15:00:00Z');
+  const alpaca = local.trading;
   let withAlpaca: RunningServer;
 
   beforeAll(async () => {
     alpaca.fillAtOrAbove = Number.NEGATIVE_INFINITY;
-    const url = await alpaca.start();
-    withAlpaca = await startServer({ CONDOR_APPROVAL: 'confirm', CONDOR_SIM_START: '2026-02-10T15:00:00Z', CONDOR_ALPACA_PAPER_URL: url });
+    withAlpaca = await startServer({ CONDOR_APPROVAL: 'confirm', ...(await local.start()) });
   }, 60_000);
 
   afterAll(async () => {
     await withAlpaca.stop();
-    await alpaca.stop();
+    await local.stop();
   });
 
   it('links Alpaca paper keys and places the entry, the roll and the exit at Alpaca, each under its proposal id', async () => {
@@ -239,6 +240,7 @@ describe('the same walk against a local fake of Alpaca’s Trading API', () => {
       expect(posts).toHaveLength(3);
       for (const post of posts) expect(post.body).toMatchObject({ order_class: 'mleg', type: 'limit', time_in_force: 'day', client_order_id: expect.any(String) });
       expect(new Set(posts.map((p) => (p.body as { client_order_id: string }).client_order_id)).size).toBe(3);
+      expect(local.data.requestsBy('default', '/v1beta1/options/snapshots/QQQ')).not.toHaveLength(0);
       expect(JSON.stringify(withAlpaca.logs)).not.toContain(alpaca.apiSecret);
     } finally {
       server = previous;

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeAlpaca } from '../../../packages/broker-alpaca/test/fake-alpaca.js';
 import { freshPostgresDatabase, TEST_DATABASE_URL } from '../../../packages/store-sql/test/fresh-postgres-database.js';
+import { localAlpaca } from './local-alpaca.js';
 import { onboardedTrader } from './onboarded-trader.js';
 import { sendJson, startServer, type JsonAnswer, type RunningServer } from './server-process.js';
 
 /**
  * Issue 28 on two instances and one PostgreSQL database: both run a walker that looks for due walks twice a second,
  * and a walk's lease lets exactly one of them act on it at a time — every step is sent once, in order, whichever
- * instance sends it.
+ * instance sends it. The band is priced on the person's own Alpaca market: the fake's Market Data API.
  */
 
 const PASSWORD = 'walk instances password';
@@ -18,7 +18,8 @@ if (TEST_DATABASE_URL === null) throw new Error('walk-instances.pg.test.ts needs
 const serverUrl: string = TEST_DATABASE_URL;
 
 describe('a working order walked by two instances on one PostgreSQL', () => {
-  const alpaca = new FakeAlpaca();
+  const local = localAlpaca(SIM_START);
+  const alpaca = local.trading;
   let database: { url: string; drop: () => Promise<void> };
   const servers: RunningServer[] = [];
 
@@ -28,10 +29,8 @@ describe('a working order walked by two instances on one PostgreSQL', () => {
       DATABASE_URL: database.url,
       CONDOR_SIGNING_KEY: 'c'.repeat(64),
       CONDOR_SECRET_KEY: Buffer.alloc(32, 5).toString('base64'),
-      CONDOR_SIM_START: SIM_START,
       CONDOR_APPROVAL: 'confirm',
-      CONDOR_SIM_ANCHOR: new Date().toISOString(),
-      CONDOR_ALPACA_PAPER_URL: await alpaca.start(),
+      ...(await local.start()),
       CONDOR_RATE_LIMIT: '100000',
     };
     const started = await Promise.allSettled([startServer(env), startServer(env)]);
@@ -43,7 +42,7 @@ describe('a working order walked by two instances on one PostgreSQL', () => {
   afterAll(async () => {
     try {
       await Promise.allSettled(servers.map((server) => server.stop()));
-      await alpaca.stop();
+      await local.stop();
     } finally {
       await database.drop();
     }
@@ -60,6 +59,7 @@ describe('a working order walked by two instances on one PostgreSQL', () => {
     const token = await onboardedTrader(alternating, 'walk-two@example.com', PASSWORD, { broker: 'alpaca', apiKey: alpaca.apiKey, apiSecret: alpaca.apiSecret });
     const found = await send(1, 'POST', '/v1/iron-condors/search', { ticker: 'QQQ', top_k: 1, dte_min: 20, dte_max: 60 }, token);
     const [candidate] = found.body['candidates'] as unknown[];
+    expect(local.data.requestsBy('default', '/v1beta1/options/snapshots/QQQ')).not.toHaveLength(0);
     const proposed = await send(0, 'POST', '/v1/proposals/entries', { candidate, qty: 1, pricing: { mode: 'fast' } }, token, { 'x-batch-id': 'walk-two' });
     expect(proposed.status, JSON.stringify(proposed.body)).toBe(200);
     const proposalId = proposed.body['proposal_id'] as string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FakeAlpaca } from '../../../packages/broker-alpaca/test/fake-alpaca.js';
+import { localAlpaca } from './local-alpaca.js';
 import { onboardedTrader } from './onboarded-trader.js';
 import { restartableServer } from './restartable-server.js';
 
@@ -8,16 +8,18 @@ import { restartableServer } from './restartable-server.js';
  * fake); the server is killed while a replace is in flight (the fake took it, its answer held back), then restarted
  * on the same data folder. The walk resumes from its recorded step: the replace in flight is found by its client
  * order id, never sent twice; the order fills at the later step it was meant to; nothing is left working at the broker.
+ * The band is priced on the person's own Alpaca market: the fake's Market Data API, serving the simulated market.
  */
 
 const PASSWORD = 'walk kill password';
 const SIM_START = '2026-02-10T15:00:00Z';
 
 describe('kill -9 mid-walk, then a restart on the same data folder', () => {
-  const alpaca = new FakeAlpaca();
+  const local = localAlpaca(SIM_START);
+  const alpaca = local.trading;
   const server = restartableServer(
-    async () => ({ CONDOR_APPROVAL: 'confirm', CONDOR_SIM_START: SIM_START, CONDOR_SIM_ANCHOR: new Date().toISOString(), CONDOR_ALPACA_PAPER_URL: await alpaca.start(), CONDOR_RATE_LIMIT: '100000' }),
-    () => alpaca.stop(),
+    async () => ({ CONDOR_APPROVAL: 'confirm', ...(await local.start()), CONDOR_RATE_LIMIT: '100000' }),
+    () => local.stop(),
   );
   const send = server.send;
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -34,6 +36,7 @@ describe('kill -9 mid-walk, then a restart on the same data folder', () => {
     const token = await onboardedTrader(send, 'walk-kill@example.com', PASSWORD, { broker: 'alpaca', apiKey: alpaca.apiKey, apiSecret: alpaca.apiSecret });
     const found = await send('POST', '/v1/iron-condors/search', { ticker: 'SPY', top_k: 1, dte_min: 20, dte_max: 60 }, token);
     const [candidate] = found.body['candidates'] as unknown[];
+    expect(local.data.requestsBy('default', '/v1beta1/options/snapshots/SPY')).not.toHaveLength(0);
     const proposed = await send('POST', '/v1/proposals/entries', { candidate, qty: 2, pricing: { mode: 'fast' } }, token, { 'x-batch-id': 'walk-entry' });
     expect(proposed.status, JSON.stringify(proposed.body)).toBe(200);
     const proposalId = proposed.body['proposal_id'] as string;

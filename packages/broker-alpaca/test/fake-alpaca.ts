@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LoopbackServer } from '@condor/testkit';
+import { AlpacaMarketAnswers, type ServedMarket } from './alpaca-market-answers.js';
+import { keyPairOf, type FakeKeyPair } from './fake-key-pairs.js';
 
 /** One request the fake received (keys are never recorded, only whether they matched). */
 export interface RecordedRequest {
@@ -9,6 +11,8 @@ export interface RecordedRequest {
   readonly query: Readonly<Record<string, string>>;
   readonly body: unknown;
   readonly authorized: boolean;
+  /** The label of the key pair it was sent with (`default` for `apiKey`/`apiSecret`); absent when none matched. */
+  readonly keyPair?: string;
 }
 
 interface Leg {
@@ -48,6 +52,13 @@ export interface FakeAlpacaOptions {
   readonly now?: () => number;
   readonly optionsTradingLevel?: number;
   readonly optionsBuyingPower?: string;
+  /**
+   * Opt-in: `GET /v2/assets/{symbol}` and `GET /v2/options/contracts` answered from this market (as the Market Data
+   * fake `FakeAlpacaMarket` serves the rest of it), apart from the scripted faults and delays, which stay the trading calls'.
+   */
+  readonly market?: ServedMarket;
+  /** Opt-in: more key pairs accepted besides `apiKey`/`apiSecret` (labelled `default`); all of them trade the one account. */
+  readonly keyPairs?: readonly FakeKeyPair[];
 }
 
 const WORKING = new Set(['new', 'accepted', 'pending_new', 'partially_filled', 'pending_cancel', 'pending_replace']);
@@ -72,7 +83,10 @@ export class FakeAlpaca {
   readonly otherPositions: Json[] = [];
   private readonly orders: Order[] = [];
   private readonly holdings = new Map<string, Holding>();
+  /** The market's renderer when `market` was given: its `pageSizes` can be changed. */
+  readonly marketAnswers: AlpacaMarketAnswers | undefined;
   private readonly now: () => number;
+  private readonly pairs: FakeKeyPair[];
   private readonly loopback = new LoopbackServer((req, res) => void this.handle(req, res));
   private scripted: { method: string; status: number; body: Json; headers: Record<string, string> }[] = [];
   private delays: { method: string; ms: number }[] = [];
@@ -82,6 +96,13 @@ export class FakeAlpaca {
     this.apiKey = options.apiKey ?? 'PKFAKEKEY0000000001';
     this.apiSecret = options.apiSecret ?? 'fake-secret-0123456789abcdef';
     this.now = options.now ?? (() => Date.now());
+    this.pairs = [{ label: 'default', apiKey: this.apiKey, apiSecret: this.apiSecret }, ...(options.keyPairs ?? [])];
+    this.marketAnswers = options.market && new AlpacaMarketAnswers(options.market);
+  }
+
+  /** Accepts one more key pair from now on (on the one account). */
+  addKeyPair(pair: FakeKeyPair): void {
+    this.pairs.push(pair);
   }
 
   /** Listens on 127.0.0.1, a free port; answers the base URL. */
@@ -140,10 +161,13 @@ export class FakeAlpaca {
       body = raw;
     }
     const method = req.method ?? 'GET';
-    const authorized = req.headers['apca-api-key-id'] === this.apiKey && req.headers['apca-api-secret-key'] === this.apiSecret;
-    this.requests.push({ method, path: url.pathname, query: Object.fromEntries(url.searchParams), body, authorized });
-    const delay = this.take(this.delays, method);
-    const answer = authorized ? this.scriptedAnswer(method) ?? this.route(method, url, body) : { status: 401, body: { message: 'unauthorized' } };
+    const pair = keyPairOf(this.pairs, req.headers);
+    const authorized = pair !== undefined;
+    this.requests.push({ method, path: url.pathname, query: Object.fromEntries(url.searchParams), body, authorized, ...(pair === undefined ? {} : { keyPair: pair.label }) });
+    const market = authorized && method === 'GET' && AlpacaMarketAnswers.servesTrading(url.pathname) ? this.marketAnswers : undefined;
+    const served = market === undefined ? undefined : await market.trading(url);
+    const delay = served === undefined ? this.take(this.delays, method) : undefined;
+    const answer = served ?? (authorized ? this.scriptedAnswer(method) ?? this.route(method, url, body) : { status: 401, body: { message: 'unauthorized' } });
     if (delay) await new Promise((resolve) => setTimeout(resolve, delay.ms));
     if (res.destroyed) return;
     res.writeHead(answer.status, {
