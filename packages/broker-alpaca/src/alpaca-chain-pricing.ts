@@ -1,5 +1,5 @@
 import type { OptionContract, OptionGreeks } from '@condor/core';
-import { expiryClose, impliedVolatility, priceOption, yearsBetween } from '@condor/core';
+import { expiryClose, priceOption, volatilityFromMids, yearsBetween } from '@condor/core';
 import type { WireContract, WireSnapshot } from './alpaca-market-wire.js';
 
 export interface AlpacaChainPricingInput {
@@ -36,18 +36,11 @@ export function pricedAlpacaChain(input: AlpacaChainPricingInput): OptionContrac
     if (!snap || ask === undefined || ask <= 0 || bid < 0 || bid > ask || snap.quoteTime === undefined) return [];
     return [{ contract, snap, bid, ask, quoteTime: snap.quoteTime }];
   });
-  // A missing IV comes from the strike's out-of-the-money side (no early-exercise premium), else its own mid.
-  const ivFromMid = (type: 'call' | 'put', strike: number): number | undefined => {
-    if (spot === null || years <= 0) return undefined;
-    const row = usable.find((u) => u.contract.type === type && u.contract.strike === strike);
-    if (!row || row.bid <= 0) return undefined;
-    const iv = impliedVolatility({ type, spot, strike, years, rate, dividendYield: q, price: (row.bid + row.ask) / 2 });
-    return iv.isOk() && Number.isFinite(iv.value) && iv.value > 0 ? iv.value : undefined;
-  };
+  const quoted = usable.map(({ contract, bid, ask }) => ({ type: contract.type, strike: contract.strike, bid, ask }));
+  const market = spot === null ? null : { spot, years, rate, dividendYield: q };
   const chain = usable.flatMap(({ contract, snap, bid, ask, quoteTime }): OptionContract[] => {
     const given = snap.impliedVolatility !== undefined && snap.impliedVolatility > 0 ? snap.impliedVolatility : undefined;
-    const otm: 'call' | 'put' = spot === null || contract.strike >= spot ? 'call' : 'put';
-    const volatility = given ?? ivFromMid(otm, contract.strike) ?? ivFromMid(contract.type, contract.strike);
+    const volatility = given ?? volatilityFromMids(quoted, contract, market);
     if (volatility === undefined) return [];
     return [
       {

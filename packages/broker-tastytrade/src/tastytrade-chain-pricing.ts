@@ -1,5 +1,5 @@
 import type { OptionContract, OptionGreeks, OptionPricingInput, OptionType, Quote } from '@condor/core';
-import { expiryClose, impliedVolatility, priceOption, yearsBetween } from '@condor/core';
+import { expiryClose, priceOption, volatilityFromMids, yearsBetween } from '@condor/core';
 import type { ChainContract, WireQuote } from './tastytrade-market-wire.js';
 
 /**
@@ -59,16 +59,9 @@ export function pricedChain(input: ChainPricingInput): OptionContract[] {
     const years = close === undefined ? 0 : Math.max(0, yearsBetween(now, close));
     return known === null || years <= 0 ? null : { type, strike, years, rate, ...known };
   };
-  const ivFromMid = (type: OptionType, strike: number, expiry: string): number | undefined => {
-    const row = usable.find((u) => u.contract.type === type && u.contract.strike === strike);
-    const inputs = model(type, strike, expiry);
-    if (inputs === null || !row || row.bid <= 0) return undefined;
-    const iv = impliedVolatility({ ...inputs, price: (row.bid + row.ask) / 2 });
-    return iv.isOk() && Number.isFinite(iv.value) && iv.value > 0 ? iv.value : undefined;
-  };
+  const quoted = usable.map(({ contract, bid, ask }) => ({ type: contract.type, strike: contract.strike, bid, ask }));
   const chain = usable.map(({ contract, quote, bid, ask }): OptionContract => {
-    const otm: OptionType = spot === null || contract.strike >= spot ? 'call' : 'put';
-    const volatility = ivFromMid(otm, contract.strike, contract.expiry) ?? ivFromMid(contract.type, contract.strike, contract.expiry) ?? null;
+    const volatility = volatilityFromMids(quoted, contract, model(contract.type, contract.strike, contract.expiry)) ?? null;
     const inputs = model(contract.type, contract.strike, contract.expiry);
     return {
       symbol: contract.symbol,

@@ -12,4 +12,5 @@ export { ironCondorStats, type IronCondorInput, type IronCondorStats } from './i
 export { strikeForDelta, type StrikeForDeltaInput } from './strike-for-delta.js';
 export { expectedMove, type ExpectedMoveInput } from './expected-move.js';
 export { yearsBetween } from './years-between.js';
+export { volatilityFromMids, type MidMarket, type QuotedOption } from './volatility-from-mids.js';
 export type { InvalidOptionsInput } from './invalid-input.js';
