@@ -108,8 +108,8 @@ export type {
   ProposalStore,
   UnfinishedProposal,
 } from './ports/proposal-store.js';
-export { placementRefusal, voidedBy, voidOutcome } from './proposals/placement-check.js';
-export { bookHolding, heldSince, stillPlacing, type BookHolding } from './proposals/leg-book.js';
+export { placementRefusal, voidedBy, voidOutcome } from './positions/placement-check.js';
+export { bookHolding, heldSince, stillPlacing, type BookHolding } from './positions/leg-book.js';
 export type { SingleUseLink, SingleUseLinkStore, LinkPurpose } from './ports/single-use-link-store.js';
 export type { BrowserSession, BrowserSessionStore } from './ports/browser-session-store.js';
 export type * from './approval/ticket-types.js';
@@ -117,11 +117,13 @@ export type * from './approval/ticket-types.js';
 export { orderTicket, priceWords, type TicketInputs } from './approval/order-ticket.js';
 export { payoffCurve, pnlPerShare, type HeldLeg } from './approval/payoff-curve.js';
 export { parseOcc, type OccFields } from './approval/occ-symbol.js';
-export { TicketView, ticketView, ApprovalView, approvalView } from './approval/ticket-view.js';
+export { TicketView, ticketView } from './approval/ticket-view.js';
+export { ApprovalView, approvalView } from './positions/approval-view.js';
 export { loadTicket } from './approval/load-ticket.js';
 export { methodAllowed, passkeyRequired } from './approval/approval-policy.js';
 export { PAGE_REQUIRED_EXPECTED, PERSON_REQUIRED_EXPECTED, isPersonRequired } from './approval/person-required.js';
-export { approvalTicket, approveByLink, rejectByLink, startPasskeyApproval } from './approval/approval-page.js';
+export { approvalTicket, rejectByLink, startPasskeyApproval } from './approval/approval-page.js';
+export { approveByLink } from './placement/approve-by-link.js';
 export type { PasskeyNeed } from './approval/passkey-need.js';
 export { REJECTED_BY_PERSON, proposalTicket, rejectProposal } from './approval/reject-proposal.js';
 export { ELICITATION_TTL_MS, closeElicitation, openElicitation } from './approval/elicitation.js';
@@ -132,7 +134,7 @@ export { brokerKeysForm, brokerKeysPage, setBrokerKeysByLink, type BrokerKeysPag
 export { chosenBroker, keysFromForm, offeredBrokers, type BrokerKeysChoice, type EnvironmentChoice, type KeyFieldView } from './browser/broker-keys-fields.js';
 export { saveBrokerKeysForm, type BrokerKeysSaved } from './browser/broker-keys-save.js';
 export { accountsToChoose, chooseBrokerAccount, type AccountChoiceView, type AccountsToChoose } from './browser/broker-account-choice.js';
-export { reconcileProposal, type Reconciliation } from './proposals/reconcile-proposal.js';
+export { reconcileProposal, type Reconciliation } from './placement/reconcile-proposal.js';
 export type { ManagedPosition, PositionLeg, PositionStatus, PositionStore } from './ports/position-store.js';
 export type { PaperBook, PaperChange, PaperHolding, PaperLedger, PaperOpening, PaperOrderRecord } from './ports/paper-ledger.js';
 export { applyPaperChange, bySymbol } from './brokers/paper-book.js';
@@ -208,10 +210,10 @@ export * from './oauth/index.js';
 export type * from './ports/working-order-store.js';
 export { inBand, pricingPlan, stepsOf, type BandMarket, type PlanProblem, type PlanRequest, type PricingPlan } from './working-orders/pricing-plan.js';
 export { DEFAULT_WORST_FROM_MID, FINAL_REST_MS, WALK_MODE_NAMES, WALK_MODES, type WalkMode } from './working-orders/walk-modes.js';
-export { advanceWalk, type Walker } from './working-orders/advance-walk.js';
+export { advanceWalk, type Walker } from './placement/advance-walk.js';
 export { decideWalk, deadlineOf, type WalkAction } from './working-orders/walk-decision.js';
 export { pricingOf, pricingDetails } from './working-orders/proposal-pricing.js';
-export { walkOf } from './working-orders/start-walk.js';
+export { walkOf } from './placement/walk-at-placement.js';
 export { stepClientOrderId } from './brokers/client-order-ids.js';
 // The price band a person approves, on the ticket (design §15).
 export { bandPayoff, type PricedHolding } from './approval/payoff-curve.js';

@@ -4,7 +4,8 @@ import type { ResultAsync } from 'neverthrow';
 import { describe, expect, it } from 'vitest';
 import type { AppError } from '../errors/app-error.js';
 import { browserLogin, entryProposal, onboardedUser } from './approval-fixture.js';
-import { approvalTicket, approveByLink, rejectByLink } from './approval-page.js';
+import { approvalTicket, rejectByLink } from './approval-page.js';
+import { approveByLink } from '../placement/approve-by-link.js';
 import type { BrowserCaller } from '../browser/browser-session.js';
 import { mintLink } from '../browser/links.js';
 

@@ -1,17 +1,13 @@
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { appError, type AppError } from '../errors/app-error.js';
-import type { HandlerContext } from '../operations/operation.js';
 import type { Proposal } from '../ports/proposal-store.js';
-import { ALL_SCOPES } from '../scopes/scopes.js';
-import { placeProposal } from '../proposals/confirm-proposal.js';
 import { PROPOSAL_TTL_S } from '../lifecycle/proposal-timing.js';
 import type { Services } from '../services.js';
 import type { BrowserCaller } from '../browser/browser-session.js';
 import { findLink } from '../browser/links.js';
-import { approvalPurpose, PASSKEY_REFUSAL_WORDS, startPasskeyAssertion, verifyPasskeyAssertion, type PasskeyRefusal } from '../passkeys/index.js';
+import { approvalPurpose, PASSKEY_REFUSAL_WORDS, startPasskeyAssertion, type PasskeyRefusal } from '../passkeys/index.js';
 import type { WebAuthnOptions } from '../ports/webauthn-verifier.js';
 import { pricingOf } from '../working-orders/proposal-pricing.js';
-import type { PasskeyAnswer } from '../passkeys/assert-passkey.js';
 import { passkeyNeed, type PasskeyNeed } from './passkey-need.js';
 import { PAGE_REQUIRED_EXPECTED } from './person-required.js';
 import { loadTicket } from './load-ticket.js';
@@ -28,27 +24,6 @@ export function approvalTicket(
     loadTicket(services, proposal).andThen((ticket) =>
       ResultAsync.fromSafePromise(passkeyNeed(services, caller.userId, ticket.account.environment)).map((passkey) => ({ ticket, linkUsed: used, passkey })),
     ),
-  );
-}
-
-/**
- * Approves on the page: places the order through the one placement path — with method `passkey` when the person
- * answered with a passkey (verified first, against a challenge made for this proposal and its band), else `page`,
- * which the policy refuses where a passkey is required. The link is marked used once the proposal is consumed; a
- * second click finds the proposal consumed and is told its order.
- */
-export function approveByLink(
-  services: Services,
-  caller: BrowserCaller,
-  linkToken: string,
-  evidence: { client: string | null; address: string | null },
-  passkey: PasskeyAnswer | null = null,
-): ResultAsync<{ ticket: OrderTicket; orderId: string; orderStatus: string }, AppError> {
-  return linkedProposal(services, caller, linkToken, true).andThen(({ proposal, digest }) =>
-    verifiedPasskey(services, caller.userId, proposal, passkey)
-      .andThen((passkeyId) => placeProposal(proposal.id, passkeyId === null ? 'page' : 'passkey', pageContext(services, caller, evidence), passkeyId))
-      .andThen((placed) => markUsed(services, digest).map(() => placed))
-      .andThen((placed) => reload(services, caller, proposal.id).map((ticket) => ({ ticket, orderId: placed.order_id, orderStatus: placed.order_status }))),
   );
 }
 
@@ -71,12 +46,12 @@ export function rejectByLink(services: Services, caller: BrowserCaller, linkToke
   return linkedProposal(services, caller, linkToken, true).andThen(({ proposal, digest }) =>
     rejectOwnProposal(services, proposal, 'on the approval page')
       .andThen(() => markUsed(services, digest))
-      .andThen(() => reload(services, caller, proposal.id)),
+      .andThen(() => reloadTicket(services, caller, proposal.id)),
   );
 }
 
 /** The proposal of the owner's approval link: NOT_FOUND for an unknown link or another user's; PROPOSAL_EXPIRED past its time when acting. */
-function linkedProposal(services: Services, caller: BrowserCaller, linkToken: string, acting: boolean): ResultAsync<{ proposal: Proposal; used: boolean; digest: string }, AppError> {
+export function linkedProposal(services: Services, caller: BrowserCaller, linkToken: string, acting: boolean): ResultAsync<{ proposal: Proposal; used: boolean; digest: string }, AppError> {
   return findLink(services, linkToken, 'approve_proposal', caller.userId).andThen(({ link, expired }) => {
     if (link.proposalId === null) return errAsync(appError('NOT_FOUND'));
     return ResultAsync.fromSafePromise(services.proposals.get(caller.userId, link.proposalId)).andThen((proposal) => {
@@ -90,24 +65,14 @@ function linkedProposal(services: Services, caller: BrowserCaller, linkToken: st
   });
 }
 
-/**
- * The passkey that approved, verified for this proposal and its band; null when the person gave none, or when the
- * proposal is decided already (a second click is then told what became of it, and places nothing either way).
- */
-function verifiedPasskey(services: Services, userId: string, proposal: Proposal, answer: PasskeyAnswer | null): ResultAsync<string | null, AppError> {
-  if (answer === null || proposal.consumedAt !== null) return okAsync(null);
-  return verifyPasskeyAssertion(services, { userId, purpose: proposalPurpose(proposal), challenge: answer.challenge, response: answer.response })
-    .map(({ credentialId }): string | null => credentialId)
-    .mapErr((refusal) => passkeyRefused(proposal, refusal));
-}
-
 /** What an assertion approving `proposal` is bound to: the proposal and the band the page shows (one price without a plan). */
-const proposalPurpose = (proposal: Proposal): string => {
+export const proposalPurpose = (proposal: Proposal): string => {
   const plan = pricingOf(proposal);
   return approvalPurpose(proposal.id, plan?.startPrice ?? proposal.limitPrice, plan?.worstPrice ?? proposal.limitPrice);
 };
 
-const passkeyRefused = (proposal: Proposal, refusal: PasskeyRefusal): AppError =>
+/** CONFIRM_BLOCKED for a passkey the page could not accept, saying why; nothing was placed. */
+export const passkeyRefused = (proposal: Proposal, refusal: PasskeyRefusal): AppError =>
   appError('CONFIRM_BLOCKED', {
     message: `${PASSKEY_REFUSAL_WORDS[refusal]} Nothing was placed.`,
     expected: PAGE_REQUIRED_EXPECTED,
@@ -115,25 +80,13 @@ const passkeyRefused = (proposal: Proposal, refusal: PasskeyRefusal): AppError =
     personApproval: 'page',
   });
 
-const markUsed = (services: Services, digest: string): ResultAsync<boolean, never> =>
+/** Marks the approval link used (single use). */
+export const markUsed = (services: Services, digest: string): ResultAsync<boolean, never> =>
   ResultAsync.fromSafePromise(services.singleUseLinks.markUsed(digest, services.clock.now()));
 
-function reload(services: Services, caller: BrowserCaller, proposalId: string): ResultAsync<OrderTicket, AppError> {
+/** The ticket of the owner's proposal as it is now, after the page acted on it. */
+export function reloadTicket(services: Services, caller: BrowserCaller, proposalId: string): ResultAsync<OrderTicket, AppError> {
   return ResultAsync.fromSafePromise(services.proposals.get(caller.userId, proposalId)).andThen((proposal) =>
     proposal === undefined ? errAsync(appError('NOT_FOUND')) : loadTicket(services, proposal),
   );
-}
-
-/** A page approval acts as its owner, outside any tool-call batch, with the browser as the client. */
-function pageContext(services: Services, caller: BrowserCaller, evidence: { client: string | null; address: string | null }): HandlerContext<'trading'> {
-  return {
-    services,
-    caller: { userId: caller.userId, email: caller.email, tier: 'free', sessionId: caller.sessionDigest, credential: 'session', scopes: ALL_SCOPES },
-    requestId: 'approval-page',
-    batchKey: null,
-    clientIp: evidence.address,
-    progress: null,
-    client: evidence.client,
-    approval: null,
-  };
 }

@@ -4,8 +4,7 @@ import { quotePrice } from '../market/quote-price.js';
 import type { Services } from '../services.js';
 import { tradingAccountView } from '../brokers/trading-account.js';
 import { orderTicket } from './order-ticket.js';
-import { placementRefusal } from '../proposals/placement-check.js';
-import { holderSince, refusalReason } from '../proposals/placement-refused.js';
+import { holderSince, placementRefusal, refusalReason } from '../positions/placement-check.js';
 import { isExpired } from '../lifecycle/proposal-timing.js';
 import type { OrderTicket } from './ticket-types.js';
 

@@ -8,7 +8,8 @@ import { finishPasskeyRegistration, startAddingPasskey } from '../passkeys/regis
 import type { BrowserCaller } from '../browser/browser-session.js';
 import { mintLink } from '../browser/links.js';
 import { browserLogin, CONDOR_OPEN_LEGS, entryProposal, onboardedUser } from './approval-fixture.js';
-import { approveByLink, startPasskeyApproval } from './approval-page.js';
+import { startPasskeyApproval } from './approval-page.js';
+import { approveByLink } from '../placement/approve-by-link.js';
 
 /**
  * The rules of issue 29 as one model: passkeys added (password typed again, person verified) and removed (the last

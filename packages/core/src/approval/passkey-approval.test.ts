@@ -6,7 +6,8 @@ import type { BrowserCaller } from '../browser/browser-session.js';
 import { mintLink } from '../browser/links.js';
 import { execute } from '../operations/execute.js';
 import { browserLogin, CONDOR_OPEN_LEGS, entryProposal, onboardedUser } from './approval-fixture.js';
-import { approvalTicket, approveByLink, startPasskeyApproval } from './approval-page.js';
+import { approvalTicket, startPasskeyApproval } from './approval-page.js';
+import { approveByLink } from '../placement/approve-by-link.js';
 
 const EMAIL = 'passkey.approver@example.com';
 const PASSWORD = 'passkey approval password 1';

@@ -7,7 +7,7 @@ import { execute } from '../operations/execute.js';
 import { DEFAULT_CORE_CONFIG, type CoreConfig } from '../services.js';
 import { browserLogin, entryProposal, onboardedUser } from './approval-fixture.js';
 import { methodAllowed } from './approval-policy.js';
-import { approveByLink } from './approval-page.js';
+import { approveByLink } from '../placement/approve-by-link.js';
 import { isPersonRequired, PAGE_REQUIRED_EXPECTED, PERSON_REQUIRED_EXPECTED, personRequired } from './person-required.js';
 
 const PASSWORD = 'person required password 1';

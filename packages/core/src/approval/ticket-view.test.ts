@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { entryProposal } from './approval-fixture.js';
 import { orderTicket } from './order-ticket.js';
-import { approvalView, TicketView, ticketView } from './ticket-view.js';
+import { approvalView } from '../positions/approval-view.js';
+import { TicketView, ticketView } from './ticket-view.js';
 
 const CREATED = Date.UTC(2026, 0, 5, 14, 30);
 

@@ -7,7 +7,7 @@ import { refreshSession } from '../accounts/refresh-session.js';
 import { register } from '../accounts/register.js';
 import { executeIronCondorAutoroll } from '../autoroll/execute-autoroll.js';
 import { connectBroker } from '../brokers/connect-broker.js';
-import { confirmProposal } from '../proposals/confirm-proposal.js';
+import { confirmProposal } from '../placement/confirm-proposal.js';
 import { getProposal } from '../proposals/get-proposal.js';
 import { getPositions } from '../positions/get-positions.js';
 import { positions } from '../positions/positions.js';

@@ -4,7 +4,7 @@ import type { BrokerOrder } from '../ports/broker.js';
 import type { ManagedPosition } from '../ports/position-store.js';
 import type { Proposal, ProposalKind } from '../ports/proposal-store.js';
 import type { Services } from '../services.js';
-import { proposalIdOf } from '../proposals/roll-steps.js';
+import { proposalIdOf } from './proposal-orders.js';
 import type { WorkingOrder } from '../ports/working-order-store.js';
 import { WorkingOrderView, workingOrderView } from '../working-orders/working-order-view.js';
 

@@ -3,7 +3,7 @@ import type { WorkingOrder } from '../ports/working-order-store.js';
 import { WorkingOrderView, workingOrderView } from '../working-orders/working-order-view.js';
 import { isoTime } from '../words/time.js';
 import { daysToExpiry } from '../calendar/exchange-calendar.js';
-import { ApprovalView, approvalView } from '../approval/ticket-view.js';
+import { ApprovalView, approvalView } from './approval-view.js';
 import type { Proposal } from '../ports/proposal-store.js';
 import type { MarkedPosition } from './mark-positions.js';
 import { AlertView, alertView } from './alert-view.js';

@@ -5,7 +5,7 @@ import { renderError } from '../errors/render.js';
 import type { ErrorResult } from '../errors/error-result.js';
 import type { AnyOperation, HandlerContext } from '../operations/operation.js';
 import type { OptionContract } from '../ports/market-data.js';
-import { confirmProposal } from '../proposals/confirm-proposal.js';
+import { confirmProposal } from '../placement/confirm-proposal.js';
 import { issuesToAppError } from '../validation/issues-to-error.js';
 import { getPositions } from './get-positions.js';
 import { positions } from './positions.js';

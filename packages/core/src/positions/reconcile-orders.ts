@@ -1,8 +1,8 @@
 import type { BrokerOrder } from '../ports/broker.js';
 import type { ManagedPosition } from '../ports/position-store.js';
 import type { Proposal } from '../ports/proposal-store.js';
-import { recordOrder, recordPlaced } from '../proposals/record-order.js';
-import { proposalIdOf } from '../proposals/roll-steps.js';
+import { recordOrder, recordPlaced } from './record-order.js';
+import { proposalIdOf } from './proposal-orders.js';
 import type { Services } from '../services.js';
 import { settleWorking } from './settle-working.js';
 

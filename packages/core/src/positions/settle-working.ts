@@ -1,8 +1,8 @@
 import type { BrokerOrder } from '../ports/broker.js';
 import type { ManagedPosition } from '../ports/position-store.js';
 import type { ProposalKind } from '../ports/proposal-store.js';
-import { positionAfter } from '../proposals/position-after.js';
-import { proposalIdOf } from '../proposals/roll-steps.js';
+import { positionAfter } from './position-after.js';
+import { proposalIdOf } from './proposal-orders.js';
 import type { Services } from '../services.js';
 import { settleEntry } from './settle-entry.js';
 

@@ -15,7 +15,7 @@ import type { Proposal } from '../ports/proposal-store.js';
 import { centsUp } from './managed-legs.js';
 import { proposeExit } from './propose-exit.js';
 import { proposeRoll } from './propose-roll.js';
-import { reconcileProposal } from './reconcile-proposal.js';
+import { reconcileProposal } from '../placement/reconcile-proposal.js';
 import { ALL_SCOPES } from '../scopes/scopes.js';
 
 /**

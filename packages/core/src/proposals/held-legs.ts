@@ -1,7 +1,7 @@
 import { appError, type AppError } from '../errors/app-error.js';
 import type { BrokerPosition } from '../ports/broker.js';
 import type { LegBook } from '../ports/proposal-store.js';
-import { bookHolding, type ActingOn } from './leg-book.js';
+import { bookHolding, type ActingOn } from '../positions/leg-book.js';
 
 /**
  * OVERLAPPING_LEGS for a proposal that would open contracts already held, else null (issue 42): first what the

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { isoTime } from '../words/time.js';
-import { ApprovalView, approvalView } from '../approval/ticket-view.js';
+import { ApprovalView, approvalView } from '../positions/approval-view.js';
 import type { Proposal } from '../ports/proposal-store.js';
 import { confirmableAt, expiresAt, isExpired } from '../lifecycle/proposal-timing.js';
 

@@ -17,7 +17,7 @@ import { gateRejected } from './gate-rejection.js';
 import { centsUp, closingLeg, describeLegs, legsJson, mid, openingLeg, orderLegsJson, positionLeg, widthAtRisk } from './managed-legs.js';
 import { money, moneyUnsigned, roundCents } from '../words/money.js';
 import { openCredit, type ExpiryChoice, type Vertical } from './roll-plan.js';
-import { secondStepClientId } from './roll-steps.js';
+import { secondStepClientId } from '../positions/proposal-orders.js';
 import { CONFIRM_WINDOW } from '../lifecycle/proposal-timing.js';
 
 /** One side being rolled: the vertical held now (with its quotes) and the one replacing it. */

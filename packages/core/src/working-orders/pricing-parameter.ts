@@ -1,8 +1,7 @@
 import * as v from 'valibot';
 import { err, ok, type Result } from 'neverthrow';
-import type { AppError } from '../errors/app-error.js';
+import { appError, type AppError } from '../errors/app-error.js';
 import type { PricingDefaults } from '../ports/user-settings-store.js';
-import { gateRejected } from '../proposals/gate-rejection.js';
 import { money } from '../words/money.js';
 import { pricingPlan, type PricingPlan } from './pricing-plan.js';
 import { DEFAULT_WORST_FROM_MID, WALK_MODE_NAMES, WALK_MODES, type WalkMode } from './walk-modes.js';
@@ -71,21 +70,18 @@ export function planForProposal(requested: PricingInput, market: ProposalBandMar
   if (planned.ok) return ok(planned.plan);
   const { problem } = planned;
   const price = money;
-  return err(
-    gateRejected(what, [
-      problem.kind === 'worst_past_natural'
-        ? {
-            reason: 'pricing',
-            sentence: `worst_price ${price(problem.worstPrice)} is past the natural price ${price(problem.natural)}: a band ends at the natural price at the latest.`,
-            limit: `worst_price at most the natural price, ${price(problem.natural)}`,
-            found: { worst_price: problem.worstPrice, natural_price: problem.natural },
-          }
-        : {
-            reason: 'pricing',
-            sentence: `start_price ${price(problem.startPrice)} is worse than worst_price ${price(problem.worstPrice)}: a band starts at its better end.`,
-            limit: 'start_price at or better than worst_price (lower in condor’s sign)',
-            found: { start_price: problem.startPrice, worst_price: problem.worstPrice },
-          },
-    ]),
-  );
+  const finding =
+    problem.kind === 'worst_past_natural'
+      ? {
+          sentence: `worst_price ${price(problem.worstPrice)} is past the natural price ${price(problem.natural)}: a band ends at the natural price at the latest.`,
+          limit: `worst_price at most the natural price, ${price(problem.natural)}`,
+          found: { worst_price: problem.worstPrice, natural_price: problem.natural },
+        }
+      : {
+          sentence: `start_price ${price(problem.startPrice)} is worse than worst_price ${price(problem.worstPrice)}: a band starts at its better end.`,
+          limit: 'start_price at or better than worst_price (lower in condor’s sign)',
+          found: { start_price: problem.startPrice, worst_price: problem.worstPrice },
+        };
+  // The risk gate's wording for one finding under `pricing` (proposals' gateRejected, which this folder sits below).
+  return err(appError('ENTRY_REJECTED', { message: `${what}. ${finding.sentence}`, expected: `pricing: ${finding.limit}`, received: { pricing: finding.found } }));
 }

@@ -3,8 +3,8 @@ import { AGENT_CONFIRMS, createTestServices, FakeBrokers, type FakeClock, type T
 import { CONDOR_CLOSE_LEGS, entryProposal, onboardedUser } from '../approval/approval-fixture.js';
 import { execute } from '../operations/execute.js';
 import { advanceWalk } from './advance-walk.js';
-import { pricingPlan } from './pricing-plan.js';
-import { pricingDetails } from './proposal-pricing.js';
+import { pricingPlan } from '../working-orders/pricing-plan.js';
+import { pricingDetails } from '../working-orders/proposal-pricing.js';
 
 /** A walk as its person and agent see it: get_positions, positions(action='orders'), get_proposal and a cancel. */
 

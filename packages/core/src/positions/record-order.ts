@@ -2,7 +2,7 @@ import type { BrokerOrder } from '../ports/broker.js';
 import type { ManagedPosition, PositionLeg } from '../ports/position-store.js';
 import type { Proposal } from '../ports/proposal-store.js';
 import type { Services } from '../services.js';
-import { settleEntry } from '../positions/settle-entry.js';
+import { settleEntry } from './settle-entry.js';
 import { positionAfter } from './position-after.js';
 
 /**

@@ -6,9 +6,10 @@ import type { Proposal } from '../ports/proposal-store.js';
 import { brokerReadError } from '../positions/mark-positions.js';
 import { settleOrder } from '../positions/settle-working.js';
 import type { Services } from '../services.js';
-import { recordOrder, recordPlaced } from './record-order.js';
-import { secondStep } from './roll-steps.js';
+import { recordOrder } from '../positions/record-order.js';
+import { secondStep } from '../positions/proposal-orders.js';
 import { expiresAt, isExpired, isSubmitUnderway, SUBMIT_GRACE_MS } from '../lifecycle/proposal-timing.js';
+import { record } from './record.js';
 
 /** What reconciling one consumed proposal with the broker came to. */
 export type Reconciliation =
@@ -56,7 +57,7 @@ export function reconcileProposal(ownerId: string, proposalId: string, services:
 /** Records the order the broker holds; a two-step roll's step 2 is looked up (never placed) once step 1 has filled. */
 function found(proposal: Proposal, order: BrokerOrder, broker: Broker, services: Services): ResultAsync<Reconciliation, AppError> {
   const atBroker = (latest: BrokerOrder): Reconciliation => ({ result: 'at_broker', orderId: latest.id, orderStatus: latest.status });
-  const recorded = ResultAsync.fromSafePromise(recordPlaced(proposal, order, services));
+  const recorded = record(proposal, order, services);
   const step = secondStep(proposal);
   if (step === null || order.status !== 'filled') return recorded.map(() => atBroker(order));
   return recorded

@@ -2,7 +2,8 @@ import { isoTime } from '../words/time.js';
 import type { OrderLeg } from '../ports/broker.js';
 import type { ManagedPosition, PositionLeg } from '../ports/position-store.js';
 import type { LegBook, PlacementRefusal, Proposal, ProposalOutcome } from '../ports/proposal-store.js';
-import { bookHolding, openingSymbols, placingProposals } from './leg-book.js';
+import type { Services } from '../services.js';
+import { bookHolding, heldSince, openingSymbols, placingProposals } from './leg-book.js';
 
 const closes = (leg: OrderLeg): boolean => leg.intent === 'buy_to_close' || leg.intent === 'sell_to_close';
 
@@ -56,3 +57,25 @@ export const voidOutcome = (winner: Proposal, at: number): ProposalOutcome => ({
 /** Whether `other` is voided when `winner` (an exit or roll) is consumed for placement: its position's other open exits and rolls. */
 export const voidedBy = (winner: Proposal, other: Proposal): boolean =>
   winner.kind !== 'entry' && other.kind !== 'entry' && other.id !== winner.id && other.positionId === winner.positionId && other.consumedAt === null;
+
+/**
+ * Why the book no longer allows placing `proposal`, as the clause after "Nothing was placed:" (`placementRefused`) and
+ * on a ticket that can no longer be approved. An overlap says whether the holder already held the legs when the
+ * proposal was made (`since` before it; one made at the same instant passed its own check) or came to hold them since, so the words say what actually happened.
+ */
+export function refusalReason(proposal: Proposal, refusal: PlacementRefusal, since: number | null): string {
+  if (refusal.kind === 'position_changed') return `position ${refusal.positionId} changed since this ${proposal.kind} was proposed — ${refusal.why}`;
+  const holder = 'positionId' in refusal.heldBy ? `position ${refusal.heldBy.positionId}` : `proposal ${refusal.heldBy.proposalId}, approved and being placed`;
+  const legs = refusal.legs.join(', ');
+  return since !== null && since < proposal.createdAt
+    ? `${holder} already held ${legs} when this proposal was made, and this order would open them too`
+    : `since this proposal was made, ${holder} came to hold ${legs}, which this order would open too`;
+}
+
+/** When the holder of an overlap came to hold its legs (`heldSince`), from `book` when the caller has just read it; null for other refusals. */
+export async function holderSince(services: Services, ownerId: string, refusal: PlacementRefusal, book?: LegBook): Promise<number | null> {
+  if (refusal.kind !== 'overlapping_legs') return null;
+  const position = 'positionId' in refusal.heldBy ? refusal.heldBy.positionId : null;
+  const [read, acting] = await Promise.all([book ?? services.proposals.book(ownerId), position === null ? [] : services.proposals.listForPosition(ownerId, position)]);
+  return heldSince(refusal, read, acting);
+}

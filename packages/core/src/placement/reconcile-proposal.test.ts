@@ -6,7 +6,7 @@ import type { ProposalKind } from '../ports/proposal-store.js';
 import { getPositions } from '../positions/get-positions.js';
 import { positions as positionsTool } from '../positions/positions.js';
 import { confirmProposal } from './confirm-proposal.js';
-import { getProposal } from './get-proposal.js';
+import { getProposal } from '../proposals/get-proposal.js';
 import { reconcileProposal } from './reconcile-proposal.js';
 import { ALL_SCOPES } from '../scopes/scopes.js';
 

@@ -3,7 +3,7 @@ import type { ResultAsync } from 'neverthrow';
 import { describe, expect, it } from 'vitest';
 import { AGENT_CONFIRMS, createTestServices, FakeBrokers, FakeClock, FixtureMarketData, type TestServices } from '@condor/testkit';
 import { browserLogin, onboardedUser } from '../approval/approval-fixture.js';
-import { approveByLink } from '../approval/approval-page.js';
+import { approveByLink } from './approve-by-link.js';
 import { mintLink } from '../browser/links.js';
 import type { ApprovalMethod } from '../ports/proposal-store.js';
 import { execute } from '../operations/execute.js';
@@ -13,7 +13,7 @@ import type { MarketData, OptionContract, OptionType } from '../ports/market-dat
 import type { ManagedPosition } from '../ports/position-store.js';
 import type { Proposal } from '../ports/proposal-store.js';
 import type { Clock } from '../ports/clock.js';
-import { proposalIdOf, secondStep } from './roll-steps.js';
+import { proposalIdOf, secondStep } from '../positions/proposal-orders.js';
 import { expiresAt } from '../lifecycle/proposal-timing.js';
 
 /**

@@ -3,8 +3,9 @@ import { userBroker } from '../brokers/user-broker.js';
 import type { Broker, BrokerOrder } from '../ports/broker.js';
 import type { PriceStep, WorkingOrder } from '../ports/working-order-store.js';
 import type { Services } from '../services.js';
-import { decideWalk, POLL_MS, READ_BACK_MS } from './walk-decision.js';
-import { settleWalk } from './settle-walk.js';
+import { decideWalk, POLL_MS, READ_BACK_MS } from '../working-orders/walk-decision.js';
+import { endedWalk } from './walk-at-placement.js';
+import { recordSettled } from './record.js';
 
 /** How long to wait before looking again when the broker could not be reached or answered with a refusal to retry. */
 const RETRY_MS = 5_000;
@@ -46,8 +47,9 @@ export async function advanceWalk(walk: WorkingOrder, walker: Walker): Promise<W
       for (const order of action.orders) await broker.cancel(order.id);
       return save(walker, { ...resolved, nextAt: now + READ_BACK_MS }, true);
     case 'finish':
-      await settleWalk(proposal, resolved, action.settledBy, services);
-      return save(walker, { ...resolved, status: action.status, filledQty: action.filledQty, detail: action.detail, endedAt: now, nextAt: now }, true);
+      // The walker settles through the placement's own steps: record, then end the walk.
+      if (action.settledBy !== null) await recordSettled(proposal, resolved, action.settledBy, services);
+      return save(walker, endedWalk(resolved, action, now), true);
     case 'replace':
       return replaceStep(walker, resolved, broker, action);
   }

@@ -1,7 +1,7 @@
 import type { OrderLeg } from '../ports/broker.js';
 import type { ManagedPosition } from '../ports/position-store.js';
 import type { LegBook, Proposal } from '../ports/proposal-store.js';
-import { secondStep } from './roll-steps.js';
+import { secondStep } from './proposal-orders.js';
 
 const opens = (leg: OrderLeg): boolean => leg.intent === 'buy_to_open' || leg.intent === 'sell_to_open';
 

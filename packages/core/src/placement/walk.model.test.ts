@@ -6,9 +6,9 @@ import { execute } from '../operations/execute.js';
 import type { BrokerOrder } from '../ports/broker.js';
 import type { WorkingOrder, WorkingOrderStore } from '../ports/working-order-store.js';
 import { advanceWalk } from './advance-walk.js';
-import { deadlineOf } from './walk-decision.js';
-import { pricingPlan, type PricingPlan } from './pricing-plan.js';
-import { pricingDetails } from './proposal-pricing.js';
+import { deadlineOf } from '../working-orders/walk-decision.js';
+import { pricingPlan, type PricingPlan } from '../working-orders/pricing-plan.js';
+import { pricingDetails } from '../working-orders/proposal-pricing.js';
 
 /**
  * The working-order machine (design §15) under everything that can happen to it: fills of the standing order (whole
