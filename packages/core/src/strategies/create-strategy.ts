@@ -7,12 +7,15 @@ import type { JsonObject } from '../ports/json.js';
 import type { ProviderIvRank } from '../ports/market-data.js';
 import { CREATE_STRATEGY_TIER } from '../tiers/create-strategy-tier.js';
 import { optimize } from './backtest/optimizer.js';
+import { entrySchedule as entrySessions } from './backtest/run-context.js';
 import { defaultGrid } from './default-grid.js';
 import { gateToday, providerIvRank } from './gate-today.js';
 import { loadHistory, type LoadedHistory } from './market-history.js';
 import { popModel } from './pop-model.js';
 import { CreateStrategyInput, RunView, type CreateStrategyParameters } from './schemas.js';
+import { tradingTerms, tradingTermsView, type TradingTerms } from './trading-terms.js';
 import type { BacktestSettings, RuleGrid } from './types.js';
+import { validationView } from './validation-view.js';
 import { metricsView, rulesView, type StrategyEntry } from './views.js';
 
 export const createStrategy = defineOperation({
@@ -21,8 +24,11 @@ export const createStrategy = defineOperation({
   description:
     'Backtests iron-condor rule sets (short-strike delta, wing width, entry DTE, profit taking, management DTE, stop) ' +
     'over the ticker’s daily history — legs priced with the historical ATM IV on today’s smile, fills at the natural ' +
-    'price, overlapping trades sized within max_capital — and returns top_strategies ranked by the objective (rank 1 = best), ' +
-    'with iv_rank_today: today’s IV rank (the provider’s own where it publishes one) and whether the gate is open today. ' +
+    'price (or your default band’s worst price), the ticket’s commissions and fees on every leg, overlapping trades sized ' +
+    'within max_capital — and returns top_strategies ranked by the objective on the earlier two thirds of the history ' +
+    '(rank 1 = best), each with its in_sample and out_of_sample metrics; validation says how far to trust rank 1 ' +
+    '(walk-forward, probability of backtest overfitting, deflated Sharpe ratio, likely_luck); ' +
+    'iv_rank_today: today’s IV rank (the provider’s own where it publishes one) and whether the gate is open today. ' +
     'These are rules, not tradeable contracts: save one (save_strategy) and search with it (find_iron_condors). ' +
     'Sends progress notifications when the call carries a progress token.',
   input: CreateStrategyInput,
@@ -44,13 +50,22 @@ export const createStrategy = defineOperation({
       .andThen((tradeable) => (tradeable ? okAsync(undefined) : errAsync(fail({ kind: 'unknown_symbol' }))))
       .andThen(() => loadHistory(market, input.ticker, startedAt, input.lookback_years).mapErr(fail))
       .andThen((loaded) => providerIvRank(market, input.ticker).map((provided) => ({ loaded, provided })))
-      .andThen(({ loaded, provided }) => run(input, loaded, provided, ctx, startedAt));
+      .andThen(({ loaded, provided }) => ResultAsync.fromSafePromise(tradingTerms(ctx.services, ctx.caller.userId)).map((terms) => ({ loaded, provided, terms })))
+      .andThen(({ loaded, provided, terms }) => run({ input, loaded, provided, terms, startedAt }, ctx));
   },
 });
 
-function run(input: CreateStrategyParameters, loaded: LoadedHistory, provided: ProviderIvRank | null, ctx: HandlerContext<'user'>, startedAt: number) {
+interface Run {
+  readonly input: CreateStrategyParameters;
+  readonly loaded: LoadedHistory;
+  readonly provided: ProviderIvRank | null;
+  readonly terms: TradingTerms;
+  readonly startedAt: number;
+}
+
+function run({ input, loaded, provided, terms, startedAt }: Run, ctx: HandlerContext<'user'>) {
   const { services } = ctx;
-  const settings = settingsOf(input, loaded.firstEntryIndex);
+  const settings = settingsOf(input, loaded.firstEntryIndex, terms);
   const pop = popModel(input.pop_model, input.seed);
   const optimization = optimize(
     { history: loaded.history, grid: gridOf(input, loaded.spot), settings, objective: input.objective, topK: input.top_k, ...pop },
@@ -60,8 +75,10 @@ function run(input: CreateStrategyParameters, loaded: LoadedHistory, provided: P
       await ctx.progress?.(done, total, `Backtested ${String(done)} of ${String(total)} rule sets`);
     },
   );
-  return ResultAsync.fromSafePromise(optimization).andThen(({ ranked, evaluated }) => {
+  return ResultAsync.fromSafePromise(optimization).andThen((result) => {
+    const { ranked, evaluated } = result;
     const finishedAt = services.clock.now();
+    const validated = validationView(result, loaded.history, entrySessions(settings, loaded.history.sessions.length));
     const runSettings = { dteMin: input.dte_min, dteMax: input.dte_max, settings, entryIntervalDays: input.entry_interval_days };
     const topStrategies: StrategyEntry[] = ranked.map((strategy) => ({
       kind: 'strategy',
@@ -70,6 +87,8 @@ function run(input: CreateStrategyParameters, loaded: LoadedHistory, provided: P
       objective_value: Number(strategy.objectiveValue.toFixed(6)),
       rules: rulesView(strategy.rules, runSettings),
       metrics: metricsView(strategy.metrics),
+      in_sample: { ...validated.in_sample, metrics: metricsView(strategy.inSample) },
+      out_of_sample: { ...validated.out_of_sample, metrics: metricsView(strategy.outOfSample) },
     }));
     const sessions = loaded.history.sessions.slice(loaded.firstEntryIndex);
     const today = gateToday(settings.ivRankGate, loaded.history.sessions, provided);
@@ -82,6 +101,8 @@ function run(input: CreateStrategyParameters, loaded: LoadedHistory, provided: P
       history: { from: sessions[0]?.date ?? '', to: sessions.at(-1)?.date ?? '', sessions: sessions.length, iv_source: loaded.ivSource },
       iv_rank_today: { rank: today.rank, percentile: today.percentile, source: today.source, gate_open: today.open },
       evaluated,
+      costs: tradingTermsView(terms),
+      validation: validated,
       duration_ms: finishedAt - startedAt,
       market_notice: services.marketNotice,
       note: topStrategies.length > 0 ? null : emptyNote(input, sessions.length),
@@ -102,7 +123,7 @@ function run(input: CreateStrategyParameters, loaded: LoadedHistory, provided: P
   });
 }
 
-function settingsOf(input: CreateStrategyParameters, firstEntryIndex: number): BacktestSettings {
+function settingsOf(input: CreateStrategyParameters, firstEntryIndex: number, terms: TradingTerms): BacktestSettings {
   return {
     firstEntryIndex,
     entryIntervalSessions: input.entry_interval_days,
@@ -113,6 +134,7 @@ function settingsOf(input: CreateStrategyParameters, firstEntryIndex: number): B
     riskPerTrade: input.risk_per_trade,
     popModel: input.pop_model,
     seed: input.seed,
+    execution: terms.execution,
   };
 }
 

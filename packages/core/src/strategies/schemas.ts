@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { Ticker } from '../condors/schemas.js';
+import { TradingTermsView } from './trading-terms.js';
 import { IV_RANK_GATE_MODES, OBJECTIVES, POP_MODELS } from './types.js';
+import { STRETCH_FIELDS, ValidationView } from './validation-view.js';
 
 /** The most rule sets one run may backtest. */
 export const MAX_GRID_SIZE = 20_000;
@@ -87,27 +89,33 @@ export const RulesView = v.object({
 });
 
 export const MetricsView = v.object({
-  trades: v.number(),
-  win_rate: v.number(),
-  average_pnl: v.number(),
-  total_pnl: v.number(),
-  return_on_risk: v.number(),
-  max_drawdown: v.number(),
-  pop_at_entry: v.number(),
-  expected_value: v.number(),
-  worst_trade: v.number(),
-  average_days_held: v.number(),
-  skipped_entries: v.number(),
+  trades: described(v.number(), 'Trades taken.'),
+  total_costs: described(v.number(), 'Commissions and regulatory fees of every trade (entry, exit, exercise and assignment), dollars.'),
+  win_rate: described(v.number(), 'Share of trades closed with a profit after costs, 0–1.'),
+  average_pnl: described(v.number(), 'Mean P/L per trade after costs, dollars.'),
+  total_pnl: described(v.number(), 'P/L after costs, dollars.'),
+  return_on_risk: described(v.number(), 'Total P/L over the summed max loss of the trades.'),
+  max_drawdown: described(v.number(), 'Largest fall of the daily equity curve (open trades marked) from its peak, dollars.'),
+  pop_at_entry: described(v.number(), 'Mean probability of profit at entry, by the run’s pop model.'),
+  expected_value: described(v.number(), 'Mean expected value per trade at entry, dollars.'),
+  worst_trade: described(v.number(), 'The most negative trade P/L, dollars.'),
+  average_days_held: described(v.number(), 'Mean calendar days from entry to exit.'),
+  skipped_entries: described(v.number(), 'Scheduled entries without a trade: gate closed, no expiry or credit, or no capital left.'),
 });
+
+const SampleMetricsView = (description: string) =>
+  described(v.object({ ...STRETCH_FIELDS, metrics: MetricsView }), description);
 
 /** A rule set of `top_strategies`: rules and their backtest, not a tradeable candidate (it has no legs). */
 export const StrategyView = v.object({
   kind: v.literal('strategy'),
   rank: v.number(),
   ticker: v.string(),
-  objective_value: v.number(),
+  objective_value: described(v.number(), 'The objective over the in-sample trades, which the rank is by.'),
   rules: RulesView,
-  metrics: MetricsView,
+  metrics: described(MetricsView, 'Over the whole history, after costs.'),
+  in_sample: SampleMetricsView('Over the trades closed before the choice: what it was ranked on.'),
+  out_of_sample: SampleMetricsView('Over the trades entered after the choice, which the ranking never saw.'),
 });
 
 export const RunView = v.object({
@@ -123,7 +131,9 @@ export const RunView = v.object({
     source: v.picklist(['provider', 'history']),
     gate_open: v.boolean(),
   }),
-  evaluated: v.number(),
+  evaluated: described(v.number(), 'Rule sets tried: every one counts toward the odds that rank 1 is luck.'),
+  costs: TradingTermsView,
+  validation: ValidationView,
   duration_ms: v.number(),
   market_notice: v.nullable(v.string()),
   note: v.nullable(v.string()),

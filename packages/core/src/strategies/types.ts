@@ -81,6 +81,19 @@ export interface IvRankGate {
   readonly threshold: number;
 }
 
+/**
+ * The price a backtest fills at, per share of the whole condor: `natural` (shorts at the bid, longs at the ask, to
+ * open; the reverse to close), or `band`, the worst price of the person's default working-order band — the mid less
+ * (to open) or plus (to close) `worstFromMid`, never past the natural price.
+ */
+export type FillRule = { readonly kind: 'natural' } | { readonly kind: 'band'; readonly worstFromMid: number };
+
+/** How a backtest trades: the fill rule and the broker's commission per contract (fees: the ticket's table). */
+export interface Execution {
+  readonly fill: FillRule;
+  readonly commissionPerContract: number;
+}
+
 /** The settings shared by every rule set of one run. */
 export interface BacktestSettings {
   /** The first session index entries may happen on (earlier sessions only feed IV rank and realised volatility). */
@@ -97,6 +110,7 @@ export interface BacktestSettings {
   readonly popModel: PopModel;
   /** Seeds `monte_carlo`, so a run is reproducible. */
   readonly seed: number;
+  readonly execution: Execution;
 }
 
 export type ExitReason = 'profit_take' | 'stop_loss' | 'management_dte' | 'expiry';
@@ -107,12 +121,15 @@ export interface BacktestTrade {
   readonly expiry: string;
   readonly strikes: CondorStrikes;
   readonly qty: number;
-  /** Net credit received at the natural price (shorts at the bid, longs at the ask). */
+  /** Net credit received at the run's fill rule. */
   readonly credit: number;
   readonly exitDate: string;
-  /** Debit paid to close at the natural price, or the settlement value at expiry. */
+  /** Debit paid to close at the run's fill rule, or the settlement value at expiry. */
   readonly exitDebit: number;
   readonly exitReason: ExitReason;
+  /** Commissions and regulatory fees of the opening and closing orders, and of exercise or assignment of legs in the money at expiry. */
+  readonly costs: number;
+  /** After costs. */
   readonly pnl: number;
   readonly maxLoss: number;
   readonly popAtEntry: number;
@@ -122,9 +139,11 @@ export interface BacktestTrade {
   readonly ivRankAtEntry: number | null;
 }
 
-/** What a rule set did over the history. Dollars unless stated. */
+/** What a rule set did over the history. Dollars unless stated; P/L after costs. */
 export interface BacktestMetrics {
   readonly trades: number;
+  /** Commissions and fees of every trade. */
+  readonly totalCosts: number;
   /** Share of trades closed with a profit (0–1); 0 without trades. */
   readonly winRate: number;
   readonly averagePnl: number;
@@ -166,7 +185,7 @@ export interface EntryContext {
   /** Calendar days from the entry session to the expiry. */
   readonly dte: number;
   readonly strikes: CondorStrikes;
-  /** Net credit per share at the natural price. */
+  /** Net credit per share at the run's fill rule. */
   readonly credit: number;
   readonly rules: RuleSet;
 }

@@ -35,6 +35,7 @@ export function rulesView(rules: RuleSet, run: RunSettingsView): v.InferOutput<t
 export function metricsView(metrics: BacktestMetrics): v.InferOutput<typeof MetricsView> {
   return {
     trades: metrics.trades,
+    total_costs: dollars(metrics.totalCosts),
     win_rate: ratio(metrics.winRate),
     average_pnl: dollars(metrics.averagePnl),
     total_pnl: dollars(metrics.totalPnl),

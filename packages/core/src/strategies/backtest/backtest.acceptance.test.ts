@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { condorCosts, tradeCosts } from '../../costs/condor-costs.js';
 import { ironCondorStats } from '../../options/iron-condor.js';
 import { normalCdf } from '../../options/normal.js';
 import { priceOption } from '../../options/price-option.js';
@@ -45,6 +46,7 @@ const settings: BacktestSettings = {
   riskPerTrade: 0.4,
   popModel: 'lognormal',
   seed: 1,
+  execution: { fill: { kind: 'natural' }, commissionPerContract: 0 },
 };
 const rules: RuleSet = { shortDelta: 0.16, wingWidth: 5, entryDte: 30, profitTakePct: 0.5, managementDte: null, stopLossMultiple: null };
 
@@ -68,6 +70,13 @@ const debitToClose = (k: CondorStrikes, spot: number, daysLeft: number): number 
   leg('put', spot, k.shortPut, daysLeft).ask + leg('call', spot, k.shortCall, daysLeft).ask - leg('put', spot, k.longPut, daysLeft).bid - leg('call', spot, k.longCall, daysLeft).bid;
 const fairValue = (k: CondorStrikes, spot: number, daysLeft: number): number =>
   leg('put', spot, k.shortPut, daysLeft).mid + leg('call', spot, k.shortCall, daysLeft).mid - leg('put', spot, k.longPut, daysLeft).mid - leg('call', spot, k.longCall, daysLeft).mid;
+/** The ticket's costs of one condor opened (or closed) at the legs' mids at this spot and time to expiry. */
+const ticketCosts = (k: CondorStrikes, spot: number, daysLeft: number) =>
+  condorCosts(
+    { longPut: leg('put', spot, k.longPut, daysLeft).mid, shortPut: leg('put', spot, k.shortPut, daysLeft).mid, shortCall: leg('call', spot, k.shortCall, daysLeft).mid, longCall: leg('call', spot, k.longCall, daysLeft).mid },
+    1,
+    0,
+  );
 /** Risk-neutral P(S_T > level) at 20 %, r = q = 0. */
 const above = (spot: number, level: number, daysLeft: number): number => {
   const s = VOL * Math.sqrt(daysLeft / 365);
@@ -85,6 +94,19 @@ describe('backtest: a hand-computed history', () => {
   const result = backtest(history, rules, settings, lognormalPop);
   const creditA = entryCredit(A.strikes, 100, 31);
   const creditD = entryCredit(D.strikes, 85, 30);
+  // Costs, as the ticket computes them for the same orders (commission 0 here, so the regulatory fees alone):
+  // A opens at 100 with 31 days left and closes on 18 Jan with 15; B opens as A and, held to the 9 Feb expiry at 77.5,
+  // has both puts in the money — the 95 put assigned (bought back at $17.50) and the 90 put exercised (sold at $12.50);
+  // D opens at 85 with 30 days left and expires with every leg out of the money.
+  const costsA = ticketCosts(A.strikes, 100, 31).open.total + ticketCosts(A.strikes, 100, 15).close.total;
+  const costsB = ticketCosts(A.strikes, 100, 31).open.total + tradeCosts([], [{ side: 'sell', price: 12.5 }, { side: 'buy', price: 17.5 }], 1, 0).total;
+  const costsD = ticketCosts(D.strikes, 85, 30).open.total;
+
+  it('each trade pays the ticket’s fees for the same orders: $0.23 to open, $0.23 to close, $0.16 for an exercise and an assignment', () => {
+    expect([costsA, costsB, costsD]).toEqual([0.46, 0.39, 0.23]);
+    expect(result.trades.map((trade) => trade.costs)).toEqual([costsA, costsB, costsD]);
+    expect(result.metrics.totalCosts).toBeCloseTo(costsA + costsB + costsD, 12);
+  });
 
   it('the strikes are the 16-delta strikes found by scanning every $1 strike', () => {
     expect(daysBetween(A.entry, A.expiry)).toBe(A.dte);
@@ -111,7 +133,7 @@ describe('backtest: a hand-computed history', () => {
     expect(trade).toMatchObject({ qty: 1, exitDate: '2024-01-18', exitReason: 'profit_take', ivRankAtEntry: null });
     expect(trade.credit).toBeCloseTo(creditA, 12);
     expect(trade.exitDebit).toBeCloseTo(exitDebit, 12);
-    expect(trade.pnl).toBeCloseTo((creditA - exitDebit) * 100, 9); // +$44.62
+    expect(trade.pnl).toBeCloseTo((creditA - exitDebit) * 100 - costsA, 9); // +$44.16
     expect(trade.maxLoss).toBeCloseTo((5 - creditA) * 100, 9);
     // Under 21 returns of history the forecast is the ATM IV, so the EV is the credit less the fair value: the spread paid.
     expect(trade.expectedValue).toBeCloseTo((creditA - fairValue(A.strikes, 100, 31)) * 100, 9);
@@ -126,8 +148,8 @@ describe('backtest: a hand-computed history', () => {
     const trade = result.trades[1]!;
     expect(trade).toMatchObject({ qty: 1, exitDate: B.expiry, exitReason: 'expiry', exitDebit: 5 });
     expect(trade.credit).toBeCloseTo(creditA, 12);
-    expect(trade.pnl).toBeCloseTo((creditA - 5) * 100, 9); // −$417.55: the max loss
-    expect(trade.pnl).toBeCloseTo(-trade.maxLoss, 9);
+    expect(trade.pnl).toBeCloseTo((creditA - 5) * 100 - costsB, 9); // −$417.94: the max loss and the costs
+    expect(trade.pnl).toBeCloseTo(-trade.maxLoss - costsB, 9);
   });
 
   it('trade D sits below its short put all month, then expires inside at 85 and keeps the whole credit', () => {
@@ -138,7 +160,7 @@ describe('backtest: a hand-computed history', () => {
     }
     const trade = result.trades[2]!;
     expect(trade).toMatchObject({ qty: 1, exitDate: D.expiry, exitReason: 'expiry', exitDebit: 0 });
-    expect(trade.pnl).toBeCloseTo(creditD * 100, 9); // +$61.14
+    expect(trade.pnl).toBeCloseTo(creditD * 100 - costsD, 9); // +$60.91
   });
 
   it('capital blocks the entries made while two trades are open, and entries without an expiry in the history are skipped', () => {
@@ -153,22 +175,23 @@ describe('backtest: a hand-computed history', () => {
   });
 
   it('metrics: total P/L, win rate, return on risk, days held and the drawdown of the marked equity curve', () => {
-    const pnls = [(creditA - debitToClose(A.strikes, 100, 15)) * 100, (creditA - 5) * 100, creditD * 100];
+    const pnls = [(creditA - debitToClose(A.strikes, 100, 15)) * 100 - costsA, (creditA - 5) * 100 - costsB, creditD * 100 - costsD];
     const maxLosses = [(5 - creditA) * 100, (5 - creditA) * 100, (5 - creditD) * 100];
     const { metrics } = result;
-    expect(metrics.totalPnl).toBeCloseTo(pnls[0]! + pnls[1]! + pnls[2]!, 9); // −$311.79
-    expect(metrics.totalPnl).toBeCloseTo(-311.790817, 5);
+    expect(metrics.totalPnl).toBeCloseTo(pnls[0]! + pnls[1]! + pnls[2]!, 9); // −$312.87
+    expect(metrics.totalPnl).toBeCloseTo(-311.790817 - 1.08, 5);
     expect(metrics.winRate).toBeCloseTo(2 / 3, 12);
     expect(metrics.averagePnl).toBeCloseTo(metrics.totalPnl / 3, 9);
     expect(metrics.worstTrade).toBeCloseTo(pnls[1]!, 9);
     expect(metrics.returnOnRisk).toBeCloseTo(metrics.totalPnl / (maxLosses[0]! + maxLosses[1]! + maxLosses[2]!), 12);
     expect(metrics.averageDaysHeld).toBeCloseTo((16 + 31 + 30) / 3, 12);
 
-    // The equity curve by hand: $1,000 + closed P/L + each open trade marked at credit − debit to close.
+    // The equity curve by hand: $1,000 + closed P/L + each open trade marked at credit − debit to close, less its opening fees.
+    const opening = [ticketCosts(A.strikes, 100, 31).open.total, ticketCosts(A.strikes, 100, 31).open.total, ticketCosts(D.strikes, 85, 30).open.total];
     const trades = [
-      { ...A, credit: creditA, exit: '2024-01-18', pnl: pnls[0]! },
-      { ...B, credit: creditA, exit: B.expiry, pnl: pnls[1]! },
-      { ...D, credit: creditD, exit: D.expiry, pnl: pnls[2]! },
+      { ...A, credit: creditA, exit: '2024-01-18', pnl: pnls[0]!, opening: opening[0]! },
+      { ...B, credit: creditA, exit: B.expiry, pnl: pnls[1]!, opening: opening[1]! },
+      { ...D, credit: creditD, exit: D.expiry, pnl: pnls[2]!, opening: opening[2]! },
     ];
     let peak = 1000;
     let drawdown = 0;
@@ -176,12 +199,12 @@ describe('backtest: a hand-computed history', () => {
       let equity = 1000;
       for (const trade of trades) {
         if (date >= trade.exit) equity += trade.pnl;
-        else if (date >= trade.entry) equity += (trade.credit - debitToClose(trade.strikes, closeOn(index), daysBetween(date, trade.expiry))) * 100;
+        else if (date >= trade.entry) equity += (trade.credit - debitToClose(trade.strikes, closeOn(index), daysBetween(date, trade.expiry))) * 100 - trade.opening;
       }
       peak = Math.max(peak, equity);
       drawdown = Math.max(drawdown, peak - equity);
     });
     expect(metrics.maxDrawdown).toBeCloseTo(drawdown, 9);
-    expect(metrics.maxDrawdown).toBeCloseTo(640.974281, 5);
+    expect(metrics.maxDrawdown).toBeCloseTo(641.204281, 5); // $640.97 before costs, and the opening fees of the open trades
   });
 });

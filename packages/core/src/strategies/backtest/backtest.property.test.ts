@@ -38,6 +38,8 @@ export const scenario = fc
     profitTakePct: nullable(fc.double({ min: 0.05, max: 0.95, noNaN: true })),
     managementDte: nullable(fc.integer({ min: 0, max: 30 })),
     stopLossMultiple: nullable(fc.double({ min: 0.25, max: 5, noNaN: true })),
+    commissionPerContract: fc.constantFrom(0, 0.5, 0.65),
+    bandFromMid: nullable(fc.integer({ min: 1, max: 100 }).map((cents) => cents / 100)),
   })
   .map((p) => {
     const history: MarketHistory = {
@@ -55,6 +57,7 @@ export const scenario = fc
       riskPerTrade: p.riskPerTrade,
       popModel: 'lognormal',
       seed: 1,
+      execution: { fill: p.bandFromMid === null ? { kind: 'natural' } : { kind: 'band', worstFromMid: p.bandFromMid }, commissionPerContract: p.commissionPerContract },
     };
     const rules: RuleSet = {
       shortDelta: p.shortDelta,
@@ -71,7 +74,7 @@ const dayOfDate = (date: string): number => parseDay(date) ?? Number.NaN;
 /** Every number of a result: all metrics and each trade's figures. */
 const numbers = (result: BacktestResult): unknown[] => [
   ...Object.values(result.metrics as object),
-  ...result.trades.flatMap((t) => [t.qty, t.credit, t.exitDebit, t.pnl, t.maxLoss, t.popAtEntry, t.expectedValue, t.strikes.longPut, t.strikes.shortPut, t.strikes.shortCall, t.strikes.longCall]),
+  ...result.trades.flatMap((t) => [t.qty, t.credit, t.exitDebit, t.costs, t.pnl, t.maxLoss, t.popAtEntry, t.expectedValue, t.strikes.longPut, t.strikes.shortPut, t.strikes.shortCall, t.strikes.longCall]),
 ];
 
 describe('backtest properties on seeded random walks', () => {
@@ -123,12 +126,14 @@ describe('backtest properties on seeded random walks', () => {
       expect(trade.credit).toBeGreaterThan(0);
       expect(trade.credit).toBeLessThan(rules.wingWidth);
       expect(trade.maxLoss).toBeCloseTo((rules.wingWidth - trade.credit) * 100 * trade.qty, 6);
-      expect(trade.pnl).toBeCloseTo((trade.credit - trade.exitDebit) * 100 * trade.qty, 6);
-      expect(trade.pnl).toBeLessThanOrEqual(trade.credit * 100 * trade.qty + 1e-9);
-      expect(trade.pnl).toBeGreaterThanOrEqual(-trade.maxLoss - (closingCost + smileSlackOf(trade)) * 100 * trade.qty - 1e-6);
+      // Every order pays at least the ORF and OCC fees and the commission on its four legs.
+      expect(trade.costs).toBeGreaterThanOrEqual(4 * trade.qty * (0.02685 + 0.02 + settings.execution.commissionPerContract) - 0.02);
+      expect(trade.pnl).toBeCloseTo((trade.credit - trade.exitDebit) * 100 * trade.qty - trade.costs, 6);
+      expect(trade.pnl).toBeLessThanOrEqual(trade.credit * 100 * trade.qty - trade.costs + 1e-9);
+      expect(trade.pnl).toBeGreaterThanOrEqual(-trade.maxLoss - (closingCost + smileSlackOf(trade)) * 100 * trade.qty - trade.costs - 1e-6);
       if (trade.exitReason === 'expiry') {
         expect(trade.exitDate).toBe(trade.expiry);
-        expect(trade.pnl).toBeGreaterThanOrEqual(-trade.maxLoss - 1e-6);
+        expect(trade.pnl).toBeGreaterThanOrEqual(-trade.maxLoss - trade.costs - 1e-6);
       }
       expect(trade.popAtEntry).toBeGreaterThanOrEqual(0);
       expect(trade.popAtEntry).toBeLessThanOrEqual(1);

@@ -1,14 +1,14 @@
 import type { TakenTrade } from './simulate.js';
 
-/** P/L of a trade closed at its exit, dollars for all contracts. */
+/** P/L of a trade closed at its exit after its costs, dollars for all contracts. */
 export function tradePnl(trade: TakenTrade): number {
-  return (trade.shape.credit - trade.exit.debit) * 100 * trade.qty;
+  return (trade.shape.credit - trade.exit.debit) * 100 * trade.qty - trade.costs;
 }
 
 /**
  * The largest fall from a peak of the daily equity curve, dollars: at each close from the first
- * entry to the last exit, maxCapital + the P/L of the trades closed so far + every open trade marked
- * at that close's natural debit (credit − debit to close). The peak starts at maxCapital.
+ * entry to the last exit, maxCapital + the P/L after costs of the trades closed so far + every open trade
+ * marked at that close's debit (credit − debit to close, less its opening costs). The peak starts at maxCapital.
  */
 export function maxDrawdown(taken: readonly TakenTrade[], maxCapital: number): number {
   const first = taken[0];
@@ -17,12 +17,13 @@ export function maxDrawdown(taken: readonly TakenTrade[], maxCapital: number): n
   const end = taken.reduce((last, trade) => Math.max(last, trade.exit.index), start);
   const marks = new Float64Array(end - start + 1);
   const realised = new Float64Array(end - start + 1);
-  for (const { shape, exit, qty } of taken) {
+  for (const trade of taken) {
+    const { shape, exit, qty, openingCosts } = trade;
     const offset = shape.entry.index - start;
     for (let k = 0; k < exit.index - shape.entry.index; k++) {
-      marks[offset + k] = (marks[offset + k] ?? 0) + (shape.credit - (shape.debits[k] ?? 0)) * 100 * qty;
+      marks[offset + k] = (marks[offset + k] ?? 0) + (shape.credit - (shape.debits[k] ?? 0)) * 100 * qty - openingCosts;
     }
-    realised[exit.index - start] = (realised[exit.index - start] ?? 0) + (shape.credit - exit.debit) * 100 * qty;
+    realised[exit.index - start] = (realised[exit.index - start] ?? 0) + tradePnl(trade);
   }
   let closedPnl = 0;
   let peak = maxCapital;

@@ -5,6 +5,8 @@ import { metricsOf, TradeTotals } from './metrics.js';
 import type { RunContext } from './run-context.js';
 import { simulate, walkTrades, type TakenTrade } from './simulate.js';
 import type { ShapeSource } from './trade-shape.js';
+import type { TradeTableBuilder } from './validation/trade-table.js';
+import { inWindow, type TradeWindow } from './validation/windows.js';
 
 /** A rule set's trades before the probability of profit is computed (the optimizer needs it for the winners only). */
 export interface Simulated {
@@ -29,6 +31,7 @@ function addTrade(totals: TradeTotals, context: RunContext, trade: TakenTrade): 
     trade.maxLossPerContract * qty,
     shape.expectedValuePerContract * qty,
     (context.days[exit.index] ?? 0) - (context.days[shape.entry.index] ?? 0),
+    trade.costs,
   );
 }
 
@@ -36,6 +39,22 @@ function metricsWith(context: RunContext, taken: readonly TakenTrade[], skippedE
   const totals = new TradeTotals();
   for (const trade of taken) addTrade(totals, context, trade);
   return metricsOf(totals, { pops, maxDrawdown: drawdown ? maxDrawdown(taken, context.settings.maxCapital) : 0, skippedEntries });
+}
+
+/**
+ * The metrics of the trades of `taken` in `window` (pops aligned with `taken`); skippedEntries counts the window's
+ * scheduled entries without a trade.
+ */
+export function windowMetrics(context: RunContext, taken: readonly TakenTrade[], pops: readonly number[], window: TradeWindow): BacktestMetrics {
+  const inside = taken.flatMap((trade, i) => (inWindow(window, trade.slot, trade.exit.index) ? [{ trade, pop: pops[i] ?? 0 }] : []));
+  const entered = taken.filter((trade) => trade.slot >= window.fromSlot && trade.slot < window.toSlot).length;
+  const scheduled = Math.max(0, Math.min(window.toSlot, context.entries.length) - window.fromSlot);
+  return metricsWith(
+    context,
+    inside.map(({ trade }) => trade),
+    scheduled - entered,
+    pops.length === 0 ? [] : inside.map(({ pop }) => pop),
+  );
 }
 
 /**
@@ -48,22 +67,29 @@ export function simulateRuleSet(context: RunContext, shapes: ShapeSource, rules:
 }
 
 /**
- * `simulateRuleSet`'s metrics without keeping the trades (and with maxDrawdown 0): what ranking a rule
- * set needs, for every rule set of a grid.
+ * Records every trade of a rule set in `table` and returns its metrics over `window` (maxDrawdown 0, no
+ * skipped entries): what ranking a rule set needs, for every rule set of a grid, without a trade object each.
  */
-export function ruleSetMetrics(context: RunContext, shapes: ShapeSource, rules: RuleSet): BacktestMetrics {
+export function recordRuleSet(context: RunContext, shapes: ShapeSource, rules: RuleSet, table: TradeTableBuilder, window: TradeWindow): BacktestMetrics {
   const totals = new TradeTotals();
   const { days } = context;
-  const skippedEntries = walkTrades(context, shapes, rules, (shape, step, qty, maxLossPerContract) => {
-    // addTrade's sums, term for term, without a trade object per rule set and trade.
-    totals.add(
-      (shape.credit - exitDebit(shape, step)) * 100 * qty,
-      maxLossPerContract * qty,
-      shape.expectedValuePerContract * qty,
-      (days[exitIndex(shape, step)] ?? 0) - (days[shape.entry.index] ?? 0),
-    );
+  walkTrades(context, shapes, rules, (shape, step, qty, maxLossPerContract, costs, slot) => {
+    // addTrade's terms, in its order, so a window's metrics are those of the kept trades to the last bit.
+    const pnl = (shape.credit - exitDebit(shape, step)) * 100 * qty - costs.total;
+    const exit = exitIndex(shape, step);
+    const maxLoss = maxLossPerContract * qty;
+    const expectedValue = shape.expectedValuePerContract * qty;
+    table.add(slot, exit, pnl, maxLoss, expectedValue);
+    if (inWindow(window, slot, exit)) totals.add(pnl, maxLoss, expectedValue, (days[exit] ?? 0) - (days[shape.entry.index] ?? 0), costs.total);
   });
-  return metricsOf(totals, { pops: [], maxDrawdown: 0, skippedEntries });
+  table.endRuleSet();
+  return metricsOf(totals, { pops: [], maxDrawdown: 0, skippedEntries: 0 });
+}
+
+/** Records a simulated rule set's trades in `table`, as `recordRuleSet` does. */
+export function recordSimulated(simulated: Simulated, table: TradeTableBuilder): void {
+  for (const trade of simulated.taken) table.add(trade.slot, trade.exit.index, tradePnl(trade), trade.maxLossPerContract * trade.qty, trade.shape.expectedValuePerContract * trade.qty);
+  table.endRuleSet();
 }
 
 /** The full result of a simulated rule set: every trade with its probability of profit at entry. */
@@ -85,6 +111,7 @@ export function completeResult(context: RunContext, simulated: Simulated, pop: P
       exitDate: dateOf(exit.index),
       exitDebit: exit.debit,
       exitReason: exit.reason,
+      costs: trade.costs,
       pnl: tradePnl(trade),
       maxLoss: maxLossPerContract * qty,
       popAtEntry: pops[i] ?? 0,

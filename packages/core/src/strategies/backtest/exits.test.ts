@@ -19,6 +19,11 @@ const shape = (debits: number[], settlement = 0): TradeShape => ({
   debits: Float64Array.from(debits),
   settlement,
   expectedValuePerContract: 0,
+  entrySoldMids: 0,
+  longPut: { bid: new Float64Array(0), ask: new Float64Array(0) },
+  longCall: { bid: new Float64Array(0), ask: new Float64Array(0) },
+  offset: 0,
+  expiryLegs: { legs: 0, sold: 0, soldPrices: 0 },
 });
 const hold: RuleSet = { shortDelta: 0.16, wingWidth: 5, entryDte: 7, profitTakePct: null, managementDte: null, stopLossMultiple: null };
 

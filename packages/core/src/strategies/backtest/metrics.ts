@@ -1,6 +1,6 @@
 import type { BacktestMetrics } from '../types.js';
 
-/** Running sums over a rule set's trades in entry order (dollars; days in calendar days). */
+/** Running sums over a rule set's trades in entry order (dollars, P/L after costs; days in calendar days). */
 export class TradeTotals {
   trades = 0;
   wins = 0;
@@ -8,10 +8,13 @@ export class TradeTotals {
   maxLoss = 0;
   expectedValue = 0;
   daysHeld = 0;
+  costs = 0;
   worst = Number.POSITIVE_INFINITY;
 
-  add(pnl: number, maxLoss: number, expectedValue: number, daysHeld: number): void {
+  /** `pnl` after `costs`. */
+  add(pnl: number, maxLoss: number, expectedValue: number, daysHeld: number, costs: number): void {
     this.trades++;
+    this.costs += costs;
     if (pnl > 0) this.wins++;
     this.pnl += pnl;
     this.maxLoss += maxLoss;
@@ -38,6 +41,7 @@ export function metricsOf(totals: TradeTotals, extras: MetricsExtras): BacktestM
   const pops = extras.pops.reduce((total, pop) => total + pop, 0);
   return {
     trades,
+    totalCosts: finite(totals.costs),
     winRate: finite(mean(totals.wins, trades)),
     averagePnl: finite(mean(totals.pnl, trades)),
     totalPnl: finite(totals.pnl),

@@ -6,6 +6,8 @@ import { backtest } from './backtest.js';
 import { expandGrid, strategyKey } from './expand-grid.js';
 import { syntheticHistory } from './history-fixture.js';
 import { optimize } from './optimizer.js';
+import { entrySchedule } from './run-context.js';
+import { sampleSplit } from './validation/windows.js';
 
 const settings: BacktestSettings = {
   firstEntryIndex: 20,
@@ -17,6 +19,7 @@ const settings: BacktestSettings = {
   riskPerTrade: 0.25,
   popModel: 'lognormal',
   seed: 1,
+  execution: { fill: { kind: 'natural' }, commissionPerContract: 0 },
 };
 const grid: RuleGrid = {
   shortDeltas: [0.16, 0.3],
@@ -43,13 +46,43 @@ function score(objective: Objective, m: BacktestMetrics): number {
   }
 }
 
-/** One `backtest` per rule set, sorted by objective, then total P/L, then grid order; no-trade sets dropped. */
-function bruteForce(history: ReturnType<typeof syntheticHistory>, runGrid: RuleGrid, runSettings: BacktestSettings, objective: Objective, topK: number) {
+/** The last session whose close a run's ranking sees: trades closed after it are out of its sample. */
+const lastSeen = (history: ReturnType<typeof syntheticHistory>, runSettings: BacktestSettings): string => {
+  const { inSample } = sampleSplit(entrySchedule(runSettings, history.sessions.length), history.sessions.length);
+  return history.sessions[inSample.lastExit]?.date ?? '';
+};
+
+/** A rule set's in-sample figures from its own backtest: the trades closed by the last session the ranking sees. */
+function inSampleOf(result: ReturnType<typeof backtest>, lastDate: string) {
+  const trades = result.trades.filter((trade) => trade.exitDate <= lastDate);
+  const pnl = trades.reduce((sum, t) => sum + t.pnl, 0);
+  const maxLoss = trades.reduce((sum, t) => sum + t.maxLoss, 0);
+  return { trades, pnl, maxLoss, wins: trades.filter((t) => t.pnl > 0).length, expectedValue: trades.reduce((sum, t) => sum + t.expectedValue, 0) / trades.length };
+}
+
+/** The objective as the brief states it, over the in-sample trades (pnl_to_drawdown left out: its drawdown is the marked curve's). */
+function inSampleScore(objective: Exclude<Objective, 'pnl_to_drawdown'>, s: ReturnType<typeof inSampleOf>): number {
+  switch (objective) {
+    case 'return_on_risk':
+      return s.maxLoss > 0 ? s.pnl / s.maxLoss : 0;
+    case 'total_pnl':
+      return s.pnl;
+    case 'expected_value':
+      return s.expectedValue;
+    case 'win_rate':
+      return s.wins / s.trades.length;
+  }
+}
+
+/** One `backtest` per rule set, sorted by the in-sample objective, then in-sample P/L, then grid order; sets without in-sample trades dropped. */
+function bruteForce(history: ReturnType<typeof syntheticHistory>, runGrid: RuleGrid, runSettings: BacktestSettings, objective: Exclude<Objective, 'pnl_to_drawdown'>, topK: number) {
+  const lastDate = lastSeen(history, runSettings);
   return expandGrid(runGrid)
     .map((rules, position) => ({ position, result: backtest(history, rules, runSettings, lognormalPop) }))
-    .filter(({ result }) => result.trades.length > 0)
-    .map((entry) => ({ ...entry, value: score(objective, entry.result.metrics) }))
-    .sort((a, b) => b.value - a.value || b.result.metrics.totalPnl - a.result.metrics.totalPnl || a.position - b.position)
+    .map((entry) => ({ ...entry, inSample: inSampleOf(entry.result, lastDate) }))
+    .filter(({ inSample }) => inSample.trades.length > 0)
+    .map((entry) => ({ ...entry, value: inSampleScore(objective, entry.inSample) }))
+    .sort((a, b) => b.value - a.value || b.inSample.pnl - a.inSample.pnl || a.position - b.position)
     .slice(0, topK);
 }
 
@@ -60,25 +93,41 @@ const walk = fc.record({
 });
 
 describe('optimize', () => {
-  test.prop([walk, fc.constantFrom(...OBJECTIVES), fc.integer({ min: 1, max: 12 }), fc.double({ min: 800, max: 20_000, noNaN: true })], { numRuns: 12 })(
-    'ranks exactly as one backtest per rule set would, best first, ranks 1..n',
+  const ranked = OBJECTIVES.filter((objective): objective is Exclude<Objective, 'pnl_to_drawdown'> => objective !== 'pnl_to_drawdown');
+  test.prop([walk, fc.constantFrom(...ranked), fc.integer({ min: 1, max: 12 }), fc.double({ min: 800, max: 20_000, noNaN: true })], { numRuns: 12 })(
+    'ranks on the in-sample trades exactly as one backtest per rule set would, best first, ranks 1..n',
     async (params, objective, topK, maxCapital) => {
       const history = syntheticHistory({ ...params, sessions: 160, spot: 100 });
       const runSettings = { ...settings, maxCapital };
-      const { ranked, evaluated } = await optimize({ history, grid, settings: runSettings, objective, topK, pop: lognormalPop });
+      const { ranked: result, evaluated } = await optimize({ history, grid, settings: runSettings, objective, topK, pop: lognormalPop });
       const expected = bruteForce(history, grid, runSettings, objective, topK);
 
       expect(evaluated).toBe(expandGrid(grid).length);
-      expect(ranked.map((s) => s.rank)).toEqual(expected.map((_, i) => i + 1));
-      expect(ranked.map((s) => strategyKey(s.rules))).toEqual(expected.map((e) => strategyKey(e.result.rules)));
-      ranked.forEach((strategy, i) => {
-        const direct = expected[i]!.result;
-        expect(strategy.metrics).toEqual(direct.metrics);
-        expect(strategy.trades).toEqual(direct.trades);
-        expect(strategy.objectiveValue).toBe(score(objective, direct.metrics));
-        expect(strategy.trades.length).toBeGreaterThan(0);
+      expect(result.map((s) => s.rank)).toEqual(expected.map((_, i) => i + 1));
+      expect(result.map((s) => strategyKey(s.rules))).toEqual(expected.map((e) => strategyKey(e.result.rules)));
+      result.forEach((strategy, i) => {
+        const direct = expected[i]!;
+        expect(strategy.metrics).toEqual(direct.result.metrics);
+        expect(strategy.trades).toEqual(direct.result.trades);
+        expect(strategy.objectiveValue).toBeCloseTo(direct.value, 9);
+        expect(strategy.inSample.trades).toBe(direct.inSample.trades.length);
+        expect(strategy.inSample.totalPnl).toBeCloseTo(direct.inSample.pnl, 6);
+        expect(strategy.inSample.trades + strategy.outOfSample.trades).toBeLessThanOrEqual(strategy.metrics.trades);
       });
-      for (let i = 1; i < ranked.length; i++) expect(ranked[i - 1]!.objectiveValue).toBeGreaterThanOrEqual(ranked[i]!.objectiveValue);
+      for (let i = 1; i < result.length; i++) expect(result[i - 1]!.objectiveValue).toBeGreaterThanOrEqual(result[i]!.objectiveValue);
+    },
+  );
+
+  test.prop([walk, fc.constantFrom(...OBJECTIVES), fc.double({ min: 0.5, max: 2, noNaN: true })], { numRuns: 8 })(
+    'no look-ahead: whatever happens after the choice, the ranking and its in-sample figures are the same',
+    async (params, objective, shock) => {
+      const history = syntheticHistory({ ...params, sessions: 160, spot: 100 });
+      const lastDate = lastSeen(history, settings);
+      // Every close and IV after the last session the ranking sees, moved: a crash, a rally, a volatility spike.
+      const later = { ...history, sessions: history.sessions.map((s) => (s.date > lastDate ? { ...s, close: s.close * shock, atmVol: s.atmVol * (2 - shock / 2) } : s)) };
+      const [before, after] = await Promise.all([history, later].map((h) => optimize({ history: h, grid, settings, objective, topK: 6, pop: lognormalPop })));
+      const seen = (run: typeof before) => run!.ranked.map((s) => [strategyKey(s.rules), s.objectiveValue, s.inSample]);
+      expect(seen(after)).toEqual(seen(before));
     },
   );
 

@@ -1,10 +1,13 @@
 import type { BacktestMetrics, BacktestSettings, BacktestTrade, MarketHistory, Objective, PopFunction, RuleGrid, RuleSet } from '../types.js';
-import { completeResult, entryContextOf, ruleSetMetrics, simulateRuleSet, type Simulated } from './evaluate.js';
+import { completeResult, entryContextOf, recordRuleSet, recordSimulated, simulateRuleSet, windowMetrics, type Simulated } from './evaluate.js';
 import { expandGrid } from './expand-grid.js';
 import { objectiveValue } from './objective.js';
 import { runContext, type RunContext } from './run-context.js';
 import { quoteBook } from './expiry-book.js';
 import { shapeSource, type ShapeSource } from './trade-shape.js';
+import { TradeTableBuilder } from './validation/trade-table.js';
+import { validate, type Validation } from './validation/validate.js';
+import { sampleSplit } from './validation/windows.js';
 
 /** One optimizer run: every rule set of `grid` over `history`, ranked by `objective`. */
 export interface OptimizeRequest {
@@ -20,11 +23,17 @@ export interface OptimizeRequest {
   readonly refinePop?: { readonly fn: PopFunction; readonly latestTrades: number };
 }
 
-/** A returned rule set; rank 1 is the best. */
+/** A returned rule set; rank 1 is the best in-sample. */
 export interface RankedStrategy {
   readonly rank: number;
   readonly rules: RuleSet;
+  /** Over the whole history. */
   readonly metrics: BacktestMetrics;
+  /** Over the trades closed before the choice (`validation.split.inSample`), which it was ranked on. */
+  readonly inSample: BacktestMetrics;
+  /** Over the trades entered after the choice (`validation.split.outOfSample`), which it was not. */
+  readonly outOfSample: BacktestMetrics;
+  /** The objective in-sample. */
   readonly objectiveValue: number;
   readonly trades: readonly BacktestTrade[];
 }
@@ -33,6 +42,10 @@ export interface OptimizeResult {
   readonly ranked: readonly RankedStrategy[];
   /** Rule sets backtested (all of the expanded grid). */
   readonly evaluated: number;
+  /** The split, the walk-forward folds, the probability of overfitting and rank 1's deflated Sharpe ratio. */
+  readonly validation: Validation;
+  /** The rule set of each grid position a walk-forward fold chose. */
+  readonly foldChoices: readonly (RuleSet | null)[];
 }
 
 interface Ranking {
@@ -78,25 +91,37 @@ function refinedPop(context: RunContext, simulated: Simulated, refine: NonNullab
 function rankedStrategy(context: RunContext, scored: Scored, rank: number, request: OptimizeRequest): RankedStrategy {
   const { rules, metrics, trades } = completeResult(context, scored.simulated, request.pop);
   const refined = request.refinePop === undefined ? null : refinedPop(context, scored.simulated, request.refinePop);
-  return { rank, rules, metrics: refined === null ? metrics : { ...metrics, popAtEntry: refined }, objectiveValue: scored.objectiveValue, trades };
+  const pops = trades.map((trade) => trade.popAtEntry);
+  const split = sampleSplit(context.entries.map((entry) => entry.index), context.days.length);
+  return {
+    rank,
+    rules,
+    metrics: refined === null ? metrics : { ...metrics, popAtEntry: refined },
+    inSample: windowMetrics(context, scored.simulated.taken, pops, split.inSample),
+    outOfSample: windowMetrics(context, scored.simulated.taken, pops, split.outOfSample),
+    objectiveValue: scored.objectiveValue,
+    trades,
+  };
 }
 
 /**
- * Backtests every rule set of the grid (`expandGrid` order) with `backtest`'s semantics and returns
- * the `topK` best by the objective, descending; ties go to the higher total P/L, then to the earlier
- * rule set of the grid, so the ranking is deterministic. Rule sets without trades are not ranked.
+ * Backtests every rule set of the grid (`expandGrid` order) with `backtest`'s semantics, costs included, and returns
+ * the `topK` best by the objective over the in-sample part of the history (`sampleSplit`: the trades closed before
+ * the choice), descending; ties go to the higher in-sample P/L, then to the earlier rule set of the grid, so the
+ * ranking is deterministic. Rule sets without an in-sample trade are not ranked. Each returned strategy also carries
+ * its metrics over the whole history and out of sample; `validation` says how far to trust the ranking.
  *
- * The entry and daily debit path of a trade depend on its short delta, wing width, expiry and entry
- * session only, so each is computed once and shared by every exit rule and capital simulation; the
- * POP model runs for the returned rule sets only (no objective depends on it). The answers equal one
- * `backtest` per rule set. With `refinePop`, the returned strategies' metrics.popAtEntry becomes the
- * mean of `refinePop.fn` over their latest `latestTrades` trades (after ranking). Pure apart from
- * awaiting `onProgress` (done and total, in rule sets) after each (short delta, wing width, entry DTE).
+ * The entry and daily debit path of a trade depend on its short delta, wing width, expiry and entry session only, so
+ * each is computed once and shared by every exit rule and capital simulation; every rule set's trades are kept in a
+ * typed-array table that the validation works from; the POP model runs for the returned rule sets only (no objective
+ * depends on it). With `refinePop`, the returned strategies' metrics.popAtEntry becomes the mean of `refinePop.fn`
+ * over their latest `latestTrades` trades (after ranking). Pure apart from awaiting `onProgress` (done and total, in
+ * rule sets) after each (short delta, wing width, entry DTE).
  *
  * @example
- * const { ranked } = await optimize({ history, grid: defaultGrid(spot, 30, 60), settings,
+ * const { ranked, validation } = await optimize({ history, grid: defaultGrid(spot, 30, 60), settings,
  *   objective: 'return_on_risk', topK: 5, pop: lognormalPop });
- * ranked[0]?.rules; // the best rule set
+ * ranked[0]?.outOfSample.totalPnl; // what rank 1 earned after it was chosen
  */
 export async function optimize(request: OptimizeRequest, onProgress?: (done: number, total: number) => void | Promise<void>): Promise<OptimizeResult> {
   const context = runContext(request.history, request.settings);
@@ -104,6 +129,9 @@ export async function optimize(request: OptimizeRequest, onProgress?: (done: num
   const size = Math.max(0, Math.floor(request.topK));
   const best: Scored[] = [];
   const books = quoteBook(context);
+  const schedule = { entryIndices: context.entries.map((entry) => entry.index), sessions: context.days.length };
+  const { inSample } = sampleSplit(schedule.entryIndices, schedule.sessions);
+  const table = new TradeTableBuilder(ruleSets.length * Math.max(1, context.entries.length));
   let shapes: ShapeSource | undefined;
   let previous: RuleSet | undefined;
   for (const [position, rules] of ruleSets.entries()) {
@@ -111,13 +139,20 @@ export async function optimize(request: OptimizeRequest, onProgress?: (done: num
     if (shapes === undefined || previous?.shortDelta !== rules.shortDelta) shapes = shapeSource(context, rules.shortDelta, request.grid.wingWidths, books);
     previous = rules;
     // Only an objective that ranks by drawdown needs each rule set's trades; otherwise they are kept for the best only.
-    const simulated = request.objective === 'pnl_to_drawdown' ? simulateRuleSet(context, shapes, rules) : undefined;
-    const metrics = simulated?.metrics ?? ruleSetMetrics(context, shapes, rules);
+    const simulated = request.objective === 'pnl_to_drawdown' ? simulateRuleSet(context, shapes, rules, { drawdown: false }) : undefined;
+    if (simulated !== undefined) recordSimulated(simulated, table);
+    const metrics = simulated === undefined ? recordRuleSet(context, shapes, rules, table, inSample) : windowMetrics(context, simulated.taken, [], inSample);
     const ranking = { position, metrics, objectiveValue: objectiveValue(request.objective, metrics) };
     if (metrics.trades > 0 && size > 0 && makesTheCut(best, ranking, size)) {
       keepBest(best, { ...ranking, simulated: simulated ?? simulateRuleSet(context, shapes, rules, { drawdown: false }) }, size);
     }
   }
   if (ruleSets.length > 0) await onProgress?.(ruleSets.length, ruleSets.length);
-  return { ranked: best.map((scored, index) => rankedStrategy(context, scored, index + 1, request)), evaluated: ruleSets.length };
+  const validation = validate(table.build(), schedule, request.objective, best[0]?.position ?? null);
+  return {
+    ranked: best.map((scored, index) => rankedStrategy(context, scored, index + 1, request)),
+    evaluated: ruleSets.length,
+    validation,
+    foldChoices: validation.walkForward.folds.map((fold) => (fold.chosen === null ? null : (ruleSets[fold.chosen] ?? null))),
+  };
 }

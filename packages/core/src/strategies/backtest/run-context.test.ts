@@ -14,6 +14,7 @@ const settings: BacktestSettings = {
   riskPerTrade: 0.25,
   popModel: 'lognormal',
   seed: 1,
+  execution: { fill: { kind: 'natural' }, commissionPerContract: 0 },
 };
 // 199 sessions rising from 20.005 % to 21.985 %, then 0.3 (rank 100), 0.2 (rank 0) and 0.21 (rank 10).
 const vols = [...Array.from({ length: 199 }, (_, i) => 0.2 + (i + 0.5) / 10_000), 0.3, 0.2, 0.21];

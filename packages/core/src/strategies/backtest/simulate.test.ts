@@ -14,6 +14,7 @@ const settings: BacktestSettings = {
   riskPerTrade: 0.3,
   popModel: 'lognormal',
   seed: 1,
+  execution: { fill: { kind: 'natural' }, commissionPerContract: 0 },
 };
 const days = Array.from({ length: 12 }, (_, i) => i);
 const entries: ScheduledEntry[] = [0, 2, 4, 6, 8].map((index) => ({ index, gateOpen: true, ivRank: null, forecastVolatility: 0.2, expiries: [] }));
@@ -32,6 +33,11 @@ const shape = (entry: ScheduledEntry, expiryIndex: number, credit = 1): TradeSha
   debits: new Float64Array(expiryIndex - entry.index).fill(credit),
   settlement: 0,
   expectedValuePerContract: 0,
+  entrySoldMids: 0,
+  longPut: { bid: new Float64Array(0), ask: new Float64Array(0) },
+  longCall: { bid: new Float64Array(0), ask: new Float64Array(0) },
+  offset: 0,
+  expiryLegs: { legs: 0, sold: 0, soldPrices: 0 },
 });
 const source = (list: (TradeShape | ShapeSkip)[]) => () => list;
 

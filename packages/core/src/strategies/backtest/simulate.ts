@@ -1,5 +1,6 @@
 import type { RuleSet } from '../types.js';
 import { exitAt, exitIndex, exitStep, type TradeExit } from './exits.js';
+import { closingFees, openingFees } from './fees.js';
 import type { RunContext } from './run-context.js';
 import type { ShapeSkip, ShapeSource, TradeShape } from './trade-shape.js';
 
@@ -10,10 +11,25 @@ export interface TakenTrade {
   readonly qty: number;
   /** (wing width − credit)·100, dollars. */
   readonly maxLossPerContract: number;
+  /** The opening order's commissions and fees, dollars. */
+  readonly openingCosts: number;
+  /** Opening, closing (or exercise and assignment) together, dollars. */
+  readonly costs: number;
+  /** Its position in the run's entry schedule (`context.entries`). */
+  readonly slot: number;
 }
 
-/** Called for each trade the capital allows, in entry order, with where it exits (`exitStep`'s answer). */
-export type TakeTrade = (shape: TradeShape, exitStep: number, qty: number, maxLossPerContract: number) => void;
+/**
+ * Called for each trade the capital allows, in entry order, with its position in the schedule (`context.entries`),
+ * where it exits (`exitStep`'s answer) and its costs.
+ */
+export type TakeTrade = (shape: TradeShape, exitStep: number, qty: number, maxLossPerContract: number, costs: TradeCostPair, slot: number) => void;
+
+/** A trade's opening costs and its total costs, dollars; one object reused for every trade of a walk. */
+export interface TradeCostPair {
+  opening: number;
+  total: number;
+}
 
 /**
  * Walks the scheduled entries in order and sizes each trade within the capital: qty =
@@ -23,7 +39,9 @@ export type TakeTrade = (shape: TradeShape, exitStep: number, qty: number, maxLo
  * contract fits. Hands each trade to `take` and returns the number of entries skipped.
  */
 export function walkTrades(context: RunContext, shapes: ShapeSource, rules: RuleSet, take: TakeTrade): number {
-  const { maxCapital, riskPerTrade } = context.settings;
+  const { maxCapital, riskPerTrade, execution } = context.settings;
+  const { commissionPerContract } = execution;
+  const costs: TradeCostPair = { opening: 0, total: 0 };
   const budget = maxCapital * riskPerTrade;
   // The open trades' exit sessions and max losses (qty × per contract), in entry order.
   const openExits: number[] = [];
@@ -56,7 +74,9 @@ export function walkTrades(context: RunContext, shapes: ShapeSource, rules: Rule
       continue;
     }
     const step = exitStep(shape, rules, context.days);
-    take(shape, step, qty, maxLossPerContract);
+    costs.opening = openingFees(shape, qty, commissionPerContract);
+    costs.total = costs.opening + closingFees(shape, step, qty, commissionPerContract);
+    take(shape, step, qty, maxLossPerContract, costs, at);
     openExits[open] = exitIndex(shape, step);
     openRisks[open++] = qty * maxLossPerContract;
   }
@@ -66,8 +86,8 @@ export function walkTrades(context: RunContext, shapes: ShapeSource, rules: Rule
 /** `walkTrades` collecting the trades. */
 export function simulate(context: RunContext, shapes: ShapeSource, rules: RuleSet): { taken: TakenTrade[]; skipped: number } {
   const taken: TakenTrade[] = [];
-  const skipped = walkTrades(context, shapes, rules, (shape, step, qty, maxLossPerContract) => {
-    taken.push({ shape, exit: exitAt(shape, rules, context.days, step), qty, maxLossPerContract });
+  const skipped = walkTrades(context, shapes, rules, (shape, step, qty, maxLossPerContract, costs, slot) => {
+    taken.push({ shape, exit: exitAt(shape, rules, context.days, step), qty, maxLossPerContract, openingCosts: costs.opening, costs: costs.total, slot });
   });
   return { taken, skipped };
 }

@@ -1,6 +1,8 @@
-import type { CondorStrikes } from '../types.js';
+import type { CondorStrikes, FillRule } from '../types.js';
 import { sharedColumns, type Columns } from '../../columns/columns.js';
+import { legsInTheMoney, type ExpiryLegs } from './fees.js';
 import { optionPrice } from './lean-pricing.js';
+import type { LegPath } from './leg-quotes.js';
 import { quoteBook, type ExpiryBook, type QuoteBook } from './expiry-book.js';
 import { nearestExpiry } from './expiries.js';
 import type { RunContext, ScheduledEntry } from './run-context.js';
@@ -22,13 +24,21 @@ export interface TradeShape {
   /** Calendar days from the entry to the expiry. */
   readonly dte: number;
   readonly strikes: CondorStrikes;
-  /** Net credit per share at the natural price. */
+  /** Net credit per share at the run's fill rule. */
   readonly credit: number;
   readonly wingWidth: number;
-  /** The natural debit to close at session entry.index + k, for k = 0 … expiryIndex − entry.index − 1. */
+  /** The debit to close at the fill rule at session entry.index + k, for k = 0 … expiryIndex − entry.index − 1. */
   readonly debits: Float64Array;
   /** The condor's intrinsic value at the expiry close. */
   readonly settlement: number;
+  /** The mids of the short put and short call at entry, added: the sale proceeds the opening order's fees are taken on. */
+  readonly entrySoldMids: number;
+  /** The long legs' quotes (sold by a closing order), at position `offset` + k for session entry.index + k. */
+  readonly longPut: LegPath;
+  readonly longCall: LegPath;
+  readonly offset: number;
+  /** The legs exercised or assigned when the trade is held to expiry. */
+  readonly expiryLegs: ExpiryLegs;
   /** Held-to-expiry expected value of one contract in dollars, under the entry's forecast volatility. */
   readonly expectedValuePerContract: number;
 }
@@ -81,13 +91,33 @@ function shortStrikes(book: ExpiryBook, shortDelta: number): { shortPut: number;
   return shortPut === null || shortCall === null ? null : { shortPut, shortCall };
 }
 
-/** ask(shorts) − bid(longs) at each close from `offset` on, written into `debits` (one per close). */
-function naturalDebits(shortPut: Float64Array, shortCall: Float64Array, longPut: Float64Array, longCall: Float64Array, offset: number, debits: Float64Array): Float64Array {
+const mid = (path: LegPath, at: number): number => ((path.bid[at] ?? 0) + (path.ask[at] ?? 0)) / 2;
+
+interface CondorLegs {
+  readonly shortPut: LegPath;
+  readonly shortCall: LegPath;
+  readonly longPut: LegPath;
+  readonly longCall: LegPath;
+}
+
+/** The credit to open at position `at`: the natural credit, or inside the band, never past the natural. */
+function openingCredit(legs: CondorLegs, at: number, fill: FillRule): number {
+  const natural = (legs.shortPut.bid[at] ?? 0) + (legs.shortCall.bid[at] ?? 0) - (legs.longPut.ask[at] ?? 0) - (legs.longCall.ask[at] ?? 0);
+  if (fill.kind === 'natural') return natural;
+  const midCredit = mid(legs.shortPut, at) + mid(legs.shortCall, at) - mid(legs.longPut, at) - mid(legs.longCall, at);
+  return Math.max(natural, midCredit - fill.worstFromMid);
+}
+
+/** The debit to close at each close from `offset` on, written into `debits` (one per close): ask(shorts) − bid(longs), or inside the band. */
+function closingDebits(legs: CondorLegs, offset: number, fill: FillRule, debits: Float64Array): Float64Array {
   const { length } = debits;
+  const { shortPut, shortCall, longPut, longCall } = legs;
   for (let k = 0; k < length; k++) {
     const at = offset + k;
-    // A negative natural debit could only come from an arbitrage in the modelled smile; closing costs at least nothing.
-    debits[k] = Math.max(0, (shortPut[at] ?? 0) + (shortCall[at] ?? 0) - (longPut[at] ?? 0) - (longCall[at] ?? 0));
+    let debit = (shortPut.ask[at] ?? 0) + (shortCall.ask[at] ?? 0) - (longPut.bid[at] ?? 0) - (longCall.bid[at] ?? 0);
+    if (fill.kind === 'band') debit = Math.min(debit, mid(shortPut, at) + mid(shortCall, at) - mid(longPut, at) - mid(longCall, at) + fill.worstFromMid);
+    // A negative debit could only come from an arbitrage in the modelled smile; closing costs at least nothing.
+    debits[k] = Math.max(0, debit);
   }
   return debits;
 }
@@ -107,6 +137,7 @@ interface EntryExpiry {
 }
 
 function buildShape(context: RunContext, { entry, expiry, book, price, shorts }: EntryExpiry, wingWidth: number, columns: Columns): TradeShape | ShapeSkip {
+  const { fill } = context.settings.execution;
   const strikes: CondorStrikes = {
     longPut: shorts.shortPut - wingWidth,
     shortPut: shorts.shortPut,
@@ -114,14 +145,17 @@ function buildShape(context: RunContext, { entry, expiry, book, price, shorts }:
     longCall: shorts.shortCall + wingWidth,
   };
   if (!(strikes.longPut > 0)) return 'no_credit';
-  const shortPut = book.leg('put', strikes.shortPut);
-  const shortCall = book.leg('call', strikes.shortCall);
-  const longPut = book.leg('put', strikes.longPut);
-  const longCall = book.leg('call', strikes.longCall);
+  const legs: CondorLegs = {
+    shortPut: book.leg('put', strikes.shortPut),
+    shortCall: book.leg('call', strikes.shortCall),
+    longPut: book.leg('put', strikes.longPut),
+    longCall: book.leg('call', strikes.longCall),
+  };
   const { offset } = book;
-  const credit = (shortPut.bid[offset] ?? 0) + (shortCall.bid[offset] ?? 0) - (longPut.ask[offset] ?? 0) - (longCall.ask[offset] ?? 0);
+  const credit = openingCredit(legs, offset, fill);
   if (!(credit > 0 && credit < wingWidth)) return 'no_credit';
-  const debits = naturalDebits(shortPut.ask, shortCall.ask, longPut.bid, longCall.bid, offset, columns.float64(book.markets.length));
+  const debits = closingDebits(legs, offset, fill, columns.float64(book.markets.length));
+  const expirySpot = context.history.sessions[expiry.index]?.close ?? Number.NaN;
   return {
     entry,
     expiryIndex: expiry.index,
@@ -131,8 +165,13 @@ function buildShape(context: RunContext, { entry, expiry, book, price, shorts }:
     credit,
     wingWidth,
     debits,
-    settlement: condorIntrinsic(strikes, context.history.sessions[expiry.index]?.close ?? Number.NaN),
+    settlement: condorIntrinsic(strikes, expirySpot),
     expectedValuePerContract: expectedValuePerContract(context, price, strikes, credit, expiry.dte / DAYS_PER_YEAR),
+    entrySoldMids: mid(legs.shortPut, offset) + mid(legs.shortCall, offset),
+    longPut: legs.longPut,
+    longCall: legs.longCall,
+    offset,
+    expiryLegs: legsInTheMoney(strikes, expirySpot),
   };
 }
 
