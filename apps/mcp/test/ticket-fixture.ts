@@ -55,6 +55,7 @@ export const TICKET: OrderTicket = {
   approval: null,
   working: null,
   marketNotice: 'Prices are simulated.',
+  pricedOn: 'the simulated market (synthetic prices, not real quotes)',
 };
 
 /** The same ticket as proposal answers carry it. */
@@ -96,4 +97,5 @@ export const WIRE: TicketWire = {
   band: TICKET.band === null ? null : bandView(TICKET.band),
   approval: null,
   market_notice: TICKET.marketNotice,
+  priced_on: TICKET.pricedOn,
 };

@@ -27,6 +27,7 @@ describe('the elicitation message (the ticket in words)', () => {
       'Buying power: $380.00 of options buying power (the wider wing less the credit); the most it can earn is 32% of that.',
       '⚠ Earnings are due on 2026-12-10, before expiry: the price can gap past a short strike.',
       'Account: Simulated paper account (simulated market).',
+      'Prices from the simulated market (synthetic prices, not real quotes).',
       'Prices are simulated.',
       'Approve covers every price from a credit of $1.20 down to $1.15 per share, and nothing worse.',
       'It can be placed in 2 seconds; the proposal expires in 57 seconds.',
@@ -51,10 +52,12 @@ describe('the elicitation message (the ticket in words)', () => {
       buyingPower: null,
       flags: [],
       marketNotice: null,
+      pricedOn: null,
       band: null,
       secondsUntilApprovable: 0,
       secondsLeft: 1,
     });
+    expect(words).not.toContain('Prices from');
 
     expect(words).not.toContain('At expiry');
     expect(words).not.toContain('Fees');

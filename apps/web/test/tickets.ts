@@ -85,6 +85,7 @@ export function sampleTicket(overrides: Partial<OrderTicket> = {}): OrderTicket 
     approval: null,
     working: null,
     marketNotice: 'Prices come from condor’s market simulator, not a real market.',
+    pricedOn: 'the simulated market (synthetic prices, not real quotes)',
     popWords: '',
     statusWords: '',
     ...overrides,

@@ -31,6 +31,7 @@ export function ticketWords(ticket: OrderTicket): string {
   if (ticket.buyingPower !== null) lines.push(`Buying power: ${ticket.buyingPower.words}`);
   lines.push(...ticket.flags.map((f) => `⚠ ${f.message}`));
   lines.push(`Account: ${ticket.account.words}.`);
+  if (ticket.pricedOn !== null) lines.push(`Prices from ${ticket.pricedOn}.`);
   if (ticket.marketNotice !== null) lines.push(ticket.marketNotice);
   if (band !== null) lines.push(band.approveWords);
   lines.push(

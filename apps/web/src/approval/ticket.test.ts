@@ -44,6 +44,8 @@ describe('renderTicket', () => {
     const doc = render();
     expect(role(doc, 'account')).toBe('Simulated paper account (simulated market)');
     expect(role(doc, 'market-notice')).toContain('simulator');
+    expect(role(doc, 'priced-on')).toBe('the simulated market (synthetic prices, not real quotes)');
+    expect(render({ pricedOn: null }).querySelector('[data-role="priced-on"]')).toBeNull();
     expect(doc.querySelector('[data-role="live-warning"]')).toBeNull();
     expect(doc.querySelector('[data-seconds-left]')?.getAttribute('data-seconds-left')).toBe('57');
     expect(role(doc, 'time-left')).toMatch(/^57 s \(expires Tuesday 10 February 2026, 10:01 New York time\)$/);

@@ -29,6 +29,7 @@ ${accountNotice(ticket)}
 ${ticket.marketNotice === null ? '' : markup`<p class="notice warn" data-role="market-notice">${ticket.marketNotice}</p>`}
 <dl class="facts">
 <dt>Account</dt><dd data-role="account">${ticket.account.words}</dd>
+${ticket.pricedOn === null ? '' : markup`<dt>Prices from</dt><dd data-role="priced-on">${ticket.pricedOn}</dd>`}
 <dt>Price</dt><dd data-role="price">${ticket.priceWords}</dd>
 <dt>Quantity</dt><dd data-role="qty">${ticket.qty} ${ticket.qty === 1 ? 'contract' : 'contracts'}</dd>
 <dt>Max profit</dt><dd data-role="max-profit">${ticket.maxProfit === null ? 'not applicable' : dollars(ticket.maxProfit)}</dd>

@@ -13,6 +13,7 @@ import type { OrderTicket, TicketAccount, TicketLeg } from './ticket-types.js';
 import { moneyUnsigned } from '../words/money.js';
 import { popWords, TICKET_STATUS_WORDS } from '../words/ticket.js';
 import { pricingOf } from '../working-orders/proposal-pricing.js';
+import { pricedOn } from '../market/market-change.js';
 
 /** What the ticket needs besides the proposal. */
 export interface TicketInputs {
@@ -91,6 +92,7 @@ export function orderTicket({ proposal, account, spot, now, marketNotice, walk =
     approval: proposal.approval,
     working: walk === null ? null : workingOrderView(walk, now),
     marketNotice,
+    pricedOn: pricedOn(proposal.details)?.words ?? null,
   };
 }
 

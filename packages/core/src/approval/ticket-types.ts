@@ -186,4 +186,6 @@ export interface OrderTicket {
   readonly working: WorkingOrderViewOutput | null;
   /** The simulated-market notice, or null for real quotes. */
   readonly marketNotice: string | null;
+  /** The market its prices come from, in words ("your tastytrade account's market (live)…"); null for a proposal made before markets were named. */
+  readonly pricedOn: string | null;
 }

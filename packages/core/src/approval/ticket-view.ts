@@ -76,6 +76,7 @@ export const TicketView = v.pipe(
     band: BandView,
     approval: v.nullable(ApprovalView),
     market_notice: v.nullable(v.string()),
+    priced_on: v.pipe(v.nullable(v.string()), v.description("The market the proposal was priced on, in words (design §17); it is placed only while the person's account trades on that market.")),
   }),
   v.description('The order as a person approves it: legs and price in words, risk, account, time left and the payoff at expiry.'),
 );
@@ -108,4 +109,5 @@ export const ticketView = (t: OrderTicket): v.InferOutput<typeof TicketView> => 
   band: t.band === null ? null : bandView(t.band),
   approval: t.approval === null ? null : approvalView(t.approval),
   market_notice: t.marketNotice,
+  priced_on: t.pricedOn,
 });

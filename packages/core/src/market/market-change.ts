@@ -1,3 +1,4 @@
+import { err, ok, type Result } from 'neverthrow';
 import { appError, type AppError } from '../errors/app-error.js';
 import type { MarketSource } from '../ports/market-data.js';
 import type { JsonObject } from '../ports/json.js';
@@ -26,4 +27,10 @@ export function marketChanged(proposalId: string, details: JsonObject, now: Mark
     suggestion: 'Make a new proposal: it is priced on the market of the account that will trade it.',
     received: { proposal_id: proposalId, priced_on: pricedOn(details)?.id ?? null, market_now: now.id },
   });
+}
+
+/** A placement's gate (design §17): the proposal goes on only on the market it was priced on. */
+export function onItsMarket(proposal: { readonly id: string; readonly details: JsonObject }, now: MarketSource): Result<void, AppError> {
+  const changed = marketChanged(proposal.id, proposal.details, now);
+  return changed === null ? ok(undefined) : err(changed);
 }

@@ -1,5 +1,7 @@
 import { err, errAsync, ok, okAsync, ResultAsync, safeTry } from 'neverthrow';
+import { personMarket } from '../brokers/person-market.js';
 import { userBroker } from '../brokers/user-broker.js';
+import { onItsMarket } from '../market/market-change.js';
 import { appError, type AppError } from '../errors/app-error.js';
 import type { HandlerContext } from '../operations/operation.js';
 import type { ApprovalMethod, Proposal } from '../ports/proposal-store.js';
@@ -29,6 +31,7 @@ export function placeProposal(id: string, method: ApprovalMethod, ctx: HandlerCo
     // The account is opened before the consume (a proposal is never used up by an approval that cannot reach the
     // broker), and the policy is checked against the very link the order will go to.
     const { broker, link } = yield* userBroker(caller.userId, services);
+    yield* onItsMarket(proposal, personMarket(link, services).source);
     yield* allowedOn(proposal, { method, passkeyId, environment: link.environment }, ctx);
     yield* notTooFast(proposal, now);
     yield* consume(proposal, approvalRecord(proposal, { method, passkeyId, at: now }, ctx), ctx);
