@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { lognormalPop } from '../pop-lognormal.js';
-import { OBJECTIVES, type BacktestMetrics, type BacktestSettings, type EntryContext, type Objective, type RuleGrid } from '../types.js';
+import { OBJECTIVES, type BacktestSettings, type EntryContext, type Objective, type RuleGrid } from '../types.js';
 import { backtest } from './backtest.js';
 import { expandGrid, strategyKey } from './expand-grid.js';
 import { syntheticHistory } from './history-fixture.js';
@@ -29,22 +29,6 @@ const grid: RuleGrid = {
   managementDtes: [14, null],
   stopLossMultiples: [null, 2],
 };
-
-/** The objective as the brief states it, computed from the metrics alone. */
-function score(objective: Objective, m: BacktestMetrics): number {
-  switch (objective) {
-    case 'return_on_risk':
-      return m.returnOnRisk;
-    case 'total_pnl':
-      return m.totalPnl;
-    case 'expected_value':
-      return m.expectedValue;
-    case 'win_rate':
-      return m.winRate;
-    case 'pnl_to_drawdown':
-      return m.totalPnl / Math.max(m.maxDrawdown, 1);
-  }
-}
 
 /** The last session whose close a run's ranking sees: trades closed after it are out of its sample. */
 const lastSeen = (history: ReturnType<typeof syntheticHistory>, runSettings: BacktestSettings): string => {

@@ -2,76 +2,75 @@ import type { Objective } from '../../types.js';
 import { emptySums, sumsScore } from './scores.js';
 import type { TradeTable } from './trade-table.js';
 
-/** Per rule set and block, in this order: the sums of its trades entered in the block and the shape of their running P/L. */
-const TRADES = 0;
-const WINS = 1;
-const PNL = 2;
-const MAX_LOSS = 3;
-const EXPECTED_VALUE = 4;
-/** The highest and lowest running P/L from the block's start (both from 0) and the largest fall within it. */
-const PEAK = 5;
-const TROUGH = 6;
-const DRAWDOWN = 7;
-const STRIDE = 8;
-
-/** The run's objective over any blocks of a rule set's trades, in time order. */
+/** Every rule set's objective over any blocks, in time order. */
 export interface BlockScores {
-  score(objective: Objective, ruleSet: number, blocks: readonly number[]): number | null;
+  /** Writes each rule set's score over `blocks` (ascending) into `into`; −Infinity where it has no trades there. */
+  scores(objective: Objective, blocks: readonly number[], into: Float64Array): void;
 }
 
 /**
  * Cuts the schedule into `blocks` equal runs of entries and sums every rule set's trades in each, by entry (a trade
- * belongs to the block it was entered in, as a period's return belongs to its period), in one flat typed array.
- * `score` then gives the run's objective over any blocks in time order, the closed-P/L drawdown joined across blocks
- * exactly: a later block's trough falls from every earlier peak.
+ * belongs to the block it was entered in, as a period's return belongs to its period). Each figure is one typed array
+ * indexed block · ruleSets + rule set, so a union of blocks is summed for every rule set in one pass; the closed-P/L
+ * drawdown is joined across blocks exactly (a later block's trough falls from every earlier peak). `peak` and
+ * `trough` are the highest and lowest running P/L from the block's start, both from 0.
  */
 export function blockSums(table: TradeTable, slots: number, blocks: number): BlockScores {
-  const cells = new Float64Array(table.ruleSets * blocks * STRIDE);
-  for (let ruleSet = 0; ruleSet < table.ruleSets; ruleSet++) {
+  const { ruleSets } = table;
+  const cells = (): Float64Array => new Float64Array(blocks * ruleSets);
+  const [trades, wins, pnl, maxLoss, expectedValue, peak, trough, drawdown] = [cells(), cells(), cells(), cells(), cells(), cells(), cells(), cells()];
+  for (let ruleSet = 0; ruleSet < ruleSets; ruleSet++) {
     const end = table.start[ruleSet + 1] ?? 0;
     for (let row = table.start[ruleSet] ?? 0; row < end; row++) {
-      const block = Math.min(blocks - 1, Math.floor(((table.slot[row] ?? 0) * blocks) / slots));
-      const at = (ruleSet * blocks + block) * STRIDE;
-      const pnl = table.pnl[row] ?? 0;
-      cells[at + TRADES]! += 1;
-      if (pnl > 0) cells[at + WINS]! += 1;
-      const level = (cells[at + PNL] ?? 0) + pnl;
-      cells[at + PNL] = level;
-      cells[at + MAX_LOSS]! += table.maxLoss[row] ?? 0;
-      cells[at + EXPECTED_VALUE]! += table.expectedValue[row] ?? 0;
-      const peak = Math.max(cells[at + PEAK] ?? 0, level);
-      cells[at + PEAK] = peak;
-      cells[at + TROUGH] = Math.min(cells[at + TROUGH] ?? 0, level);
-      cells[at + DRAWDOWN] = Math.max(cells[at + DRAWDOWN] ?? 0, peak - level);
+      const at = Math.min(blocks - 1, Math.floor(((table.slot[row] ?? 0) * blocks) / slots)) * ruleSets + ruleSet;
+      const value = table.pnl[row] ?? 0;
+      trades[at] = (trades[at] ?? 0) + 1;
+      if (value > 0) wins[at] = (wins[at] ?? 0) + 1;
+      const level = (pnl[at] ?? 0) + value;
+      pnl[at] = level;
+      maxLoss[at] = (maxLoss[at] ?? 0) + (table.maxLoss[row] ?? 0);
+      expectedValue[at] = (expectedValue[at] ?? 0) + (table.expectedValue[row] ?? 0);
+      const high = Math.max(peak[at] ?? 0, level);
+      peak[at] = high;
+      trough[at] = Math.min(trough[at] ?? 0, level);
+      drawdown[at] = Math.max(drawdown[at] ?? 0, high - level);
     }
   }
+  const totals = (): Float64Array => new Float64Array(ruleSets);
+  const [totalTrades, totalWins, totalPnl, totalMaxLoss, totalEv, totalPeak, totalDrawdown] = [totals(), totals(), totals(), totals(), totals(), totals(), totals()];
+  const add = (total: Float64Array, column: Float64Array, base: number): void => {
+    for (let n = 0; n < ruleSets; n++) total[n] = (total[n] ?? 0) + (column[base + n] ?? 0);
+  };
+  const joinDrawdown = (base: number): void => {
+    for (let n = 0; n < ruleSets; n++) {
+      const before = totalPnl[n] ?? 0;
+      totalDrawdown[n] = Math.max(totalDrawdown[n] ?? 0, drawdown[base + n] ?? 0, (totalPeak[n] ?? 0) - (before + (trough[base + n] ?? 0)));
+      totalPeak[n] = Math.max(totalPeak[n] ?? 0, before + (peak[base + n] ?? 0));
+    }
+  };
   const sums = emptySums();
   return {
-    score(objective, ruleSet, chosen) {
-      let trades = 0;
-      let wins = 0;
-      let pnl = 0;
-      let maxLoss = 0;
-      let expectedValue = 0;
-      let drawdown = 0;
-      let peak = 0;
-      for (let i = 0; i < chosen.length; i++) {
-        const at = (ruleSet * blocks + (chosen[i] ?? 0)) * STRIDE;
-        trades += cells[at + TRADES] ?? 0;
-        wins += cells[at + WINS] ?? 0;
-        maxLoss += cells[at + MAX_LOSS] ?? 0;
-        expectedValue += cells[at + EXPECTED_VALUE] ?? 0;
-        drawdown = Math.max(drawdown, cells[at + DRAWDOWN] ?? 0, peak - (pnl + (cells[at + TROUGH] ?? 0)));
-        peak = Math.max(peak, pnl + (cells[at + PEAK] ?? 0));
-        pnl += cells[at + PNL] ?? 0;
+    scores(objective, chosen, into) {
+      for (const running of [totalTrades, totalWins, totalPnl, totalMaxLoss, totalEv, totalPeak, totalDrawdown]) running.fill(0);
+      // Only the figures the objective reads are summed: CSCV asks for every rule set over hundreds of splits.
+      for (const block of chosen) {
+        const base = block * ruleSets;
+        if (objective === 'pnl_to_drawdown') joinDrawdown(base);
+        add(totalTrades, trades, base);
+        add(totalPnl, pnl, base);
+        if (objective === 'return_on_risk') add(totalMaxLoss, maxLoss, base);
+        if (objective === 'win_rate') add(totalWins, wins, base);
+        if (objective === 'expected_value') add(totalEv, expectedValue, base);
       }
-      sums.trades = trades;
-      sums.wins = wins;
-      sums.pnl = pnl;
-      sums.maxLoss = maxLoss;
-      sums.expectedValue = expectedValue;
-      sums.drawdown = drawdown;
-      return sumsScore(objective, sums);
+      for (let n = 0; n < ruleSets; n++) {
+        sums.trades = totalTrades[n] ?? 0;
+        sums.wins = totalWins[n] ?? 0;
+        sums.pnl = totalPnl[n] ?? 0;
+        sums.maxLoss = totalMaxLoss[n] ?? 0;
+        sums.expectedValue = totalEv[n] ?? 0;
+        sums.drawdown = totalDrawdown[n] ?? 0;
+        into[n] = sumsScore(objective, sums) ?? Number.NEGATIVE_INFINITY;
+      }
     },
   };
 }

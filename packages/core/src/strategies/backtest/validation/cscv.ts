@@ -1,12 +1,12 @@
 /**
- * What CSCV needs of a set of strategies: a performance over any union of the S blocks, in time order (higher is
- * better); null where a strategy cannot be measured (it has no trades there).
+ * What CSCV needs of a set of strategies: every strategy's performance over a union of the S blocks, in time order
+ * (higher is better), written into `into` (one per strategy); −Infinity where a strategy cannot be measured (no trades).
  */
 export interface CscvInput {
   readonly strategies: number;
   /** S, even: the number of equal blocks the time series is cut into. */
   readonly blocks: number;
-  readonly performance: (strategy: number, blocks: readonly number[]) => number | null;
+  readonly performance: (blocks: readonly number[], into: Float64Array) => void;
 }
 
 export interface CscvResult {
@@ -46,7 +46,7 @@ export function probabilityOfOverfitting(input: CscvInput): CscvResult {
   const indexOf = new Map(splits.map((set, i) => [set.join(','), i]));
   const scores = new Float64Array(splits.length * strategies);
   splits.forEach((set, i) => {
-    for (let n = 0; n < strategies; n++) scores[i * strategies + n] = input.performance(n, set) ?? Number.NEGATIVE_INFINITY;
+    input.performance(set, scores.subarray(i * strategies, (i + 1) * strategies));
   });
   const logits: number[] = [];
   splits.forEach((chosen, i) => {

@@ -34,26 +34,32 @@ export interface Schedule {
   readonly sessions: number;
 }
 
-/** Each rule set's per-trade returns (P/L after costs over max loss) in `window`, as moments; null where under 2 trades. */
+/**
+ * Each rule set's return series over `window`, one observation per scheduled entry (the P/L after costs of the trade
+ * entered there, 0 where none was), as moments; null without dispersion. Every trial is observed over the same
+ * entries, as the deflated Sharpe ratio assumes.
+ */
 function windowMoments(table: TradeTable, window: TradeWindow): (ReturnMoments | null)[] {
-  const returns = new Float64Array(table.pnl.length);
+  const length = Math.max(0, window.toSlot - window.fromSlot);
+  const returns = new Float64Array(length);
   const moments: (ReturnMoments | null)[] = [];
   for (let ruleSet = 0; ruleSet < table.ruleSets; ruleSet++) {
-    let count = 0;
+    returns.fill(0);
     const end = table.start[ruleSet + 1] ?? 0;
     for (let row = table.start[ruleSet] ?? 0; row < end; row++) {
-      const maxLoss = table.maxLoss[row] ?? 0;
-      if (maxLoss > 0 && inWindow(window, table.slot[row] ?? -1, table.exit[row] ?? 0)) returns[count++] = (table.pnl[row] ?? 0) / maxLoss;
+      const slot = table.slot[row] ?? -1;
+      if (inWindow(window, slot, table.exit[row] ?? 0)) returns[slot - window.fromSlot] = (returns[slot - window.fromSlot] ?? 0) + (table.pnl[row] ?? 0);
     }
-    moments.push(returnMoments(returns, 0, count));
+    moments.push(returnMoments(returns));
   }
   return moments;
 }
 
 /**
- * The deflated Sharpe ratio (Bailey & López de Prado, 2014) of rule set `best` in-sample: the variance of the trials'
- * Sharpe ratios is taken over every rule set with at least two in-sample trades; the number of trials is every rule
- * set tried (they are correlated, so this deflates more than the effective number would).
+ * The deflated Sharpe ratio (Bailey & López de Prado, 2014) of rule set `best` in-sample, over the number of rule sets
+ * tried. V[SR] is the variance of the trials' Sharpe ratios (those with any dispersion), at most 1/(T − 1) — what a
+ * Sharpe ratio estimate with no edge varies by over T observations: correlated trials vary less, and is what the
+ * paper's estimate gives under its null; the excess of real differences between rule sets is no luck.
  */
 function deflatedSharpe(table: TradeTable, window: TradeWindow, best: number): DeflatedSharpe | null {
   const moments = windowMoments(table, window);
@@ -61,8 +67,8 @@ function deflatedSharpe(table: TradeTable, window: TradeWindow, best: number): D
   if (own === null) return null;
   const sharpes = moments.flatMap((m) => (m === null ? [] : [m.sharpe]));
   const mean = sharpes.reduce((sum, sharpe) => sum + sharpe, 0) / sharpes.length;
-  const variance = sharpes.length < 2 ? 0 : sharpes.reduce((sum, sharpe) => sum + (sharpe - mean) ** 2, 0) / (sharpes.length - 1);
-  const benchmark = expectedMaxSharpe(table.ruleSets, variance);
+  const spread = sharpes.length < 2 ? 0 : sharpes.reduce((sum, sharpe) => sum + (sharpe - mean) ** 2, 0) / (sharpes.length - 1);
+  const benchmark = expectedMaxSharpe(table.ruleSets, Math.min(spread, 1 / (own.observations - 1)));
   return { ...own, trials: table.ruleSets, expectedMaxSharpe: benchmark, probability: probabilisticSharpe(own, benchmark) };
 }
 
@@ -76,7 +82,7 @@ export function validate(table: TradeTable, schedule: Schedule, objective: Objec
   const blocks = blockSums(table, entryIndices.length, CSCV_BLOCKS);
   const cscv =
     entryIndices.length >= CSCV_BLOCKS
-      ? probabilityOfOverfitting({ strategies: table.ruleSets, blocks: CSCV_BLOCKS, performance: (ruleSet, chosen) => blocks.score(objective, ruleSet, chosen) })
+      ? probabilityOfOverfitting({ strategies: table.ruleSets, blocks: CSCV_BLOCKS, performance: (chosen, into) => { blocks.scores(objective, chosen, into); } })
       : { probability: null, combinations: 0 };
   return {
     split,

@@ -2,19 +2,20 @@ import { money } from '../../../words/money.js';
 import { percent } from '../../../words/percent.js';
 import type { Validation } from './validate.js';
 
-/** Rank 1's deflated Sharpe ratio must reach this for its edge to count as more than the luck of the tries. */
+/** A deflated Sharpe ratio this high says, with the usual confidence, that rank 1's edge is more than the luck of the tries. */
 export const DEFLATED_SHARPE_CONFIDENCE = 0.95;
-/** Above this probability of overfitting, the in-sample best more often than not falls to the bottom half after. */
-export const OVERFITTING_LIMIT = 0.5;
+/** "Likely": more probable than not. */
+const LIKELY = 0.5;
 
 /**
- * Whether rank 1 is likely luck: its deflated Sharpe ratio is below `DEFLATED_SHARPE_CONFIDENCE` (or it has too few
- * trades for one), or CSCV finds the in-sample best overfit more often than `OVERFITTING_LIMIT`. Null without a rank 1.
+ * Whether rank 1 is likely luck — more probably than not: its deflated Sharpe ratio (the probability its edge is real
+ * after the tries) is below one half, or it has too few trades for one, or CSCV finds the in-sample best falling to
+ * the bottom half out of sample in more than half the splits. Null without a rank 1.
  */
 export function likelyLuck(validation: Validation, hasRankOne: boolean): boolean | null {
   if (!hasRankOne) return null;
   const { deflatedSharpe, overfitting } = validation;
-  return deflatedSharpe === null || deflatedSharpe.probability < DEFLATED_SHARPE_CONFIDENCE || (overfitting.probability !== null && overfitting.probability > OVERFITTING_LIMIT);
+  return deflatedSharpe === null || deflatedSharpe.probability < LIKELY || (overfitting.probability !== null && overfitting.probability > LIKELY);
 }
 
 /** What rank 1 and the selection earned after the choice, for the sentence. */
@@ -39,7 +40,7 @@ export function validationWords(validation: Validation, after: AfterTheChoice): 
   const dsr =
     deflatedSharpe === null
       ? 'rank 1 has too few trades before the choice for a deflated Sharpe ratio'
-      : `rank 1's deflated Sharpe ratio is ${deflatedSharpe.probability.toFixed(2)} (${DEFLATED_SHARPE_CONFIDENCE.toFixed(2)} or more would say its edge beats the luck of that many tries)`;
+      : `rank 1's deflated Sharpe ratio is ${deflatedSharpe.probability.toFixed(2)}: the chance its edge is real after that many tries (under 0.50, more likely luck; ${DEFLATED_SHARPE_CONFIDENCE.toFixed(2)} or more, real with the usual confidence)`;
   const folds = walkForward.folds.length;
   return (
     `${tried}, ${verdict}: ${cscv}, and ${dsr}. ` +
