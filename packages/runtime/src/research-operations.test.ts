@@ -100,6 +100,8 @@ describe('create_strategy', () => {
     const elsewhere = await (await world().user('bob@example.com'))('create_strategy', { top_k: 5, ticker: 'spy' });
     expect(JSON.stringify(again.value['top_strategies'])).toBe(JSON.stringify(first['top_strategies']));
     expect(JSON.stringify(elsewhere.value['top_strategies'])).toBe(JSON.stringify(first['top_strategies']));
+    // What the run says about trusting them, and what it charged, too (issue 39).
+    for (const field of ['validation', 'costs']) expect(JSON.stringify(elsewhere.value[field])).toBe(JSON.stringify(first[field]));
     expect(again.value['run_id']).not.toBe(first['run_id']);
   });
 
