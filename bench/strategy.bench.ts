@@ -53,6 +53,7 @@ const settingsFor = (firstEntryIndex: number, dteMin: number, dteMax: number): B
   riskPerTrade: 0.25,
   popModel: 'lognormal',
   seed: 1,
+  execution: { fill: { kind: 'natural' }, commissionPerContract: 0 },
 });
 
 /** The optimizer against backtesting each rule set on its own (every trade path recomputed), same grid, same history. */
@@ -89,7 +90,7 @@ export async function strategyReport(): Promise<Section> {
   const text = [
     '## create_strategy',
     '',
-    `A free user's default run (SPY, 3 years of the simulated market, ${String(run.evaluated)} rule sets, weekly entries) through \`execute\` — market data, smile fit, optimization, storage in memory: median **${ms(run.medianMs)}** of 11 runs after 3 warm-up runs. Target: at most 100 ms.`,
+    `A free user's default run (SPY, 3 years of the simulated market, ${String(run.evaluated)} rule sets, weekly entries) through \`execute\` — market data, smile fit, optimization with the ticket's fees on every trade, the in-sample ranking, walk-forward folds, CSCV and the deflated Sharpe ratio, storage in memory: median **${ms(run.medianMs)}** of 11 runs after 3 warm-up runs. Target: at most 100 ms.`,
     '',
     'The optimizer shares each entry shape (short delta × width × entry DTE × entry date: strikes, fills and the daily debit path) across every exit rule and the capital simulation, quotes each leg at each close once per run (whichever entries and short deltas use it), ranks rule sets from running totals and keeps the trades of those that make the top k only; the baseline backtests each rule set on its own, recomputing its trade paths. Where the baseline would take minutes it is timed on an evenly spread sample and scaled to the grid.',
     '',

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { Ticker } from '../condors/schemas.js';
+import { RULE_FIELDS } from './rule-fields.js';
 import { TradingTermsView } from './trading-terms.js';
 import { IV_RANK_GATE_MODES, OBJECTIVES, POP_MODELS } from './types.js';
 import { STRETCH_FIELDS, ValidationView } from './validation-view.js';
@@ -73,19 +74,14 @@ function gridSize(input: Partial<Record<GridLists, readonly unknown[] | undefine
 }
 
 export const RulesView = v.object({
-  short_delta: v.number(),
-  wing_width: v.number(),
-  entry_dte: v.number(),
-  dte_min: v.number(),
-  dte_max: v.number(),
-  profit_take_pct: v.nullable(v.number()),
-  management_dte: v.nullable(v.number()),
-  stop_loss_multiple: v.nullable(v.number()),
-  iv_rank_gate_mode: v.picklist(IV_RANK_GATE_MODES),
-  iv_rank_threshold: v.number(),
-  max_capital: v.number(),
-  risk_per_trade: v.number(),
-  entry_interval_days: v.number(),
+  ...RULE_FIELDS,
+  dte_min: described(v.number(), 'Fewest calendar days to expiry at entry (the run’s).'),
+  dte_max: described(v.number(), 'Most calendar days to expiry at entry (the run’s).'),
+  iv_rank_gate_mode: described(v.picklist(IV_RANK_GATE_MODES), 'The run’s IV-rank gate.'),
+  iv_rank_threshold: described(v.number(), 'The gate’s threshold, 0–100.'),
+  max_capital: described(v.number(), 'Dollars the strategy had at risk at most at once.'),
+  risk_per_trade: described(v.number(), 'Share of max_capital one trade was sized to risk.'),
+  entry_interval_days: described(v.number(), 'Trading sessions between scheduled entries.'),
 });
 
 export const MetricsView = v.object({
@@ -108,8 +104,8 @@ const SampleMetricsView = (description: string) =>
 
 /** A rule set of `top_strategies`: rules and their backtest, not a tradeable candidate (it has no legs). */
 export const StrategyView = v.object({
-  kind: v.literal('strategy'),
-  rank: v.number(),
+  kind: described(v.literal('strategy'), 'Rules, not a tradeable candidate: it has no legs.'),
+  rank: described(v.number(), '1 = best in-sample by the objective.'),
   ticker: v.string(),
   objective_value: described(v.number(), 'The objective over the in-sample trades, which the rank is by.'),
   rules: RulesView,
@@ -119,23 +115,34 @@ export const StrategyView = v.object({
 });
 
 export const RunView = v.object({
-  run_id: v.string(),
-  created_at: v.string(),
+  run_id: described(v.string(), 'Pass to save_strategy; listed by get_optimization_history.'),
+  created_at: described(v.string(), 'When the run finished, ISO 8601.'),
   ticker: v.string(),
-  objective: v.picklist(OBJECTIVES),
-  pop_model: v.picklist(POP_MODELS),
-  history: v.object({ from: v.string(), to: v.string(), sessions: v.number(), iv_source: v.picklist(['provider', 'realised_volatility']) }),
-  iv_rank_today: v.object({
-    rank: v.nullable(v.number()),
-    percentile: v.nullable(v.number()),
-    source: v.picklist(['provider', 'history']),
-    gate_open: v.boolean(),
-  }),
+  objective: described(v.picklist(OBJECTIVES), 'What top_strategies is ranked by, in-sample.'),
+  pop_model: described(v.picklist(POP_MODELS), 'How pop_at_entry was computed.'),
+  history: described(
+    v.object({
+      from: described(v.string(), 'First session entries could be made on.'),
+      to: described(v.string(), 'Last session of the history.'),
+      sessions: described(v.number(), 'Sessions from `from` to `to`.'),
+      iv_source: described(v.picklist(['provider', 'realised_volatility']), 'Where the past ATM IVs came from: the provider, or realised volatility scaled to today’s IV.'),
+    }),
+    'The stretch of daily history backtested.',
+  ),
+  iv_rank_today: described(
+    v.object({
+      rank: described(v.nullable(v.number()), 'Today’s 52-week IV rank, 0–100; null when it cannot be computed.'),
+      percentile: described(v.nullable(v.number()), 'Today’s 52-week IV percentile, 0–100.'),
+      source: described(v.picklist(['provider', 'history']), 'The provider’s own figure, or computed from the history.'),
+      gate_open: described(v.boolean(), 'Whether the run’s gate would let an entry through today.'),
+    }),
+    'Today’s IV rank and the gate.',
+  ),
   evaluated: described(v.number(), 'Rule sets tried: every one counts toward the odds that rank 1 is luck.'),
   costs: TradingTermsView,
   validation: ValidationView,
-  duration_ms: v.number(),
-  market_notice: v.nullable(v.string()),
-  note: v.nullable(v.string()),
-  top_strategies: v.array(StrategyView),
+  duration_ms: described(v.number(), 'How long the run took.'),
+  market_notice: described(v.nullable(v.string()), 'Where the prices came from when it is not a live market (the simulated market says so).'),
+  note: described(v.nullable(v.string()), 'Why top_strategies is empty, when it is.'),
+  top_strategies: described(v.array(StrategyView), 'Best first, at most top_k.'),
 });

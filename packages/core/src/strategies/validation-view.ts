@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { OptimizeResult } from './backtest/optimizer.js';
 import { likelyLuck, validationWords } from './backtest/validation/words.js';
 import type { TradeWindow } from './backtest/validation/windows.js';
+import { RULE_FIELDS } from './rule-fields.js';
 import type { MarketHistory, RuleSet } from './types.js';
 
 const described = <S extends v.GenericSchema>(schema: S, description: string) => v.pipe(schema, v.description(description));
@@ -15,14 +16,7 @@ export const STRETCH_FIELDS = {
 
 const StretchView = described(v.object(STRETCH_FIELDS), 'A stretch of the history.');
 
-const FoldRulesView = v.object({
-  short_delta: v.number(),
-  wing_width: v.number(),
-  entry_dte: v.number(),
-  profit_take_pct: v.nullable(v.number()),
-  management_dte: v.nullable(v.number()),
-  stop_loss_multiple: v.nullable(v.number()),
-});
+const FoldRulesView = v.object(RULE_FIELDS);
 
 const FoldView = v.object({
   from: described(v.nullable(v.string()), 'First entry session of the fold.'),
@@ -40,10 +34,10 @@ export const ValidationView = described(
     walk_forward: described(
       v.object({
         folds: v.array(FoldView),
-        trades: v.number(),
+        trades: described(v.number(), 'Trades of the chosen rule sets in all folds.'),
         total_pnl: described(v.number(), 'What running the optimizer and trading its rank 1 until the next run would have made, after costs, dollars.'),
-        return_on_risk: v.number(),
-        win_rate: v.number(),
+        return_on_risk: described(v.number(), 'Their P/L over their summed max loss.'),
+        win_rate: described(v.number(), 'Share of them closed with a profit after costs.'),
       }),
       'Choose the best rule set on the past, trade it over the next fold, roll forward: the selection procedure measured only after each choice.',
     ),
@@ -59,17 +53,20 @@ export const ValidationView = described(
       v.nullable(
         v.object({
           ratio: described(v.number(), 'DSR, 0–1: the probability that rank 1’s true Sharpe ratio is above 0, given how many rule sets were tried.'),
-          sharpe: described(v.number(), 'Rank 1’s Sharpe ratio per trade in-sample (trade returns: P/L after costs over max loss).'),
-          expected_max_sharpe: described(v.number(), 'The Sharpe ratio per trade the best of the trials would reach by luck alone.'),
-          trades: v.number(),
-          trials: v.number(),
-          skew: v.number(),
+          sharpe: described(v.number(), 'Rank 1’s Sharpe ratio in-sample, per scheduled entry (the P/L after costs of the trade entered there).'),
+          expected_max_sharpe: described(v.number(), 'The Sharpe ratio per entry the best of the trials would reach by luck alone.'),
+          trades: described(v.number(), 'T: the scheduled entries in-sample, each one observation (0 where none was taken).'),
+          trials: described(v.number(), 'N: every rule set tried.'),
+          skew: described(v.number(), 'Of rank 1’s in-sample returns; negative for the rare large loss of a short condor.'),
           kurtosis: described(v.number(), 'Not in excess: 3 for normal returns.'),
         }),
       ),
       'The deflated Sharpe ratio of rank 1 (Bailey & López de Prado, 2014); null without a rank 1 with two in-sample trades.',
     ),
-    likely_luck: described(v.nullable(v.boolean()), 'True when rank 1 is likely luck: deflated Sharpe ratio below 0.95 or probability of overfitting above 0.5; null without a rank 1.'),
+    likely_luck: described(
+      v.nullable(v.boolean()),
+      'True when rank 1 is more likely luck than not: deflated Sharpe ratio below 0.5 (or too few trades for one), or probability of overfitting above 0.5; null without a rank 1.',
+    ),
     words: described(v.string(), 'What the figures mean, in a paragraph.'),
   }),
   'How far to trust the ranking (design §19).',
