@@ -17,7 +17,7 @@ describe('tradingTerms: the broker, fill and commission a person’s backtests t
   it('with a default band on /settings and an Alpaca link: fills at the band’s worst price, Alpaca’s costs', async () => {
     const services = createTestServices();
     await services.userSettings.setPricingDefaults('u2', { mode: 'patient', worstFromMid: 0.03 }, 1);
-    await services.brokerLinks.put({ ownerId: 'u2', broker: 'alpaca', environment: 'paper', apiKey: 'k', apiSecret: 's', keyHint: 'k', connectedAt: 1, updatedAt: 1 });
+    await services.brokerLinks.put({ ownerId: 'u2', broker: 'alpaca', environment: 'paper', apiKey: null, apiSecret: null, keyHint: null, connectedAt: 1, updatedAt: 1 });
     const terms = await tradingTerms(services, 'u2');
     expect(terms.broker).toBe('alpaca');
     expect(terms.execution.fill).toEqual({ kind: 'band', worstFromMid: 0.03 });
