@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { condorCosts } from '../../costs/condor-costs.js';
 import { orderCosts, type CostedLeg } from '../../costs/order-costs.js';
 import { HELD } from './exits.js';
-import { closingFees, legsInTheMoney, openingFees, orderFeeTotal } from './fees.js';
+import { legsInTheMoney, orderFeeTotal } from './fees.js';
+import { closingFees, openingFees } from './trade-fees.js';
 import type { TradeShape } from './trade-shape.js';
 
 const price = fc.double({ min: 0, max: 60, noNaN: true });

@@ -1,6 +1,6 @@
 import type { RuleSet } from '../types.js';
 import { exitAt, exitIndex, exitStep, type TradeExit } from './exits.js';
-import { closingFees, openingFees } from './fees.js';
+import { closingFees, openingFees } from './trade-fees.js';
 import type { RunContext } from './run-context.js';
 import type { ShapeSkip, ShapeSource, TradeShape } from './trade-shape.js';
 
