@@ -1,4 +1,4 @@
-import { money } from '../../../words/money.js';
+import { moneyGrouped } from '../../../words/money.js';
 import { percent } from '../../../words/percent.js';
 import type { Validation } from './validate.js';
 
@@ -40,11 +40,11 @@ export function validationWords(validation: Validation, after: AfterTheChoice): 
   const dsr =
     deflatedSharpe === null
       ? 'rank 1 has too few trades before the choice for a deflated Sharpe ratio'
-      : `rank 1's deflated Sharpe ratio is ${deflatedSharpe.probability.toFixed(2)}: the chance its edge is real after that many tries (under 0.50, more likely luck; ${DEFLATED_SHARPE_CONFIDENCE.toFixed(2)} or more, real with the usual confidence)`;
+      : `rank 1’s deflated Sharpe ratio is ${deflatedSharpe.probability.toFixed(2)}: the chance its edge is real after that many tries (under 0.50, more likely luck; ${DEFLATED_SHARPE_CONFIDENCE.toFixed(2)} or more, real with the usual confidence)`;
   const folds = walkForward.folds.length;
   return (
     `${tried}, ${verdict}: ${cscv}, and ${dsr}. ` +
-    `Chosen on the trades closed by ${after.chosenBy}, it made ${money(after.rankOne.pnl)} over the ${String(after.rankOne.trades)} trades after; ` +
-    `choosing the best on the past and trading it over the next stretch, ${String(folds)} times in a row, made ${money(walkForward.pnl)} over ${String(walkForward.trades)} trades.`
+    `Chosen on the trades closed by ${after.chosenBy}, it made ${moneyGrouped(after.rankOne.pnl)} over the ${String(after.rankOne.trades)} trades after; ` +
+    `choosing the best on the past and trading it over the next stretch, ${String(folds)} times in a row, made ${moneyGrouped(walkForward.pnl)} over ${String(walkForward.trades)} trades.`
   );
 }
