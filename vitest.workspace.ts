@@ -7,6 +7,7 @@ export const projects = [
   'packages/broker-tastytrade',
   'packages/runtime',
   'packages/testkit',
+  'packages/notify',
   'apps/rest',
   'apps/mcp',
   'apps/web',

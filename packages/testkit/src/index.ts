@@ -65,3 +65,4 @@ export { userSettingsStoreContract } from './contracts/index.js';
 export { MemoryPasskeyStore } from './fakes/memory-passkey-store.js';
 export { fakeAssertion, fakeRegistration, FakeWebAuthnVerifier, type FakeAssertionResponse, type FakeRegistrationResponse } from './fakes/fake-webauthn-verifier.js';
 export { passkeyStoreContract } from './contracts/index.js';
+export { FakePushService, decryptPushMessage, verifyVapid, type FakePushServiceOptions, type FakePushSubscription, type PushFault, type PushRequestRecord, type ReceivedPush, type SubscriptionSecrets, type VapidClaims, type VapidVerdict } from './fakes/push/index.js';
