@@ -131,7 +131,8 @@ export async function optimize(request: OptimizeRequest, onProgress?: (done: num
   const books = quoteBook(context);
   const schedule = { entryIndices: context.entries.map((entry) => entry.index), sessions: context.days.length };
   const { inSample } = sampleSplit(schedule.entryIndices, schedule.sessions);
-  const table = new TradeTableBuilder(ruleSets.length * Math.max(1, context.entries.length));
+  // Room for every rule set to trade every entry of a default run; a premium grid grows it as it goes.
+  const table = new TradeTableBuilder(Math.min(ruleSets.length * Math.max(1, context.entries.length), 1 << 17));
   let shapes: ShapeSource | undefined;
   let previous: RuleSet | undefined;
   for (const [position, rules] of ruleSets.entries()) {
