@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeAlpaca } from '../../../packages/broker-alpaca/test/fake-alpaca.js';
+import { localAlpaca } from './local-alpaca.js';
 import { freshPostgresDatabase, TEST_DATABASE_URL } from '../../../packages/store-sql/test/fresh-postgres-database.js';
 import type { Era } from '../../mcp/test/support.js';
 import { startServer, type RunningServer } from './server-process.js';
@@ -29,7 +29,9 @@ import {
 if (TEST_DATABASE_URL === null) throw new Error('stale-proposals-instances.pg.test.ts needs CONDOR_TEST_DATABASE_URL');
 const serverUrl: string = TEST_DATABASE_URL;
 
-const alpaca = new FakeAlpaca();
+// The Alpaca user prices on their own Alpaca market: the fake's, rendering the simulated market on the servers' clock.
+const local = localAlpaca('2026-02-10T15:00:00Z');
+const alpaca = local.trading;
 let database: { url: string; drop: () => Promise<void> };
 const servers: RunningServer[] = [];
 let a = undefined as unknown as RunningServer;
@@ -44,10 +46,8 @@ beforeAll(async () => {
     CONDOR_SECRET_KEY: Buffer.alloc(32, 7).toString('base64'),
     CONDOR_APPROVAL: 'confirm',
     // Both instances on one shifted clock: a Tuesday morning on the simulated market, whenever the test runs.
-    CONDOR_SIM_START: '2026-02-10T15:00:00Z',
-    CONDOR_SIM_ANCHOR: new Date().toISOString(),
+    ...(await local.start()),
     CONDOR_SIM_SESSION: 'exchange',
-    CONDOR_ALPACA_PAPER_URL: await alpaca.start(),
     CONDOR_RATE_LIMIT: '100000',
   };
   const started = await Promise.allSettled([startServer(env), startServer(env)]);
@@ -60,7 +60,7 @@ beforeAll(async () => {
 afterAll(async () => {
   try {
     await Promise.allSettled(servers.map((server) => server.stop()));
-    await alpaca.stop();
+    await local.stop();
   } finally {
     await database.drop();
   }

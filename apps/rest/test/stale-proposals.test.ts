@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeAlpaca } from '../../../packages/broker-alpaca/test/fake-alpaca.js';
+import { localAlpaca } from './local-alpaca.js';
 import type { Era } from '../../mcp/test/support.js';
 import { startServer, type RunningServer } from './server-process.js';
 import {
@@ -33,17 +33,16 @@ import {
  */
 
 let server: RunningServer;
-const alpaca = new FakeAlpaca();
+// The Alpaca user prices on their own Alpaca market: the fake's, rendering the simulated market on the server's clock.
+const local = localAlpaca('2026-02-10T15:00:00Z');
+const alpaca = local.trading;
 
 beforeAll(async () => {
   alpaca.fillAtOrAbove = Number.NEGATIVE_INFINITY;
-  const alpacaUrl = await alpaca.start();
   // A Tuesday morning on the simulated market, whenever the test runs.
   server = await startServer({
-    CONDOR_ALPACA_PAPER_URL: alpacaUrl,
+    ...(await local.start()),
     CONDOR_APPROVAL: 'confirm',
-    CONDOR_SIM_START: '2026-02-10T15:00:00Z',
-    CONDOR_SIM_ANCHOR: new Date().toISOString(),
     CONDOR_SIM_SESSION: 'exchange',
     CONDOR_RATE_LIMIT: '100000',
   });
@@ -51,7 +50,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server.stop();
-  await alpaca.stop();
+  await local.stop();
 });
 
 async function restWorld(email: string, ticker: string): Promise<World> {

@@ -1,12 +1,14 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { FakeAlpaca } from '../../../packages/broker-alpaca/test/fake-alpaca.js';
+import { localAlpaca } from '../../rest/test/local-alpaca.js';
 import { launchBrowser, logIn, screenshotPath } from './browser.js';
 import { localhostSite } from './localhost-site.js';
 import { Condor, PASSWORD } from './real-server.js';
 
 const EMAIL = 'live.passkey@example.com';
-const alpaca = new FakeAlpaca();
+// The live Alpaca account prices on its own Alpaca market: the fake's, rendering the simulated market on the server's clock.
+const local = localAlpaca('2026-02-10T15:00:00Z');
+const alpaca = local.trading;
 let condor: Condor;
 let browser: Browser;
 let site: string;
@@ -14,11 +16,11 @@ let token: string;
 
 beforeAll(async () => {
   alpaca.fillAtOrAbove = Number.NEGATIVE_INFINITY;
-  const url = await alpaca.start();
+  const alpacaEnv = await local.start();
   const localhost = await localhostSite();
   site = localhost.site;
   [condor, browser] = await Promise.all([
-    Condor.start({ ...localhost.env, CONDOR_LIVE_TRADING_ENABLED: 'true', CONDOR_ALPACA_PAPER_URL: url, CONDOR_ALPACA_LIVE_URL: url }),
+    Condor.start({ ...localhost.env, CONDOR_LIVE_TRADING_ENABLED: 'true', ...alpacaEnv }),
     launchBrowser(),
   ]);
   token = await liveTrader();
@@ -27,7 +29,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
   await condor.stop();
-  await alpaca.stop();
+  await local.stop();
 }, 30_000);
 
 /** Registered and onboarded through the API, with a live Alpaca account (the fake) connected; the agent's token. */
