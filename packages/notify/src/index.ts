@@ -13,3 +13,6 @@ export {
 export type { PushFailure } from './web-push/push-failure.js';
 export { generateVapidKeys, vapidKeysFromPrivateKey, type VapidKeyError, type VapidKeys } from './web-push/vapid-keys.js';
 export { pushTopic } from './web-push/push-topic.js';
+export { SmtpMailer, type MailMessage, type MailSent, type SmtpMailerOptions } from './mail/smtp-mailer.js';
+export type { MailFailure } from './mail/mail-failure.js';
+export { parseSmtpUrl, type MailConfigError, type SmtpSettings } from './mail/smtp-url.js';

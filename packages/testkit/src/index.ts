@@ -66,3 +66,4 @@ export { MemoryPasskeyStore } from './fakes/memory-passkey-store.js';
 export { fakeAssertion, fakeRegistration, FakeWebAuthnVerifier, type FakeAssertionResponse, type FakeRegistrationResponse } from './fakes/fake-webauthn-verifier.js';
 export { passkeyStoreContract } from './contracts/index.js';
 export { FakePushService, decryptPushMessage, verifyVapid, type FakePushServiceOptions, type FakePushSubscription, type PushFault, type PushRequestRecord, type ReceivedPush, type SubscriptionSecrets, type VapidClaims, type VapidVerdict } from './fakes/push/index.js';
+export { SmtpSink, type ReceivedMail, type SmtpRefusal, type SmtpSinkOptions } from './fakes/smtp/index.js';

@@ -1,0 +1,1 @@
+export { SmtpSink, type ReceivedMail, type SmtpRefusal, type SmtpSinkOptions } from './smtp-sink.js';
