@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -93,6 +93,33 @@ export function cpuSeconds(pid: number): number {
   try {
     const fields = readFileSync(`/proc/${String(pid)}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
     return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** The parent's pid of a process (Linux), or NaN. */
+function parentOf(pid: number): number {
+  try {
+    return Number(readFileSync(`/proc/${String(pid)}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]);
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * CPU time a process and its children have used so far (Linux), in seconds: PostgreSQL's postmaster and the
+ * backends it forks for each connection. A child that has exited is not counted (connections are pooled).
+ */
+export function treeCpuSeconds(pid: number): number {
+  const children = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number).filter((child) => parentOf(child) === pid);
+  return children.reduce((sum, child) => sum + (cpuSeconds(child) || 0), cpuSeconds(pid));
+}
+
+/** The postmaster's pid of a PostgreSQL data directory (its `postmaster.pid`), or NaN. */
+export function postmasterPid(dataDir: string): number {
+  try {
+    return Number(readFileSync(`${dataDir}/postmaster.pid`, 'utf8').split('\n')[0]);
   } catch {
     return Number.NaN;
   }
