@@ -102,6 +102,11 @@ export interface Services {
   readonly strategyRuns: StrategyRunStore;
   readonly savedStrategies: SavedStrategyStore;
   readonly brokerLinks: BrokerLinkStore;
+  /**
+   * The links as read within the last moment, which choose each call's market (design §17) without a read per request;
+   * absent: `brokerLinks`. Nothing that places an order reads these: a placement reads its link fresh.
+   */
+  readonly recentBrokerLinks?: Pick<BrokerLinkStore, 'get'>;
   readonly proposals: ProposalStore;
   readonly singleUseLinks: SingleUseLinkStore;
   readonly browserSessions: BrowserSessionStore;

@@ -50,6 +50,7 @@ import { CachedApiKeyStore } from './cache/cached-api-key-store.js';
 import { CachedSessionStore } from './cache/cached-session-store.js';
 import { CachedSubscriptionStore } from './cache/cached-subscription-store.js';
 import { CachedTokenSigner } from './cache/cached-token-signer.js';
+import { CachedBrokerLinkStore } from './cache/cached-broker-link-store.js';
 import { CachedUserStore } from './cache/cached-user-store.js';
 import { CoalescedRateLimits } from './rate-limits/coalesced-rate-limits.js';
 import { StartupReconciler } from './reconcile/reconcile-at-start.js';
@@ -108,7 +109,7 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
     },
   });
   const ids = new CryptoIds();
-  const brokerLinks = new SqlBrokerLinkStore(db);
+  const brokerLinks = new CachedBrokerLinkStore(new SqlBrokerLinkStore(db));
   // Access tokens a broker adapter mints are kept sealed in the database, so every instance uses one per link.
   const tokenCache =
     secrets === null ? undefined : new ServerLoginTokenCache(new SealedTokenCache({ links: brokerLinks, secrets, now: () => clock.now(), logger }), () => clock.now());
@@ -136,6 +137,7 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
     strategyRuns: new SqlStrategyRunStore(db),
     savedStrategies: new SqlSavedStrategyStore(db),
     brokerLinks,
+    recentBrokerLinks: { get: (ownerId) => brokerLinks.recent(ownerId) },
     proposals: new SqlProposalStore(db),
     singleUseLinks: new SqlSingleUseLinkStore(db),
     browserSessions: new SqlBrowserSessionStore(db),

@@ -126,7 +126,8 @@ function run(operation: AnyOperation, input: unknown, ctx: ExecuteContext): Resu
 /** A caller's call prices on the caller's own market (design §17); a public call on the deployment's. */
 function marketOfCaller(services: Services, who: Caller | null): ResultAsync<Services, never> {
   if (who === null) return okAsync(services);
-  return ResultAsync.fromSafePromise(services.brokerLinks.get(who.userId)).map((link) => servicesOfPerson(services, link));
+  const links = services.recentBrokerLinks ?? services.brokerLinks;
+  return ResultAsync.fromSafePromise(links.get(who.userId)).map((link) => servicesOfPerson(services, link));
 }
 
 /** Runs the gates in order; `given` is the input as the caller sent it, before defaults were filled in. */
