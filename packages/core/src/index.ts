@@ -12,7 +12,7 @@ export { CoalescingCache } from './market/coalescing-cache.js';
 export { unservedMarket } from './market/unserved-market.js';
 export { RequestBudget } from './market/request-budget.js';
 export { linkSource, personMarket, servicesOfPerson, type PersonMarket } from './brokers/person-market.js';
-export { DEPLOYMENT_SOURCE, SIMULATED_SOURCE } from './market/market-sources.js';
+export { SIMULATED_SOURCE } from './market/market-sources.js';
 export { cancelOutcomeOf } from './brokers/cancel-outcome.js';
 export { isStoreUnavailable, STORE_RETRY_AFTER_SECONDS } from './errors/store-unavailable.js';
 export { ERROR_RESULT_KEYS, type ErrorResult } from './errors/error-result.js';

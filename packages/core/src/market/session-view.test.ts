@@ -10,8 +10,8 @@ describe('the market session as callers see it', () => {
     expect(marketSessionView(exchangeSession(SUNDAY, true), SUNDAY)).toEqual({
       session: 'closed',
       simulated: true,
-      source: 'simulated',
-      source_words: 'the simulated market (synthetic prices, not real quotes)',
+      source: null,
+      source_words: null,
       quotes: 'last_close',
       time: '2026-11-22T19:03:00.000Z',
       quotes_as_of: '2026-11-20T21:00:00.000Z',
@@ -35,7 +35,7 @@ describe('the market session as callers see it', () => {
   it('gives the regular session its close, and a real market no "simulated"', () => {
     const view = marketSessionView(exchangeSession(TUESDAY, false), TUESDAY);
     expect(view).toMatchObject({ session: 'regular', simulated: false, quotes: 'live', closes_at: '2026-02-10T21:00:00.000Z', next_open: '2026-02-11T14:30:00.000Z' });
-    expect(view.source).toBe('deployment');
+    expect(view.source).toBeNull();
     const named = marketSessionView({ ...exchangeSession(TUESDAY, false), source: { id: 'tastytrade:live', simulated: false, words: 'your tastytrade account' } }, TUESDAY);
     expect([named.source, named.source_words]).toEqual(['tastytrade:live', 'your tastytrade account']);
     expect(view.summary).toBe('Market, regular session: it is Tuesday 10 February 2026, 10:00 New York time; the session closes Tuesday 10 February 2026, 16:00 New York time.');

@@ -2,7 +2,6 @@ import * as v from 'valibot';
 import { okAsync, type ResultAsync } from 'neverthrow';
 import { isoTime } from '../words/time.js';
 import type { MarketSession } from '../ports/market-data.js';
-import { DEPLOYMENT_SOURCE, SIMULATED_SOURCE } from './market-sources.js';
 import type { Services } from '../services.js';
 import { durationWords, newYorkTime } from '../words/time.js';
 
@@ -16,12 +15,12 @@ export const MarketSessionView = v.pipe(
     ),
     simulated: v.pipe(v.boolean(), v.description('True when prices are synthetic (the simulated market).')),
     source: v.pipe(
-      v.string(),
+      v.nullable(v.string()),
       v.description(
-        "Where the prices come from: 'simulated', your own link's market ('tastytrade:live', 'alpaca:paper'), or the deployment's ('deployment:alpaca'). A proposal is confirmed only on the market it was priced on.",
+        "Where the prices come from: 'simulated', your own link's market ('tastytrade:live', 'alpaca:paper'), or the deployment's ('deployment:alpaca'). A proposal is confirmed only on the market it was priced on. Null only where no caller's market was chosen.",
       ),
     ),
-    source_words: v.pipe(v.string(), v.description('The source in words.')),
+    source_words: v.pipe(v.nullable(v.string()), v.description('The source in words.')),
     quotes: v.pipe(v.picklist(['live', 'last_close']), v.description('live: quoted now, in the session under way; last_close: quotes from the last close.')),
     time: v.pipe(v.string(), v.description("The market's time now, ISO-8601 (the simulated clock's when simulated).")),
     quotes_as_of: v.pipe(v.string(), v.description('When the quotes were taken, ISO-8601.')),
@@ -37,12 +36,12 @@ export type MarketSessionOutput = v.InferOutput<typeof MarketSessionView>;
 /** The session as callers see it, at `now` (the market's clock). */
 export function marketSessionView(session: MarketSession, now: number): MarketSessionOutput {
   const live = session.kind !== 'closed';
-  const source = session.source ?? (session.simulated ? SIMULATED_SOURCE : DEPLOYMENT_SOURCE);
+  const source = session.source ?? null;
   return {
     session: session.kind,
     simulated: session.simulated,
-    source: source.id,
-    source_words: source.words,
+    source: source?.id ?? null,
+    source_words: source?.words ?? null,
     quotes: live ? 'live' : 'last_close',
     time: isoTime(now),
     quotes_as_of: isoTime(live ? now : session.lastClose),

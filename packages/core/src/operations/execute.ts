@@ -125,7 +125,7 @@ function run(operation: AnyOperation, input: unknown, ctx: ExecuteContext): Resu
 
 /** A caller's call prices on the caller's own market (design §17); a public call on the deployment's. */
 function marketOfCaller(services: Services, who: Caller | null): ResultAsync<Services, never> {
-  if (who === null) return okAsync(services);
+  if (who === null) return okAsync(servicesOfPerson(services, undefined));
   const links = services.recentBrokerLinks ?? services.brokerLinks;
   return ResultAsync.fromSafePromise(links.get(who.userId)).map((link) => servicesOfPerson(services, link));
 }

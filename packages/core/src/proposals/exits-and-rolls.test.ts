@@ -83,7 +83,8 @@ async function openDesk(): Promise<Desk> {
   const quoteTime = base.clock.now();
   const chains = { [NEAR]: chain(NEAR, quoteTime), [MID]: chain(MID, quoteTime), [FAR]: chain(FAR, quoteTime) };
   const market = new FixtureMarketData({ SPY: { quote: { symbol: 'SPY', bid: 599.9, ask: 600.1, last: 600, time: quoteTime }, chains } });
-  const services = { ...base, market } as TestServices;
+  // The fixture is the simulated market the sim-linked person trades on (their own market, design §17).
+  const services = { ...base, market, simulatedMarket: { data: market, notice: null } } as TestServices;
   const bare = { services, credential: null, requestId: 'exits-and-rolls', batchKey: null };
   await execute('register', { email: 'roller@example.com', password: 'roller password 1' }, bare);
   const login = (await execute('login', { email: 'roller@example.com', password: 'roller password 1' }, bare))._unsafeUnwrap().value as {
