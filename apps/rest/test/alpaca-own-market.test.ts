@@ -74,6 +74,18 @@ describe("Alpaca: a person's own market, read with their own key pair", () => {
     expect(strategy['history'], JSON.stringify(strategy).slice(0, 300)).toMatchObject({ iv_source: 'realised_volatility' });
     expect(alpaca.data.requestsBy('alice', '/v2/stocks/SPY/bars').length).toBeGreaterThan(barsBefore);
     expect(alpaca.data.requestsBy('bob', '/v2/stocks/SPY/bars')).toEqual([]);
+    // Model against market (issue 39, item 4): rank 1's entries since February 2024 against the fake's sparse option bars.
+    const checked = strategy['model_vs_market'] as Record<string, unknown>;
+    expect(checked).toMatchObject({ since: '2024-02-01', entries: expect.any(Number), entries_with_all_legs: expect.any(Number), words: expect.any(String) });
+    expect(checked['entries']).toBeGreaterThan(0);
+    expect(checked['entries_with_all_legs']).toBeLessThanOrEqual(checked['entries'] as number);
+    expect(checked['entries_with_all_legs']).toBeGreaterThan(0);
+    expect(typeof checked['mean_credit_difference']).toBe('number');
+    expect(typeof checked['worst_credit_difference']).toBe('number');
+    expect(Math.abs(checked['worst_credit_difference'] as number)).toBeGreaterThanOrEqual(Math.abs(checked['mean_credit_difference'] as number));
+    const optionBars = alpaca.data.requestsBy('alice', '/v1beta1/options/bars');
+    expect(optionBars.length).toBeGreaterThan(0);
+    expect(optionBars.every((r) => r.query['start']! >= '2024-02-01' && r.query['symbols']!.split(',').length <= 100)).toBe(true);
 
     const entry = await proposeEntry(aliceToken, 'SPY');
     await pause(5_100);

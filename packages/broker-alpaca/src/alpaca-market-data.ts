@@ -1,10 +1,11 @@
-import type { CorporateEvents, DailyBar, Dividend, IvPoint, MarketData, MarketDataError, MarketSession, OptionContract, Quote } from '@condor/core';
+import type { CorporateEvents, DailyBar, Dividend, IvPoint, MarketData, MarketDataError, MarketSession, OptionBarHistory, OptionContract, Quote } from '@condor/core';
 import { easternDay, exchangeSession, formatDay, parseDay, sessionClose } from '@condor/core';
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { pricedAlpacaChain } from './alpaca-chain-pricing.js';
 import { AlpacaHttp, ALPACA_TRADING_URLS, type AlpacaCredentials } from './alpaca-http.js';
 import { AlpacaMarketRequests } from './alpaca-market-requests.js';
 import * as wire from './alpaca-market-wire.js';
+import { alpacaOptionBars } from './alpaca-option-bars.js';
 import { AlpacaRateLimiter } from './alpaca-rate-limiter.js';
 import { CoalescingCache } from '@condor/core';
 
@@ -61,7 +62,7 @@ const DIVIDEND_PAYMENT_LAG_DAYS = 90;
  * waits its turn in the key pair's budget. A missing implied volatility is backed out of the mid of the
  * strike's out-of-the-money quote, and missing greeks are computed from it; a quote with no ask, a
  * crossed market or no readable time is dropped. Alpaca keeps no implied-volatility history, so
- * `ivHistory` answers `unsupported` for a known symbol. `events` reads cash dividends from the corporate actions and
+ * `ivHistory` answers `unsupported` for a known symbol; `optionBars` reads traded option bars (since February 2024). `events` reads cash dividends from the corporate actions and
  * says earnings are unknown (null): Alpaca has no earnings calendar.
  * @example
  * const market = new AlpacaMarketData({ credentials: { apiKey, apiSecret }, tradingBaseUrl: ALPACA_TRADING_URLS.live });
@@ -145,6 +146,11 @@ export class AlpacaMarketData implements MarketData {
    */
   ivHistory(symbol: string, _fromDate: string, _toDate: string): ResultAsync<readonly IvPoint[], MarketDataError> {
     return this.known(symbol).andThen(() => errAsync<readonly IvPoint[], MarketDataError>({ kind: 'unsupported', message: 'Alpaca keeps no implied-volatility history' }));
+  }
+
+  /** Daily bars of option contracts since February 2024, sparse (no bar on a day without trades): see `alpacaOptionBars`. */
+  optionBars(symbols: readonly string[], fromDate: string, toDate: string): ResultAsync<OptionBarHistory, MarketDataError> {
+    return alpacaOptionBars(this.requests, this.data, symbols, fromDate, toDate);
   }
 
   riskFreeRate(): ResultAsync<number, MarketDataError> {

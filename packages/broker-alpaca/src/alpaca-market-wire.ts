@@ -142,20 +142,38 @@ export function dailyBars(body: unknown): DailyBar[] {
   const page = object(body, 'bars answer');
   const raw = page.bars ?? []; // null when the range has no bars
   if (!Array.isArray(raw)) throw new WireError('bars is not an array');
-  return raw.map((item) => {
-    const bar = object(item, 'bar');
-    const time = Date.parse(str(bar.t) ?? '');
-    if (!Number.isFinite(time)) throw new WireError('bar.t is not a time');
-    // Midnight New York (04:00/05:00 UTC) or midnight UTC: half a day later is the session's date either way.
-    return {
-      date: formatDay(easternDay(time + 43_200_000)),
-      open: required(bar, 'o'),
-      high: required(bar, 'h'),
-      low: required(bar, 'l'),
-      close: required(bar, 'c'),
-      volume: required(bar, 'v'),
-    };
-  });
+  return raw.map(dailyBar);
+}
+
+function dailyBar(item: unknown): DailyBar {
+  const bar = object(item, 'bar');
+  const time = Date.parse(str(bar.t) ?? '');
+  if (!Number.isFinite(time)) throw new WireError('bar.t is not a time');
+  // Midnight New York (04:00/05:00 UTC) or midnight UTC: half a day later is the session's date either way.
+  return {
+    date: formatDay(easternDay(time + 43_200_000)),
+    open: required(bar, 'o'),
+    high: required(bar, 'h'),
+    low: required(bar, 'l'),
+    close: required(bar, 'c'),
+    volume: required(bar, 'v'),
+  };
+}
+
+/**
+ * GET /v1beta1/options/bars: `{ bars: { SYMBOL: [{ t, o, h, l, c, v, n, vw }] }, next_page_token }`, sorted by symbol,
+ * then time; a page may end inside one symbol's bars. `bars` is empty (or null) when nothing traded.
+ */
+export function optionBars(body: unknown): [string, DailyBar][] {
+  const page = object(body, 'option bars answer');
+  const raw = page.bars ?? {};
+  const bySymbol = object(raw, 'bars');
+  const out: [string, DailyBar][] = [];
+  for (const [symbol, list] of Object.entries(bySymbol)) {
+    if (!Array.isArray(list)) throw new WireError(`bars of ${symbol} is not an array`);
+    for (const item of list) out.push([symbol, dailyBar(item)]);
+  }
+  return out;
 }
 
 /** One cash dividend of GET /v1/corporate-actions: the symbol, the ex-date and the amount per share (`rate`). */

@@ -23,10 +23,11 @@ export interface PageSizes {
   snapshots: number;
   bars: number;
   corporateActions: number;
+  optionBars: number;
 }
 
 /** Alpaca's `limit` default and maximum per endpoint (Trading API reference, Market Data API reference). */
-const LIMITS = { contracts: [100, 10_000], snapshots: [100, 1_000], bars: [1_000, 10_000], corporateActions: [100, 1_000] } as const;
+const LIMITS = { contracts: [100, 10_000], snapshots: [100, 1_000], bars: [1_000, 10_000], corporateActions: [100, 1_000], optionBars: [1_000, 10_000] } as const;
 /** Days from a dividend's ex-date to its payable (process) date, by which Alpaca dates a corporate action. */
 export const PAYABLE_AFTER_DAYS = 35;
 
@@ -44,7 +45,7 @@ const midnightNewYork = (day: number): string => iso(easternTime(day, 0)).replac
  * from the market at the moment of the request.
  */
 export class AlpacaMarketAnswers {
-  readonly pageSizes: PageSizes = { contracts: LIMITS.contracts[1], snapshots: LIMITS.snapshots[1], bars: LIMITS.bars[1], corporateActions: LIMITS.corporateActions[1] };
+  readonly pageSizes: PageSizes = { contracts: LIMITS.contracts[1], snapshots: LIMITS.snapshots[1], bars: LIMITS.bars[1], corporateActions: LIMITS.corporateActions[1], optionBars: LIMITS.optionBars[1] };
   /** Contracts whose snapshots carry no greeks and no implied volatility (Alpaca leaves them out where it has none). */
   omitGreeks: (contract: OptionContract) => boolean = () => false;
   private readonly listings = new Map<string, Promise<Result<readonly OptionContract[], MarketDataError>>>();

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LoopbackServer } from '@condor/testkit';
 import { AlpacaMarketAnswers, type FakeAnswer, type ServedMarket } from './alpaca-market-answers.js';
+import { optionBarsAnswer, seededTrading } from './alpaca-option-bar-answers.js';
 import { keyPairOf, type FakeKeyPair } from './fake-key-pairs.js';
 
 /** One request the fake received: the label of the key pair it was sent with, null when no pair matched. */
@@ -21,7 +22,8 @@ export interface FakeAlpacaMarketOptions {
  * A local stand-in for Alpaca's Market Data API host (`CONDOR_ALPACA_DATA_URL`), answering from any core
  * `MarketData`: `GET /v2/stocks/{symbol}/trades/latest`, `/quotes/latest` and `/bars` (daily), `GET
  * /v1beta1/options/snapshots/{underlying}` and `GET /v1/corporate-actions` (cash dividends), as `AlpacaMarketAnswers`
- * renders them, with `X-RateLimit-*` headers on every answer. Only the listed key pairs get in (401 otherwise), and
+ * renders them, and `GET /v1beta1/options/bars` (historical daily option bars since February 2024, sparse: none on a
+ * day the contract did not trade, as `optionBarsTraded` says) as `optionBarsAnswer` renders them, with `X-RateLimit-*` headers on every answer. Only the listed key pairs get in (401 otherwise), and
  * every request is recorded with its pair's label, so a test can count one person's requests apart from another's.
  * The Trading API's assets and option contracts are `FakeAlpaca`'s, given the same market.
  * @example
@@ -33,6 +35,8 @@ export class FakeAlpacaMarket {
   readonly requests: RecordedMarketRequest[] = [];
   /** The renderer: its `pageSizes` and `omitGreeks` can be changed. */
   readonly answers: AlpacaMarketAnswers;
+  /** Whether a contract traded on a day, so has a bar: by default a seeded rule per symbol and day (about four days in five). */
+  optionBarsTraded: (symbol: string, date: string) => boolean = seededTrading;
   private readonly pairs: FakeKeyPair[];
   private readonly scripted: { prefix: string; answer: FakeAnswer }[] = [];
   private readonly loopback = new LoopbackServer((req, res) => void this.handle(req, res));
@@ -95,6 +99,7 @@ export class FakeAlpacaMarket {
 
   private async route(method: string, url: URL): Promise<FakeAnswer> {
     if (method !== 'GET') return { status: 405, body: { code: 40510000, message: 'method not allowed' } };
+    if (url.pathname === '/v1beta1/options/bars') return optionBarsAnswer(this.options.market, url.searchParams, this.answers.pageSizes.optionBars, this.optionBarsTraded);
     return (await this.answers.data(url)) ?? { status: 404, body: { code: 40410000, message: `no route ${url.pathname}` } };
   }
 }

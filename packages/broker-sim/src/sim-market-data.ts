@@ -50,7 +50,8 @@ export interface SimMarketDataOptions {
  * A deterministic synthetic market driven by the clock: the same seed, options and `clock.now()` give
  * the same numbers, whatever was asked before. Contracts carry compact (Alpaca-style) OCC symbols and
  * greeks in `priceOption` units. Simulated: show `SIMULATED_NOTICE` with its prices, and `session()`
- * says whether they belong to the exchange's regular session, a demo session or the last close.
+ * says whether they belong to the exchange's regular session, a demo session or the last close. It keeps no
+ * `optionBars`: its option prices are a model already, so there is no traded history to set a backtest against.
  * @example const market = new SimMarketData(new FakeClock(), 7, { session: 'demo' }); await market.quote('SPY');
  */
 export class SimMarketData implements MarketData {

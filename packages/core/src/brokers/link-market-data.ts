@@ -1,6 +1,6 @@
 import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
 import type { AppError } from '../errors/app-error.js';
-import type { CorporateEvents, DailyBar, IvPoint, MarketData, MarketDataError, MarketSession, MarketSource, OptionContract, ProviderIvRank, Quote } from '../ports/market-data.js';
+import type { CorporateEvents, DailyBar, IvPoint, MarketData, MarketDataError, MarketSession, MarketSource, OptionBarHistory, OptionContract, ProviderIvRank, Quote } from '../ports/market-data.js';
 
 type Opened = ResultAsync<MarketData | null, AppError>;
 
@@ -43,6 +43,13 @@ export class LinkMarketData implements MarketData {
   /** The provider's rank where it publishes one; none (null parts) where it does not, so core ranks the history itself. */
   ivRankToday(symbol: string): ResultAsync<ProviderIvRank, MarketDataError> {
     return this.use((market) => market.ivRankToday?.(symbol) ?? okAsync({ rank: null, percentile: null }));
+  }
+  /** The provider's option bars where it keeps them; `unsupported` where it does not (this method is always there). */
+  optionBars(symbols: readonly string[], fromDate: string, toDate: string): ResultAsync<OptionBarHistory, MarketDataError> {
+    return this.use(
+      (market) =>
+        market.optionBars?.(symbols, fromDate, toDate) ?? errAsync<OptionBarHistory, MarketDataError>({ kind: 'unsupported', message: 'This market keeps no option bars' }),
+    );
   }
   riskFreeRate(): ResultAsync<number, MarketDataError> {
     return this.use((market) => market.riskFreeRate());

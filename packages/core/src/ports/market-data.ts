@@ -114,6 +114,21 @@ export interface DailyBar {
   readonly volume: number;
 }
 
+/**
+ * Daily bars of option contracts as a provider recorded their trades (design §17): what traded history a backtest's
+ * modelled prices can be set against.
+ */
+export interface OptionBarHistory {
+  /** The first session the provider keeps option bars for, 'YYYY-MM-DD' (Alpaca: 2024-02-01); nothing earlier is asked for. */
+  readonly since: string;
+  /**
+   * By OCC symbol (compact form, as `OptionContract.symbol`), each contract's bars ascending, dollars per share and
+   * contracts traded. Sparse: a day the contract did not trade has no bar, and a contract with no trade in the range
+   * has no entry. A bar is end-of-day: its close is the session's last trade.
+   */
+  readonly bars: ReadonlyMap<string, readonly DailyBar[]>;
+}
+
 /** The underlying's 30-day at-the-money implied volatility at one session's close: the series IV rank is computed from. */
 export interface IvPoint {
   /** The session's date, 'YYYY-MM-DD'. */
@@ -178,6 +193,14 @@ export interface MarketData {
    * absent where the provider publishes none, and core ranks the `ivHistory` itself.
    */
   ivRankToday?(symbol: string): ResultAsync<ProviderIvRank, MarketDataError>;
+  /**
+   * Daily bars of the given option contracts from `fromDate` to `toDate`, both inclusive, sparse (no bar on a day
+   * without trades; see `OptionBarHistory`), clamped to the provider's history. A capability: absent where the
+   * market keeps none, or `unsupported` from a market that wraps another (a person's link) whose provider keeps none.
+   * @example
+   * market.optionBars?.(['SPY240621P00500000'], '2024-05-01', '2024-05-31'); // Ok({ since: '2024-02-01', bars: Map { 'SPY240621P00500000' => [...] } })
+   */
+  optionBars?(symbols: readonly string[], fromDate: string, toDate: string): ResultAsync<OptionBarHistory, MarketDataError>;
   /** The risk-free rate the market prices options with, annualised and continuously compounded (0.04 = 4 %). */
   riskFreeRate(): ResultAsync<number, MarketDataError>;
   /** The underlying's dividend yield, annualised and continuously compounded (0 for none). */

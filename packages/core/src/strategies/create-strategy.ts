@@ -11,6 +11,8 @@ import { entrySchedule as entrySessions } from './backtest/run-context.js';
 import { defaultGrid } from './default-grid.js';
 import { gateToday, providerIvRank } from './gate-today.js';
 import { loadHistory, type LoadedHistory } from './market-history.js';
+import { modelVsMarket } from './model-vs-market.js';
+import { loadOptionBars } from './option-bar-history.js';
 import { popModel } from './pop-model.js';
 import { CreateStrategyInput, RunView, type CreateStrategyParameters } from './schemas.js';
 import { tradingTerms, tradingTermsView, type TradingTerms } from './trading-terms.js';
@@ -29,6 +31,8 @@ export const createStrategy = defineOperation({
     '(rank 1 = best), each with its in_sample and out_of_sample metrics; validation says how far to trust rank 1 ' +
     '(walk-forward, probability of backtest overfitting, deflated Sharpe ratio, likely_luck); ' +
     'iv_rank_today: today’s IV rank (the provider’s own where it publishes one) and whether the gate is open today. ' +
+    'model_vs_market: where your market keeps traded option bars (Alpaca, since February 2024), how many of rank 1’s entries ' +
+    'had all four legs traded that day and how far the market’s credit from their closes was from the model’s. ' +
     'These are rules, not tradeable contracts: save one (save_strategy) and search with it (find_iron_condors). ' +
     'Sends progress notifications when the call carries a progress token.',
   input: CreateStrategyInput,
@@ -75,7 +79,14 @@ function run({ input, loaded, provided, terms, startedAt }: Run, ctx: HandlerCon
       await ctx.progress?.(done, total, `Backtested ${String(done)} of ${String(total)} rule sets`);
     },
   );
-  return ResultAsync.fromSafePromise(optimization).andThen((result) => {
+  const fail = (e: Parameters<typeof marketError>[0]) => marketError(e, input.ticker);
+  const checked = ResultAsync.fromSafePromise(optimization).andThen((result) =>
+    // Only rank 1's trades are set against the market: a few asks, not one per rule set.
+    loadOptionBars(services.market, input.ticker, result.ranked[0]?.trades ?? [])
+      .mapErr(fail)
+      .map((bars) => ({ result, bars })),
+  );
+  return checked.andThen(({ result, bars }) => {
     const { ranked, evaluated } = result;
     const finishedAt = services.clock.now();
     const validated = validationView(result, loaded.history, entrySessions(settings, loaded.history.sessions.length));
@@ -103,6 +114,7 @@ function run({ input, loaded, provided, terms, startedAt }: Run, ctx: HandlerCon
       evaluated,
       costs: tradingTermsView(terms),
       validation: validated,
+      model_vs_market: bars === null || ranked[0] === undefined ? null : modelVsMarket(ranked[0].trades, input.ticker, bars),
       duration_ms: finishedAt - startedAt,
       market_notice: services.marketNotice,
       note: topStrategies.length > 0 ? null : emptyNote(input, sessions.length),

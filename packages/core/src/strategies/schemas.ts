@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { Ticker } from '../condors/schemas.js';
+import { ModelVsMarketView } from './model-vs-market.js';
 import { RULE_FIELDS } from './rule-fields.js';
 import { TradingTermsView } from './trading-terms.js';
 import { IV_RANK_GATE_MODES, OBJECTIVES, POP_MODELS } from './types.js';
@@ -141,6 +142,7 @@ export const RunView = v.object({
   evaluated: described(v.number(), 'Rule sets tried: every one counts toward the odds that rank 1 is luck.'),
   costs: TradingTermsView,
   validation: ValidationView,
+  model_vs_market: ModelVsMarketView,
   duration_ms: described(v.number(), 'How long the run took.'),
   market_notice: described(v.nullable(v.string()), 'Where the prices came from when it is not a live market (the simulated market says so).'),
   note: described(v.nullable(v.string()), 'Why top_strategies is empty, when it is.'),
