@@ -90,7 +90,7 @@ export async function strategyReport(): Promise<Section> {
   const text = [
     '## create_strategy',
     '',
-    `A free user's default run (SPY, 3 years of the simulated market, ${String(run.evaluated)} rule sets, weekly entries) through \`execute\` — market data, smile fit, optimization with the ticket's fees on every trade, the in-sample ranking, walk-forward folds, CSCV and the deflated Sharpe ratio, storage in memory: median **${ms(run.medianMs)}** of 11 runs after 3 warm-up runs. Target: at most 100 ms.`,
+    `A free user's default run (SPY, 3 years of the simulated market, ${String(run.evaluated)} rule sets, weekly entries) through \`execute\` — market data, smile fit, optimization with the ticket's fees on every trade, the in-sample ranking, walk-forward folds, CSCV and the deflated Sharpe ratio, storage in memory: median **${ms(run.medianMs)}** of 11 runs after 3 warm-up runs. Target: at most 150 ms (issue 39).`,
     '',
     'The optimizer shares each entry shape (short delta × width × entry DTE × entry date: strikes, fills and the daily debit path) across every exit rule and the capital simulation, quotes each leg at each close once per run (whichever entries and short deltas use it), ranks rule sets from running totals and keeps the trades of those that make the top k only; the baseline backtests each rule set on its own, recomputing its trade paths. Where the baseline would take minutes it is timed on an evenly spread sample and scaled to the grid.',
     '',
@@ -100,5 +100,5 @@ export async function strategyReport(): Promise<Section> {
     row('premium grid 8 Δ × 5 widths × 6 DTEs × 4 × 3 × 3, 5 years', large),
     '',
   ].join('\n');
-  return { text, targets: [{ figure: '`create_strategy` default run, median', value: ms(run.medianMs), goal: '≤ 100 ms', met: run.medianMs <= 100 }] };
+  return { text, targets: [{ figure: '`create_strategy` default run, median', value: ms(run.medianMs), goal: '≤ 150 ms', met: run.medianMs <= 150 }] };
 }
