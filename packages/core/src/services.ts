@@ -103,8 +103,8 @@ export interface Services {
   readonly savedStrategies: SavedStrategyStore;
   readonly brokerLinks: BrokerLinkStore;
   /**
-   * The links as read within the last moment, which choose each call's market (design §17) without a read per request;
-   * absent: `brokerLinks`. Nothing that places an order reads these: a placement reads its link fresh.
+   * The links as read within the last moment, which choose a research call's market (design §17) without a read per
+   * request; absent: `brokerLinks`. Trading calls (propose, confirm, positions) read their link fresh.
    */
   readonly recentBrokerLinks?: Pick<BrokerLinkStore, 'get'>;
   readonly proposals: ProposalStore;

@@ -105,7 +105,7 @@ function run(operation: AnyOperation, input: unknown, ctx: ExecuteContext): Resu
     }
     const invalid = operation.validate?.(parsed.output) ?? null;
     if (invalid !== null) return errAsync(invalid);
-    return marketOfCaller(ctx.services, who).andThen((services) => {
+    return marketOfCaller(ctx.services, who, operation.needsBroker).andThen((services) => {
       const handlerCtx: HandlerContext = {
         services,
         caller: who,
@@ -123,10 +123,14 @@ function run(operation: AnyOperation, input: unknown, ctx: ExecuteContext): Resu
   });
 }
 
-/** A caller's call prices on the caller's own market (design §17); a public call on the deployment's. */
-function marketOfCaller(services: Services, who: Caller | null): ResultAsync<Services, never> {
+/**
+ * A caller's call prices on the caller's own market (design §17); a public call on the deployment's. A trading call
+ * (one that proposes, places or marks) reads the link fresh, so what it prices is what its confirm will find; a
+ * research call may take the link read within the last moment.
+ */
+function marketOfCaller(services: Services, who: Caller | null, trading: boolean): ResultAsync<Services, never> {
   if (who === null) return okAsync(servicesOfPerson(services, undefined));
-  const links = services.recentBrokerLinks ?? services.brokerLinks;
+  const links = trading ? services.brokerLinks : (services.recentBrokerLinks ?? services.brokerLinks);
   return ResultAsync.fromSafePromise(links.get(who.userId)).map((link) => servicesOfPerson(services, link));
 }
 

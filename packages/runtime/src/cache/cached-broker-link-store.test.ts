@@ -29,17 +29,20 @@ describe('the broker links as read within the last moment', () => {
     expect(reads()).toBe(3);
   });
 
-  it('forgets a link changed through this instance at once, and remembers that a person has none', async () => {
+  it('forgets a link changed through this instance at once, and reads afresh for a person with no connected link', async () => {
     const { links, reads } = world();
     expect(await links.recent('u1')).toBeUndefined();
     expect(await links.recent('u1')).toBeUndefined();
-    expect(reads()).toBe(1);
+    expect(reads()).toBe(2);
     await links.put(link('alpaca', 1));
     expect((await links.recent('u1'))?.broker).toBe('alpaca');
     await links.put(link('sim', 2));
     expect((await links.recent('u1'))?.broker).toBe('sim');
     expect(await links.disconnectIfUnchanged('u1', 2, 3)).toBe(true);
     expect((await links.recent('u1'))?.connectedAt).toBeNull();
+    const before = reads();
+    await links.recent('u1');
+    expect(reads()).toBe(before + 1);
     expect(await links.delete('u1')).toBe(true);
     expect(await links.recent('u1')).toBeUndefined();
   });

@@ -10,16 +10,24 @@ import { TtlCache } from './ttl-cache.js';
 export class CachedBrokerLinkStore implements BrokerLinkStore {
   constructor(
     private readonly inner: BrokerLinkStore,
-    private readonly recentLinks = new TtlCache<BrokerLink | null>(),
+    private readonly recentLinks = new TtlCache<BrokerLink>(),
   ) {}
 
   get(ownerId: string): Promise<BrokerLink | undefined> {
     return this.inner.get(ownerId);
   }
 
-  /** The owner's link as read within the cache's time (null cached too: a person with no link is read once a moment). */
+  /**
+   * The owner's connected link as read within the cache's time. A person with no connected link is read afresh each
+   * time: linking is the change a person makes right before trading, and another instance must see it at once.
+   */
   async recent(ownerId: string): Promise<BrokerLink | undefined> {
-    return (await this.recentLinks.read(ownerId, async () => (await this.inner.get(ownerId)) ?? null)) ?? undefined;
+    let fresh: BrokerLink | undefined;
+    const kept = await this.recentLinks.read(ownerId, async () => {
+      fresh = await this.inner.get(ownerId);
+      return fresh?.connectedAt == null ? undefined : fresh;
+    });
+    return kept ?? fresh;
   }
 
   async put(link: BrokerLink): Promise<void> {
