@@ -9,6 +9,7 @@ import type { Services } from '../services.js';
 import { checkInputShape } from '../validation/input-shape.js';
 import { issuesToAppError, notAnObject } from '../validation/issues-to-error.js';
 import { findOperation } from './catalogue.js';
+import { linksOfCall } from '../brokers/links-of-call.js';
 import { servicesOfPerson } from '../brokers/person-market.js';
 import { GATES } from './gates.js';
 import type { AnyOperation, Caller, HandlerContext, ProgressReporter, SessionEffect, ShellApproval } from './operation.js';
@@ -125,13 +126,16 @@ function run(operation: AnyOperation, input: unknown, ctx: ExecuteContext): Resu
 
 /**
  * A caller's call prices on the caller's own market (design §17); a public call on the deployment's. A trading call
- * (one that proposes, places or marks) reads the link fresh, so what it prices is what its confirm will find; a
- * research call may take the link read within the last moment.
+ * (one that proposes, places or marks) reads the link fresh, once for the whole call (`linksOfCall`: the broker gate
+ * and the broker it opens see that read), so what it prices is what it places; a research call may take the link read
+ * within the last moment.
  */
 function marketOfCaller(services: Services, who: Caller | null, trading: boolean): ResultAsync<Services, never> {
   if (who === null) return okAsync(servicesOfPerson(services, undefined));
-  const links = trading ? services.brokerLinks : (services.recentBrokerLinks ?? services.brokerLinks);
-  return ResultAsync.fromSafePromise(links.get(who.userId)).map((link) => servicesOfPerson(services, link));
+  if (!trading) return ResultAsync.fromSafePromise((services.recentBrokerLinks ?? services.brokerLinks).get(who.userId)).map((link) => servicesOfPerson(services, link));
+  return ResultAsync.fromSafePromise(services.brokerLinks.get(who.userId)).map((link) =>
+    servicesOfPerson({ ...services, brokerLinks: linksOfCall(services.brokerLinks, who.userId, link) }, link),
+  );
 }
 
 /** Runs the gates in order; `given` is the input as the caller sent it, before defaults were filled in. */
