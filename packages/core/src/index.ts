@@ -236,3 +236,14 @@ export type { OrderViewOutput } from './positions/order-view.js';
 export type { PositionViewOutput } from './positions/position-view.js';
 export type { WorkingOrderViewOutput } from './working-orders/working-order-view.js';
 export { partFillRefusal, replaceRefusal } from './brokers/replace-refusal.js';
+
+// Reaching the person (design §18): news, how it is told, and the stores and channels behind it.
+export { CHANNELS, NEWS_KINDS, type Channel, type News, type NewsKind, type NewsOutcome, type ToldNews, type Urgency } from './notifications/news.js';
+export { ALWAYS_MAILED, DEFAULT_NEWS_PREFERENCES, NEWS_KIND_WORDS, preferencesOf, type NewsPreferences, type StoredPreferences } from './notifications/preferences.js';
+export { NEWS_RATE, planDelivery, type DeliveryFacts, type DeliveryPlan } from './notifications/delivery-plan.js';
+export { linkFailedNews, orderEndedNews, positionAlertNews, proposalPath, proposalWaitingNews, securityNews, type SecurityEvent } from './notifications/news-of.js';
+export { newsMail, newsUrl, verificationMail } from './notifications/news-mail.js';
+export { tellNews, type NewsServices } from './notifications/tell-news.js';
+export type { NewsPreferenceStore, NewsStore, PushDevice, PushDeviceStore } from './ports/news-store.js';
+export type { Mail, MailChannel, PushAnswer, PushChannel, PushDelivery } from './ports/news-channels.js';
+export { ALERT_RULE_WORDS } from './words/alert-rule.js';

@@ -29,6 +29,8 @@ import type { TokenSigner } from './ports/token-signer.js';
 import type { UserStore } from './ports/user-store.js';
 import type { WebAuthnVerifier } from './ports/webauthn-verifier.js';
 import type { OAuthServices } from './oauth/oauth-services.js';
+import type { MailChannel, PushChannel } from './ports/news-channels.js';
+import type { NewsPreferenceStore, NewsStore, PushDeviceStore } from './ports/news-store.js';
 
 /** Settings the domain needs; the runtime reads them from the environment. */
 export interface CoreConfig {
@@ -123,6 +125,14 @@ export interface Services {
   /** The WebAuthn relying party: this deployment's origin and RP id. */
   readonly webauthn: WebAuthnVerifier;
   readonly brokers: Brokers;
+  /** News for people (design §18): the outbox that is also the once-only record, their devices and their choices. */
+  readonly news: NewsStore;
+  readonly pushDevices: PushDeviceStore;
+  readonly newsPreferences: NewsPreferenceStore;
+  /** Web Push with this deployment's VAPID key; null without one (production without CONDOR_VAPID_PRIVATE_KEY). */
+  readonly push: PushChannel | null;
+  /** The mail server; null without CONDOR_SMTP_URL. */
+  readonly mail: MailChannel | null;
   /** Null when no encryption key is configured (production without CONDOR_SECRET_KEY): broker keys cannot be stored. */
   readonly secrets: SecretBox | null;
   /**

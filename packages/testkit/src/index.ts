@@ -6,6 +6,7 @@ export { DEFAULT_CANDLE_SPECS, FakeDxlink, generateDailyCandles, type FakeCandle
 export { SeededIds } from './fakes/seeded-ids.js';
 export { FakeDigest, FakePasswordHasher, FakeTokenSigner } from './fakes/fake-passwords.js';
 export { MemorySessionStore, MemoryUserStore } from './fakes/memory-stores.js';
+export { MemoryNewsPreferenceStore, MemoryNewsStore, MemoryPushDeviceStore } from './fakes/memory-news-stores.js';
 export { RecordingLogger, type LogLine } from './fakes/recording-logger.js';
 export { AGENT_CONFIRMS, createTestServices, type TestServices } from './test-services.js';
 export { FIXTURE_CLOSED_SESSION, FIXTURE_OPEN_SESSION, FixtureMarketData, type FixtureSymbol } from './fakes/fixture-market-data.js';

@@ -11,6 +11,7 @@ import { MemoryBrokerLinkStore } from './fakes/memory-broker-link-store.js';
 import { MemoryBrowserSessionStore } from './fakes/memory-browser-session-store.js';
 import { memoryOAuthServices, type TestOAuthServices } from './fakes/memory-oauth.js';
 import { MemoryOnboardingStore } from './fakes/memory-onboarding-store.js';
+import { MemoryNewsPreferenceStore, MemoryNewsStore, MemoryPushDeviceStore } from './fakes/memory-news-stores.js';
 import { MemoryPositionStore } from './fakes/memory-position-store.js';
 import { MemoryWorkingOrderStore } from './fakes/memory-working-order-store.js';
 import { MemoryUserSettingsStore } from './fakes/memory-user-settings-store.js';
@@ -77,6 +78,11 @@ export function createTestServices(overrides: Partial<Services> = {}): TestServi
     logger: new RecordingLogger(),
     scheduler: new ImmediateScheduler(),
     brokers: new FakeBrokers(),
+    news: new MemoryNewsStore(),
+    pushDevices: new MemoryPushDeviceStore(),
+    newsPreferences: new MemoryNewsPreferenceStore(),
+    push: null,
+    mail: null,
     secrets: new FakeSecretBox(),
     config: DEFAULT_CORE_CONFIG,
     market,

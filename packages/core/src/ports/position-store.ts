@@ -37,4 +37,6 @@ export interface PositionStore {
   list(ownerId: string, openOnly: boolean): Promise<readonly ManagedPosition[]>;
   /** Replaces the position (same id and owner); false when the owner has no such position. */
   update(position: ManagedPosition): Promise<boolean>;
+  /** Every owner with a position that is not closed (the position monitor's round). */
+  ownersWithLive(): Promise<readonly string[]>;
 }

@@ -1,8 +1,9 @@
 /**
  * What a single-use token is for: a proposal's approval page, the page where a person types broker keys, or an
- * MCP elicitation's signed request state (made single-use here; the SDK's codec only signs).
+ * MCP elicitation's signed request state (made single-use here; the SDK's codec only signs), or the link in the mail
+ * that verifies an account's address.
  */
-export type LinkPurpose = 'approve_proposal' | 'broker_keys' | 'elicitation';
+export type LinkPurpose = 'approve_proposal' | 'broker_keys' | 'elicitation' | 'verify_email';
 
 /** A single-use link as stored: only the digest of its token, never the token. */
 export interface SingleUseLink {

@@ -7,6 +7,8 @@ export interface User {
   readonly email: string;
   readonly passwordHash: string;
   readonly createdAt: number;
+  /** When its owner proved the address theirs (the verification mail's link); null or absent until then. */
+  readonly emailVerifiedAt?: number | null;
 }
 
 /** Accounts, keyed by id and by unique email. */
@@ -15,4 +17,8 @@ export interface UserStore {
   insert(user: User): Promise<'inserted' | 'email_taken'>;
   findByEmail(email: string): Promise<User | undefined>;
   findById(id: string): Promise<User | undefined>;
+  /** Records that the user proved their address theirs (the first time only: a later call keeps the first instant). */
+  markEmailVerified(id: string, at: number): Promise<void>;
+  /** Replaces the user's password hash (their password changed). */
+  setPasswordHash(id: string, passwordHash: string): Promise<void>;
 }

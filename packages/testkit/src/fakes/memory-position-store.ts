@@ -31,6 +31,10 @@ export class MemoryPositionStore implements PositionStore {
     return Promise.resolve(true);
   }
 
+  ownersWithLive(): Promise<readonly string[]> {
+    return Promise.resolve([...new Set(this.everyone().filter((p) => p.status !== 'closed').map((p) => p.ownerId))].sort());
+  }
+
   /** Every position of the owner, read at once (the memory proposal store's book for a consume). */
   ownedBy(ownerId: string): ManagedPosition[] {
     return [...this.all.keys()].map((id) => this.read(id)!).filter((p) => p.ownerId === ownerId);

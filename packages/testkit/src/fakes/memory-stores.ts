@@ -14,6 +14,16 @@ export class MemoryUserStore implements UserStore {
   findById(id: string): Promise<User | undefined> {
     return Promise.resolve(this.byId.get(id));
   }
+  markEmailVerified(id: string, at: number): Promise<void> {
+    const user = this.byId.get(id);
+    if (user !== undefined && (user.emailVerifiedAt ?? null) === null) this.byId.set(id, { ...user, emailVerifiedAt: at });
+    return Promise.resolve();
+  }
+  setPasswordHash(id: string, passwordHash: string): Promise<void> {
+    const user = this.byId.get(id);
+    if (user !== undefined) this.byId.set(id, { ...user, passwordHash });
+    return Promise.resolve();
+  }
 }
 
 /** In-memory SessionStore with the same semantics as the SQL one. */
