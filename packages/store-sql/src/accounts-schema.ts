@@ -7,6 +7,8 @@ export interface UsersTable {
   email: string;
   password_hash: string;
   created_at: EpochMsColumn;
+  /** When the user proved the address theirs; null until then. */
+  email_verified_at: Generated<NullableEpochMsColumn>;
 }
 
 /** The `session_families` table. */

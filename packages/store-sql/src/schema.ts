@@ -1,5 +1,6 @@
 import type { AccountTables } from './accounts-schema.js';
 import type { CoordinationTables } from './coordination-schema.js';
+import type { NewsTables } from './news-schema.js';
 import type { OAuthTables } from './oauth-schema.js';
 import type { OnboardingBillingTables } from './onboarding-billing-schema.js';
 import type { PaperBrokerTables } from './paper-broker-schema.js';
@@ -14,4 +15,5 @@ export interface Database
     TradingTables,
     PaperBrokerTables,
     CoordinationTables,
-    OAuthTables {}
+    OAuthTables,
+    NewsTables {}

@@ -19,6 +19,11 @@ import { userSettingsMigration } from './0017-user-settings.js';
 import { passkeysMigration } from './0018-passkeys.js';
 import { paperPasskeyMigration } from './0019-paper-passkey.js';
 import { oauthLastUseMigration } from './0021-oauth-last-use.js';
+import { newsMigration } from './0022-news.js';
+import { pushDevicesMigration } from './0023-push-devices.js';
+import { newsPreferencesMigration } from './0024-news-preferences.js';
+import { emailVerificationMigration } from './0025-email-verification.js';
+import { livePositionsMigration } from './0026-live-positions.js';
 
 /**
  * Every migration, by name; names sort in the order they apply. A name, once applied anywhere, never
@@ -45,4 +50,9 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0018_passkeys': passkeysMigration,
   '0019_paper_passkey': paperPasskeyMigration,
   '0021_oauth_last_use': oauthLastUseMigration,
+  '0022_news': newsMigration,
+  '0023_push_devices': pushDevicesMigration,
+  '0024_news_preferences': newsPreferencesMigration,
+  '0025_email_verification': emailVerificationMigration,
+  '0026_live_positions': livePositionsMigration,
 };
