@@ -124,6 +124,8 @@ export { methodAllowed, passkeyRequired } from './approval/approval-policy.js';
 export { PAGE_REQUIRED_EXPECTED, PERSON_REQUIRED_EXPECTED, isPersonRequired } from './approval/person-required.js';
 export { approvalTicket, rejectByLink, startPasskeyApproval } from './approval/approval-page.js';
 export { approveByLink } from './placement/approve-by-link.js';
+export { freshQuote, type FreshQuote } from './placement/fresh-quote.js';
+export { madeBy, type MakerCredential, type ProposalMaker } from './lifecycle/proposal-maker.js';
 export type { PasskeyNeed } from './approval/passkey-need.js';
 export { REJECTED_BY_PERSON, proposalTicket, rejectProposal } from './approval/reject-proposal.js';
 export { ELICITATION_TTL_MS, closeElicitation, openElicitation } from './approval/elicitation.js';
@@ -241,9 +243,31 @@ export { partFillRefusal, replaceRefusal } from './brokers/replace-refusal.js';
 export { CHANNELS, NEWS_KINDS, type Channel, type News, type NewsKind, type NewsOutcome, type ToldNews, type Urgency } from './notifications/news.js';
 export { ALWAYS_MAILED, DEFAULT_NEWS_PREFERENCES, NEWS_KIND_WORDS, preferencesOf, type NewsPreferences, type StoredPreferences } from './notifications/preferences.js';
 export { NEWS_RATE, planDelivery, type DeliveryFacts, type DeliveryPlan } from './notifications/delivery-plan.js';
-export { linkFailedNews, orderEndedNews, positionAlertNews, proposalPath, proposalWaitingNews, securityNews, type SecurityEvent } from './notifications/news-of.js';
+export { linkFailedNews, orderEndedNews, positionAlertNews, proposalPath, proposalWaitingNews, securityNews, type AlertNewsFacts, type SecurityEvent } from './notifications/news-of.js';
 export { newsMail, newsUrl, verificationMail } from './notifications/news-mail.js';
 export { tellNews, type NewsServices } from './notifications/tell-news.js';
 export type { NewsPreferenceStore, NewsStore, PushDevice, PushDeviceStore } from './ports/news-store.js';
 export type { Mail, MailChannel, PushAnswer, PushChannel, PushDelivery } from './ports/news-channels.js';
-export { ALERT_RULE_WORDS } from './words/alert-rule.js';
+export { ALERT_RULE_WORDS } from './positions/alert-rule-words.js';
+export { monitorOwner, newAlertNews, type OwnerRound } from './positions/monitor.js';
+// The person's notifications on /settings and the desk (issue 40): devices, choices, the verified address, what was sent.
+export { addPersonDevice, listPersonDevices, MAX_DEVICES, removePersonDevice, type DeviceView } from './notifications/person-devices.js';
+export { deviceName, MAX_DEVICE_NAME } from './notifications/device-name.js';
+export { endpointAllowed, parsePushSubscription, type PushSubscriptionInput } from './notifications/push-subscription.js';
+export { isFixedChoice, personPreferences, preferenceField, setPersonPreferences } from './notifications/person-preferences.js';
+export {
+  addressView,
+  sendVerificationMail,
+  VERIFICATION_MAIL_WORDS,
+  VERIFY_LINK_TTL_MS,
+  VERIFY_LINK_WORDS,
+  VERIFY_MAIL_RATE,
+  verifyEmail,
+  verifyEmailPath,
+  type AddressView,
+  type VerificationMailRefusal,
+  type VerifyLinkRefusal,
+} from './notifications/verify-email.js';
+export { howItWent, newsView, RECENT_NEWS, recentNews, type NewsView } from './notifications/recent-news.js';
+export { notificationSettings, type NotificationSettingsView } from './notifications/notification-settings.js';
+export { changePassword, PASSWORD_CHANGE_RATE, PASSWORD_CHANGE_WORDS, type PasswordChanged, type PasswordChangeRefusal, type PasswordChangeRequest } from './accounts/change-password.js';

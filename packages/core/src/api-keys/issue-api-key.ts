@@ -2,6 +2,7 @@ import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { appError, type AppError } from '../errors/app-error.js';
 import type { ApiKey } from '../ports/api-key-store.js';
 import { scopeList, type Scope } from '../scopes/scopes.js';
+import { securityNews } from '../notifications/news-of.js';
 import type { Services } from '../services.js';
 import { isoTime } from '../words/time.js';
 import type { KeyHolder } from './key-holder.js';
@@ -91,6 +92,8 @@ function parentOf(services: Services, holder: KeyHolder): ResultAsync<ApiKey | n
  */
 async function stored(services: Services, record: ApiKey, parent: ApiKey | null): Promise<boolean> {
   await services.apiKeys.insert(record);
+  // A key that can trade is worth a security mail: whoever holds it can place orders a person then approves.
+  if (record.scopes.includes('trade')) await services.news.add(securityNews(record.ownerId, { kind: 'trade_key_created', name: record.name }, record.createdAt, services.ids));
   if (parent === null) return true;
   const now = await services.apiKeys.get(record.ownerId, parent.id);
   if (now?.revokedAt === null) return true;

@@ -2,12 +2,14 @@ import { errAsync, ResultAsync } from 'neverthrow';
 import type { Broker, BrokerError, OrderReplacement } from '../ports/broker.js';
 import type { BrokerLink } from '../ports/broker-link-store.js';
 import type { Services } from '../services.js';
+import { linkFailedNews } from '../notifications/news-of.js';
+import { BROKERS } from './broker-table.js';
 
 /**
  * The broker of a connected link, which marks the link unconnected as soon as the broker refuses its credentials (a
  * revoked grant, a regenerated secret): every later trading call then answers BROKER_NOT_CONNECTED at the gate,
  * before reaching the broker again, until the person enters the keys anew and connects. Keys entered meanwhile are
- * never undone (`disconnectIfUnchanged`).
+ * never undone (`disconnectIfUnchanged`). The person is told (design §18), once per refusal of a link.
  */
 export function unlinkingOnRefusal(broker: Broker, link: BrokerLink, services: Services): Broker {
   const watched =
@@ -15,7 +17,7 @@ export function unlinkingOnRefusal(broker: Broker, link: BrokerLink, services: S
     (...args: A): ResultAsync<T, BrokerError> =>
       call(...args).orElse((error) =>
         error.kind === 'auth_failed'
-          ? ResultAsync.fromSafePromise(services.brokerLinks.disconnectIfUnchanged(link.ownerId, link.updatedAt, services.clock.now())).andThen(() => errAsync(error))
+          ? ResultAsync.fromSafePromise(unlinked(link, error.message, services)).andThen(() => errAsync(error))
           : errAsync(error),
       );
   const dryRun = broker.dryRun?.bind(broker);
@@ -29,4 +31,11 @@ export function unlinkingOnRefusal(broker: Broker, link: BrokerLink, services: S
     replace: watched((replacement: OrderReplacement) => broker.replace(replacement)),
     ...(dryRun === undefined ? {} : { dryRun: watched((order: Parameters<Broker['submit']>[0]) => dryRun(order)) }),
   };
+}
+
+async function unlinked(link: BrokerLink, reason: string, services: Services): Promise<void> {
+  const now = services.clock.now();
+  if (!(await services.brokerLinks.disconnectIfUnchanged(link.ownerId, link.updatedAt, now))) return;
+  const refusal = `${BROKERS[link.broker].words.name} refused condor’s keys for your ${link.environment} account (${reason.slice(0, 200)}).`;
+  await services.news.add(linkFailedNews(link.ownerId, BROKERS[link.broker].words.name, link.updatedAt, refusal, now, services.ids));
 }

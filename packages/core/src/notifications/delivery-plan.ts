@@ -27,18 +27,19 @@ export type DeliveryPlan =
 /**
  * How one piece of news is told, or why not: not after it stopped mattering, not when newer news of its topic replaces
  * it, not beyond the person's rate (security news excepted), and on each channel the person chose that exists for
- * them. News mail goes only to an address its owner verified; security mail goes to the account's address always.
+ * them. News mail goes only to an address its owner verified; mail that always goes (`ALWAYS_MAILED`) goes to the
+ * account's address, verified or not: it may be the only way to warn the account's owner.
  */
 export function planDelivery(news: News, facts: DeliveryFacts): DeliveryPlan {
   if (facts.now >= news.expiresAt) return { tell: false, detail: 'It no longer mattered when condor could tell it.' };
   if (facts.superseded) return { tell: false, detail: 'Newer news on the same subject replaced it.' };
-  const security = ALWAYS_MAILED.includes(news.kind);
-  if (!security && facts.toldRecently >= NEWS_RATE.told) {
+  const alwaysMailed = ALWAYS_MAILED.includes(news.kind);
+  if (news.kind !== 'security' && facts.toldRecently >= NEWS_RATE.told) {
     return { tell: false, detail: `Not sent: you had ${String(NEWS_RATE.told)} notifications in the last ${String(NEWS_RATE.windowMs / 60_000)} minutes.` };
   }
   const chosen = facts.preferences[news.kind];
   const push = facts.configured.push && chosen.push && facts.devices > 0;
-  const mailable = facts.address !== null && facts.configured.mail && (security || (chosen.mail && facts.address.verified));
+  const mailable = facts.address !== null && facts.configured.mail && (alwaysMailed || (chosen.mail && facts.address.verified));
   const mailTo = mailable ? facts.address.email : null;
   if (!push && mailTo === null) return { tell: false, detail: nowhere(facts, chosen) };
   return { tell: true, push, mailTo };

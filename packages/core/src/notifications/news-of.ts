@@ -2,8 +2,6 @@ import { DAY_MS } from '../calendar/days.js';
 import type { Ids } from '../ports/ids.js';
 import type { Proposal } from '../ports/proposal-store.js';
 import type { WorkingOrder } from '../ports/working-order-store.js';
-import type { AutorollAlert } from '../positions/alert-rules.js';
-import { ALERT_RULE_WORDS } from '../words/alert-rule.js';
 import { WALK_STATUS_WORDS } from '../words/working-order.js';
 import { expiresAt } from '../lifecycle/proposal-timing.js';
 import type { News } from './news.js';
@@ -30,18 +28,28 @@ export function proposalWaitingNews(proposal: Proposal, ids: Ids): News {
   };
 }
 
+/** What a notification says of an alert on a position (the monitor's `AutorollAlert`, with its rule in words). */
+export interface AlertNewsFacts {
+  readonly positionId: string;
+  readonly ticker: string;
+  readonly rule: string;
+  readonly ruleWords: string;
+  readonly severity: 'info' | 'warning' | 'critical';
+  readonly reason: string;
+}
+
 /**
  * An alert on an open position, told the first time the monitor sees it and never again for that position and rule
  * (a rule that clears and fires again near its threshold would otherwise tell the person over and over).
  */
-export function positionAlertNews(alert: AutorollAlert, now: number, ids: Ids, ownerId: string): News {
+export function positionAlertNews(alert: AlertNewsFacts, now: number, ids: Ids, ownerId: string): News {
   return {
     id: ids.uuid(),
     ownerId,
     kind: 'position_alert',
     key: `alert:${alert.positionId}:${alert.rule}`,
     topic: `position:${alert.positionId}`,
-    title: `${alert.ticker}: ${ALERT_RULE_WORDS[alert.rule]}`,
+    title: `${alert.ticker}: ${alert.ruleWords}`,
     body: alert.reason,
     path: '/',
     createdAt: now,
@@ -91,8 +99,7 @@ export type SecurityEvent =
   | { readonly kind: 'passkey_removed'; readonly name: string }
   | { readonly kind: 'trade_key_created'; readonly name: string }
   | { readonly kind: 'trade_client_granted'; readonly name: string }
-  | { readonly kind: 'password_changed' }
-  | { readonly kind: 'link_refused'; readonly broker: string };
+  | { readonly kind: 'password_changed' };
 
 const SECURITY_WORDS = {
   passkey_added: (e) => [`A passkey was added: ${quoted(e)}`, '/settings'],
@@ -100,7 +107,6 @@ const SECURITY_WORDS = {
   trade_key_created: (e) => [`An API key that can trade was created: ${quoted(e)}`, '/api-keys'],
   trade_client_granted: (e) => [`An app was given the trade scope: ${quoted(e)}`, '/oauth/connections'],
   password_changed: () => ['Your condor password was changed', '/settings'],
-  link_refused: (e) => [`${'broker' in e ? e.broker : 'Your broker'} refused condor's link to your account`, '/'],
 } as const satisfies Record<SecurityEvent['kind'], (event: SecurityEvent) => readonly [string, string]>;
 
 function quoted(event: SecurityEvent): string {

@@ -16,8 +16,8 @@ export const DEFAULT_NEWS_PREFERENCES: NewsPreferences = {
   security: { push: true, mail: true },
 };
 
-/** Security news is mailed whatever the preferences say (a passkey added, the password changed …). */
-export const ALWAYS_MAILED: readonly NewsKind[] = ['security'];
+/** Mailed whatever the preferences say: security news (a passkey added, the password changed …) and a broker refusing the person's link. */
+export const ALWAYS_MAILED: readonly NewsKind[] = ['security', 'link_failed'];
 
 /** A stored choice over the defaults: kinds or channels the person never chose take the default. */
 export type StoredPreferences = Partial<Record<NewsKind, Partial<Record<Channel, boolean>>>>;
@@ -36,6 +36,6 @@ export const NEWS_KIND_WORDS = {
   proposal_waiting: 'A proposal waits for your approval',
   position_alert: 'An alert on an open position (take profit, 21 days left, a short strike tested, stop, expiry, legs changed)',
   order_ended: 'A working order filled, partly filled or ended unfilled',
-  link_failed: 'A broker link stopped working',
-  security: 'Security: a passkey added or removed, a key or app given the trade scope, your password changed, a broker refusing your link',
+  link_failed: 'A broker refused your link (always mailed too)',
+  security: 'Security: a passkey added or removed, a key or app given the trade scope, your password changed',
 } as const satisfies Record<NewsKind, string>;

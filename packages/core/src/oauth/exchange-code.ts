@@ -1,4 +1,5 @@
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
+import { securityNews } from '../notifications/news-of.js';
 import type { AuthorizationCode } from '../ports/authorization-code-store.js';
 import type { Services } from '../services.js';
 import { oauthFailure, type OAuthFailure } from './oauth-error.js';
@@ -46,9 +47,17 @@ export function exchangeCode(input: CodeExchange, services: Services): ResultAsy
         createdAt: services.clock.now(),
         lastUsedAt: null,
       };
-      return ResultAsync.fromSafePromise(services.oauth.grants.insert(grant).then(() => issueOAuthTokens(grant, services, tokens)));
+      return ResultAsync.fromSafePromise(
+        services.oauth.grants
+          .insert(grant)
+          .then(() => (grantsTrade(grant.scope) ? services.news.add(securityNews(grant.userId, { kind: 'trade_client_granted', name: grant.clientName }, grant.createdAt, services.ids)) : false))
+          .then(() => issueOAuthTokens(grant, services, tokens)),
+      );
     });
 }
+
+/** Whether a grant's scope lets its app trade: the person hears of it whatever they chose (design §18). */
+const grantsTrade = (scope: string): boolean => scope.split(' ').includes('trade');
 
 function checkCode(
   record: AuthorizationCode,

@@ -1,4 +1,5 @@
 import { err, ok, type ResultAsync, safeTry } from 'neverthrow';
+import { securityNews } from '../notifications/news-of.js';
 import type { Services } from '../services.js';
 import { confirmRecentPassword } from './fresh-password.js';
 import { passkeyName } from './passkey-name.js';
@@ -38,9 +39,11 @@ export function removePasskey(
   return safeTry(async function* () {
     if (input.password !== null && input.password !== '') yield* confirmRecentPassword(services, input.userId, input.sessionDigest, input.password);
     const keepLast = input.password === null || input.password === '';
+    const named = await services.passkeys.find(input.userId, input.id);
     const removal = await services.passkeys.remove(input.userId, input.id, keepLast);
     if (removal === 'absent') return err('passkey_not_found' as const);
     if (removal === 'last') return err('password_needed' as const);
+    await services.news.add(securityNews(input.userId, { kind: 'passkey_removed', name: named?.name ?? 'a passkey' }, services.clock.now(), services.ids));
     return ok(undefined);
   });
 }

@@ -1,4 +1,5 @@
 import { err, ok, ResultAsync, safeTry } from 'neverthrow';
+import { securityNews } from '../notifications/news-of.js';
 import type { Services } from '../services.js';
 import type { Passkey } from '../ports/passkey-store.js';
 import type { WebAuthnOptions } from '../ports/webauthn-verifier.js';
@@ -52,6 +53,7 @@ export function finishPasskeyRegistration(
       lastUsedAt: null,
     };
     if (!(await services.passkeys.insert(passkey))) return err('already_registered' as const);
+    await services.news.add(securityNews(input.userId, { kind: 'passkey_added', name }, passkey.createdAt, services.ids));
     return ok(passkey);
   });
 }

@@ -6,6 +6,8 @@ import type { Services } from '../services.js';
 import { decideWalk, POLL_MS, READ_BACK_MS } from '../working-orders/walk-decision.js';
 import { endedWalk } from './walk-at-placement.js';
 import { recordSettled } from './record.js';
+import { orderEndedNews } from '../notifications/news-of.js';
+import type { Proposal } from '../ports/proposal-store.js';
 
 /** How long to wait before looking again when the broker could not be reached or answered with a refusal to retry. */
 const RETRY_MS = 5_000;
@@ -49,7 +51,7 @@ export async function advanceWalk(walk: WorkingOrder, walker: Walker): Promise<W
     case 'finish':
       // The walker settles through the placement's own steps: record, then end the walk.
       if (action.settledBy !== null) await recordSettled(proposal, resolved, action.settledBy, services);
-      return save(walker, endedWalk(resolved, action, now), true);
+      return save(walker, await toldEnded(endedWalk(resolved, action, now), proposal, services), true);
     case 'replace':
       return replaceStep(walker, resolved, broker, action);
   }
@@ -95,6 +97,15 @@ async function chainOrders(walk: WorkingOrder, broker: Broker): Promise<BrokerOr
     if (read.value !== null) orders.push(read.value);
   }
   return orders;
+}
+
+/**
+ * Tells the person how their order ended (design §18) before the end is saved, so a crash in between cannot lose it
+ * (the news' key is the proposal's: a second walker's end adds nothing). A cancel the person asked for is not news to them.
+ */
+async function toldEnded(ended: WorkingOrder, proposal: Proposal, services: Services): Promise<WorkingOrder> {
+  if (ended.status !== 'cancelled') await services.news.add(orderEndedNews(ended, proposal.ticker, services.clock.now(), services.ids));
+  return ended;
 }
 
 function withStep(walk: WorkingOrder, step: PriceStep, nextAt: number): WorkingOrder {

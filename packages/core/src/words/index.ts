@@ -8,4 +8,3 @@ export { durationWords, isoTime, newYorkTime, secondsWords } from './time.js';
 export { TICKET_STATUS_WORDS, popWords } from './ticket.js';
 export { BAND_COLUMN_WORDS, bandRangeWords, oneSide, perShareWords } from './band.js';
 export { STEP_STATE_WORDS, WALK_STATUS_WORDS } from './working-order.js';
-export { ALERT_RULE_WORDS } from './alert-rule.js';

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { DEFAULT_CORE_CONFIG, TOOL_NAMES, TOOLSETS, type ToolName, type Toolset } from '@condor/core';
 import type { LogLevel } from '../adapters/json-logger.js';
 import { ConfigError } from './config-error.js';
+import { notificationConfig, type NotificationConfig } from './notification-config.js';
 import { withSecretFiles } from './secret-files.js';
 import { dollars, instant, integer, list, oneOf, optionalInteger, text, url } from './setting-values.js';
 
@@ -13,6 +14,8 @@ export interface RuntimeConfig {
   readonly host: string;
   readonly port: number;
   readonly dataDir: string;
+  /** Web Push and mail (design §18). */
+  readonly notifications: NotificationConfig;
   /** A SQLite file path (the default) or, later, a postgres:// URL. */
   readonly databaseUrl: string;
   /** The raw CONDOR_SIGNING_KEY, or null (development then keeps a generated key in dataDir). */
@@ -138,6 +141,7 @@ export function loadConfig(given: NodeJS.ProcessEnv = process.env): RuntimeConfi
     host: text(env.HOST) ?? '127.0.0.1',
     port: integer(env, 'PORT', 8787, 0, 65_535),
     dataDir,
+    notifications: notificationConfig(env),
     databaseUrl: text(env.DATABASE_URL) ?? resolve(dataDir, 'condor.db'),
     signingKey: text(env.CONDOR_SIGNING_KEY),
     secretKey: text(env.CONDOR_SECRET_KEY),

@@ -1,4 +1,4 @@
-import type { AutorollRule } from '../positions/alert-rules.js';
+import type { AutorollRule } from './alert-rules.js';
 
 /** What each management rule is called where a person reads it (the desk, a notification). */
 export const ALERT_RULE_WORDS = {
