@@ -24,6 +24,16 @@ describe('OAuth tokens', () => {
     expect(JSON.stringify(services.sessions)).not.toContain(tokens.refresh_token);
     expect(JSON.stringify(services.oauth.codes)).not.toContain(tokens.refresh_token);
     expect((await authenticate(tokens.access_token, services)).isOk()).toBe(true);
+    expect(await services.news.recent(OAUTH_PERSON.id, 5)).toEqual([]);
+  });
+
+  it('mails its person security news when an app is given the trade scope, with nothing of the tokens in it', async () => {
+    const services = await oauthTestServices();
+    const tokens = await connect(services, 'read propose trade');
+    const told = await services.news.recent(OAUTH_PERSON.id, 5);
+    expect(told.map((n) => [n.news.kind, n.news.title, n.news.path])).toEqual([['security', 'An app was given the trade scope: “Example Agent”', '/oauth/connections']]);
+    expect(JSON.stringify(told)).not.toContain(tokens.refresh_token);
+    expect(JSON.stringify(told)).not.toContain(tokens.access_token);
   });
 
   it('is refused by authenticate when condor’s public URL changes (the token names another resource)', async () => {

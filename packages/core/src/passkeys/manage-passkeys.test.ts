@@ -33,5 +33,10 @@ describe('managing passkeys', () => {
     services.clock.advance(-1);
     expect((await remove('alice-session')).isOk()).toBe(true);
     expect(await listPasskeys(services, ALICE.userId)).toEqual([]);
+    // Each change of the person's passkeys is security news, mailed whatever they chose (design §18).
+    expect((await services.news.recent(ALICE.userId, 5)).map((n) => [n.news.kind, n.news.title])).toEqual([
+      ['security', 'A passkey was removed: “Laptop”'],
+      ['security', 'A passkey was added: “Laptop”'],
+    ]);
   });
 });

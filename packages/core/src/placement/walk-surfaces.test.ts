@@ -69,6 +69,9 @@ describe('a working order on the surfaces', () => {
     await look();
     const walk = (await services.workingOrders.get(userId, id))!;
     expect(walk).toMatchObject({ status: 'filled', filledQty: 2, detail: 'Filled: 2 condors at $1.24.' });
+    // The person hears of it once (design §18): a second walker's end of the same walk adds nothing.
+    const told = (await services.news.recent(userId, 10)).filter((n) => n.news.kind === 'order_ended');
+    expect(told.map((n) => [n.news.title, n.news.body, n.news.key])).toEqual([['SPY order filled', 'Filled: 2 condors at $1.24.', `order:${id}`]]);
     const after = (await call('get_positions')) as { positions: Json[] };
     expect(after.positions[0]).toMatchObject({ status: 'open', qty: 2, entry_credit: 1.24, order_ids: [standing.id], working_order: null });
   });
@@ -115,6 +118,7 @@ describe('a working order on the surfaces', () => {
     await look();
     expect(brokers.allOrders(userId).map((o) => o.status)).toEqual(['canceled']);
     expect(await services.workingOrders.get(userId, id)).toMatchObject({ status: 'cancelled', detail: 'Cancelled at your request; nothing filled.' });
+    expect((await services.news.recent(userId, 10)).map((n) => n.news.kind)).not.toContain('order_ended');
     expect(((await call('get_positions', { include_closed: true })) as { positions: Json[] }).positions[0]).toMatchObject({ status: 'closed' });
   });
 });
