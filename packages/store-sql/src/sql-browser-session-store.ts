@@ -46,4 +46,15 @@ export class SqlBrowserSessionStore implements BrowserSessionStore {
       .where('revoked_at', 'is', null)
       .execute();
   }
+
+  async revokeOthers(userId: string, keep: string, at: number): Promise<number> {
+    const result = await this.db
+      .updateTable('browser_sessions')
+      .set({ revoked_at: at })
+      .where('user_id', '=', userId)
+      .where('digest', '!=', keep)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
 }

@@ -44,6 +44,16 @@ export class SqlSessionStore implements SessionStore {
       .execute();
   }
 
+  async revokeAllOf(userId: string, at: number): Promise<number> {
+    const result = await this.db
+      .updateTable('session_families')
+      .set({ revoked_at: at })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
   async insertToken(token: RefreshTokenRecord): Promise<void> {
     await this.db
       .insertInto('refresh_tokens')

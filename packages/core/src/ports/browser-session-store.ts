@@ -19,4 +19,6 @@ export interface BrowserSessionStore {
   find(digest: string): Promise<BrowserSession | undefined>;
   /** Ends it (idempotent: the first time is kept). */
   revoke(digest: string, at: number): Promise<void>;
+  /** Ends every live session of the user but the one kept (its password changed there); how many it ended. */
+  revokeOthers(userId: string, keep: string, at: number): Promise<number>;
 }

@@ -22,6 +22,8 @@ export interface SessionStore {
   findFamily(id: string): Promise<SessionFamily | undefined>;
   /** Revokes the family (idempotent: the first revocation time is kept). */
   revokeFamily(id: string, at: number): Promise<void>;
+  /** Revokes every live family of the user (API logins and OAuth connections alike); how many it revoked. */
+  revokeAllOf(userId: string, at: number): Promise<number>;
   insertToken(token: RefreshTokenRecord): Promise<void>;
   findToken(hash: string): Promise<RefreshTokenRecord | undefined>;
   /** Marks an unused token used; true for exactly one caller however many race (compare-and-set). */

@@ -29,6 +29,15 @@ describe('CachedSessionStore', () => {
     expect((await cached.findFamily('fam-1'))?.revokedAt).toBe(7);
   });
 
+  it("forgets a user's cached families when all of them are revoked (a password change), so the next read sees it", async () => {
+    const shared = new MemorySessionStore();
+    await shared.createFamily(family);
+    const cached = new CachedSessionStore(shared, new TtlCache<SessionFamily>(60_000, 100, () => 0));
+    expect((await cached.findFamily('fam-1'))?.revokedAt).toBeNull();
+    expect(await cached.revokeAllOf(family.userId, 11)).toBe(1);
+    expect((await cached.findFamily('fam-1'))?.revokedAt).toBe(11);
+  });
+
   it('does not keep what a read under way during its revocation found', async () => {
     const shared = new MemorySessionStore();
     await shared.createFamily(family);
@@ -46,6 +55,7 @@ describe('CachedSessionStore', () => {
         return found;
       },
       revokeFamily: (id: string, at: number) => shared.revokeFamily(id, at),
+      revokeAllOf: (userId: string, at: number) => shared.revokeAllOf(userId, at),
     };
     const cached = new CachedSessionStore(slow, new TtlCache<SessionFamily>(60_000, 100, () => 0));
     const before = cached.findFamily('fam-1');

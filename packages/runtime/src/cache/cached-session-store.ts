@@ -25,6 +25,13 @@ export class CachedSessionStore implements SessionStore {
     return this.families.forgetAround(id, () => this.inner.revokeFamily(id, at));
   }
 
+  async revokeAllOf(userId: string, at: number): Promise<number> {
+    this.families.forgetWhere((family) => family.userId === userId);
+    const revoked = await this.inner.revokeAllOf(userId, at);
+    this.families.forgetWhere((family) => family.userId === userId);
+    return revoked;
+  }
+
   insertToken(token: RefreshTokenRecord): Promise<void> {
     return this.inner.insertToken(token);
   }

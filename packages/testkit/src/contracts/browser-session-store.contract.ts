@@ -98,6 +98,15 @@ export function browserSessionStoreContract(adapter: string, make: (userIds: rea
       expect(await store.find(digest(3))).toEqual(session(3, { userId: OTHER }));
     });
 
+    it("ends all of a user's other live sessions at once, keeping the one named, earlier revocations and other users' sessions", async () => {
+      const store = await fresh();
+      for (const s of [session(1), session(2), session(3, { revokedAt: T0 + 5 }), session(4), session(5, { userId: OTHER })]) await store.insert(s);
+      expect(await store.revokeOthers(USER, digest(2), T0 + 10)).toBe(2);
+      expect((await Promise.all([1, 2, 3, 4, 5].map((n) => store.find(digest(n))))).map((s) => s?.revokedAt)).toEqual([T0 + 10, null, T0 + 5, T0 + 10, null]);
+      expect(await store.revokeOthers(USER, digest(2), T0 + 20)).toBe(0);
+      expect((await store.find(digest(1)))?.revokedAt).toBe(T0 + 10);
+    });
+
     it('keeps one of 25 concurrent revocations, and that one for good', async () => {
       const store = await fresh();
       await store.insert(session(1));

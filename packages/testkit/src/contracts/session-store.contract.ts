@@ -56,5 +56,17 @@ export function sessionStoreContract(adapter: string, make: (ownerId: string) =>
       await store.revokeFamily(FAMILY, T0 + 20);
       expect((await store.findFamily(FAMILY))?.revokedAt).toBe(T0 + 10);
     });
+
+    it("revokes all of a user's live families at once (a password change), keeping earlier revocations and counting the ones it ended", async () => {
+      const store = await make(USER);
+      const ids = ['7a000000-0000-4000-8000-000000000001', '7a000000-0000-4000-8000-000000000002', '7a000000-0000-4000-8000-000000000003'] as const;
+      for (const id of ids) await store.createFamily({ id, userId: USER, createdAt: T0, revokedAt: null });
+      await store.revokeFamily(ids[0], T0 + 5);
+      expect(await store.revokeAllOf(USER, T0 + 10)).toBe(2);
+      expect((await Promise.all(ids.map((id) => store.findFamily(id)))).map((family) => family?.revokedAt)).toEqual([T0 + 5, T0 + 10, T0 + 10]);
+      expect(await store.revokeAllOf(USER, T0 + 20)).toBe(0);
+      expect(await store.revokeAllOf('6f1c2d3e-0000-4000-8000-0000000000ff', T0 + 30)).toBe(0);
+      expect((await store.findFamily(ids[1]))?.revokedAt).toBe(T0 + 10);
+    });
   });
 }

@@ -20,6 +20,17 @@ export class MemoryBrowserSessionStore implements BrowserSessionStore {
     return Promise.resolve();
   }
 
+  revokeOthers(userId: string, keep: string, at: number): Promise<number> {
+    let ended = 0;
+    for (const digest of this.byDigest.keys()) {
+      const session = this.read(digest);
+      if (session?.userId !== userId || session.revokedAt !== null || digest === keep) continue;
+      this.byDigest.set(digest, JSON.stringify({ ...session, revokedAt: at }));
+      ended += 1;
+    }
+    return Promise.resolve(ended);
+  }
+
   private read(digest: string): BrowserSession | undefined {
     const text = this.byDigest.get(digest);
     return text === undefined ? undefined : (JSON.parse(text) as BrowserSession);

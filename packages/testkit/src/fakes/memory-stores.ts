@@ -42,6 +42,11 @@ export class MemorySessionStore implements SessionStore {
     if (family?.revokedAt === null) this.families.set(id, { ...family, revokedAt: at });
     return Promise.resolve();
   }
+  revokeAllOf(userId: string, at: number): Promise<number> {
+    const live = [...this.families.values()].filter((family) => family.userId === userId && family.revokedAt === null);
+    for (const family of live) this.families.set(family.id, { ...family, revokedAt: at });
+    return Promise.resolve(live.length);
+  }
   insertToken(token: RefreshTokenRecord): Promise<void> {
     this.tokens.set(token.hash, token);
     return Promise.resolve();
