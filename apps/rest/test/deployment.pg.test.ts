@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -39,6 +39,7 @@ const SIM_START = '2026-02-10T15:00:00Z';
 const SPOOFED = '203.0.113.9';
 const SIGNING_KEY = randomBytes(32).toString('hex');
 const SECRET_KEY = randomBytes(32).toString('base64');
+const VAPID_KEY = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }).d!;
 
 type Browser = Awaited<ReturnType<typeof launchBrowser>>;
 type BrowserContext = Awaited<ReturnType<Browser['newContext']>>;
@@ -86,6 +87,7 @@ beforeAll(async () => {
     '/etc/condor/database-url': `${database.url}\n`,
     '/etc/condor/signing-key': `${SIGNING_KEY}\n`,
     '/etc/condor/secret-key': `${SECRET_KEY}\n`,
+    '/etc/condor/vapid-key': `${VAPID_KEY}\n`,
   };
   const started = await Promise.allSettled(
     ['a', 'b'].map((which) =>
@@ -303,7 +305,7 @@ describe('the documented deployment: nginx ending TLS, two instances, PostgreSQL
 
     const logs = [...instances.flatMap((instance) => instance.lines), nginx!.read('condor.access.jsonl'), nginx!.read('error.log')].join('\n');
     const approvalToken = approvalUrl.split('/').pop() ?? '';
-    for (const secret of [SIGNING_KEY, SECRET_KEY, PASSWORD, approvalToken, oauth.saved!.access_token, oauth.saved!.refresh_token!]) {
+    for (const secret of [SIGNING_KEY, SECRET_KEY, VAPID_KEY, PASSWORD, approvalToken, oauth.saved!.access_token, oauth.saved!.refresh_token!]) {
       expect(secret.length).toBeGreaterThan(16);
       expect(logs).not.toContain(secret);
     }

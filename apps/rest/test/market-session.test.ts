@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from './server-process.js';
 
@@ -18,6 +18,8 @@ const production = () => ({
   CONDOR_ENV: 'production',
   CONDOR_SIGNING_KEY: randomBytes(32).toString('base64'),
   CONDOR_SECRET_KEY: randomBytes(32).toString('base64'),
+  // Production needs a VAPID key for Web Push: the raw P-256 private key, base64url.
+  CONDOR_VAPID_PRIVATE_KEY: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }).d!,
 });
 
 type Json = Record<string, unknown>;

@@ -22,22 +22,26 @@ afterEach(async () => {
 describe('the push channel', () => {
   it('generates a VAPID key once in development, private to the owner, and keeps it across starts', () => {
     const config = loadConfig({ CONDOR_DATA_DIR: dataDir() });
-    const first = pushChannelOf(config, new FakeClock(), new RecordingLogger());
-    const second = pushChannelOf(config, new FakeClock(), new RecordingLogger());
+    const first = pushChannelOf(config, new FakeClock(), new RecordingLogger())!;
+    const second = pushChannelOf(config, new FakeClock(), new RecordingLogger())!;
     expect(second.publicKey).toBe(first.publicKey);
     const file = join(config.dataDir, VAPID_KEY_FILE);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(vapidKeysFromPrivateKey(readFileSync(file, 'utf8').trim())._unsafeUnwrap().publicKey).toBe(first.publicKey);
   });
 
-  it('does not start in production without CONDOR_VAPID_PRIVATE_KEY, and takes the _FILE form', () => {
+  it('has no push in production without CONDOR_VAPID_PRIVATE_KEY, nor on a shared database, and takes the _FILE form', () => {
     const dir = dataDir();
-    expect(() => pushChannelOf(loadConfig({ CONDOR_ENV: 'production', CONDOR_DATA_DIR: dir }), new FakeClock(), new RecordingLogger())).toThrow(/CONDOR_VAPID_PRIVATE_KEY/);
+    const logger = new RecordingLogger();
+    expect(pushChannelOf(loadConfig({ CONDOR_ENV: 'production', CONDOR_DATA_DIR: dir }), new FakeClock(), logger)).toBeNull();
+    expect(pushChannelOf(loadConfig({ CONDOR_DATA_DIR: dir }), new FakeClock(), logger, true)).toBeNull();
+    expect(logger.lines.map((l) => l.event)).toEqual(['vapid_key_missing', 'push_off']);
+    expect(() => statSync(join(dir, VAPID_KEY_FILE))).toThrow();
     const keys = generateVapidKeys();
     const file = join(dir, 'vapid-secret');
     rmSync(file, { force: true });
     writeSecret(file, keys.privateKey);
-    const channel = pushChannelOf(loadConfig({ CONDOR_ENV: 'production', CONDOR_DATA_DIR: dir, CONDOR_VAPID_PRIVATE_KEY_FILE: file, CONDOR_VAPID_SUBJECT: 'mailto:ops@example.com' }), new FakeClock(), new RecordingLogger());
+    const channel = pushChannelOf(loadConfig({ CONDOR_ENV: 'production', CONDOR_DATA_DIR: dir, CONDOR_VAPID_PRIVATE_KEY_FILE: file, CONDOR_VAPID_SUBJECT: 'mailto:ops@example.com' }), new FakeClock(), new RecordingLogger())!;
     expect(channel.publicKey).toBe(keys.publicKey);
   });
 
@@ -57,7 +61,7 @@ describe('the push channel', () => {
     closers.push(() => service.stop());
     const logger = new RecordingLogger();
     const clock = new FakeClock(Date.now());
-    const channel = pushChannelOf(loadConfig({ CONDOR_DATA_DIR: dataDir() }), clock, logger);
+    const channel = pushChannelOf(loadConfig({ CONDOR_DATA_DIR: dataDir() }), clock, logger)!;
     const subscription = service.subscribe({ applicationServerKey: channel.publicKey });
     const device = { id: 'd1', ownerId: 'u1', endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth, name: 'Phone', addedAt: 0, lastPushAt: null };
     const delivery = { title: 'Approve? SPY iron condor', body: 'Sell 1 SPY condor', url: 'http://127.0.0.1/desk/approvals/p1', topic: 'proposal:p1', ttlSeconds: 60, urgency: 'high' as const };

@@ -48,13 +48,14 @@ class SmtpMailChannel implements MailChannel {
 const originOf = (endpoint: string): string => URL.canParse(endpoint) ? new URL(endpoint).origin : 'unparsable';
 
 /**
- * The push channel: CONDOR_VAPID_PRIVATE_KEY, or in development a key generated once into the data folder (mode
- * 0600) so devices stay subscribed across restarts. Production without one does not start: a subscription is bound
- * to the key, so a key that changed with every start would silence every device.
+ * The push channel: CONDOR_VAPID_PRIVATE_KEY, or in development on SQLite a key generated once into the data folder
+ * (mode 0600) so devices stay subscribed across restarts. A subscription is bound to the key, so instances sharing a
+ * PostgreSQL must share one too: there, and in production, no key means no push (production's /readyz then fails).
  */
-export function pushChannelOf(config: RuntimeConfig, clock: Clock, logger: Logger): PushChannel {
+export function pushChannelOf(config: RuntimeConfig, clock: Clock, logger: Logger, shared = false): PushChannel | null {
   const { vapidPrivateKey, vapidSubject, mailFrom } = config.notifications;
-  const privateKey = vapidPrivateKey ?? developmentVapidKey(config, logger);
+  const privateKey = vapidPrivateKey ?? developmentVapidKey(config, logger, shared);
+  if (privateKey === null) return null;
   const keys = vapidKeysFromPrivateKey(privateKey);
   if (keys.isErr()) throw new ConfigError(`The VAPID key in ${join(config.dataDir, VAPID_KEY_FILE)} is not a P-256 private key; remove the file to have a new one made.`);
   const sender = WebPushSender.create({
@@ -85,9 +86,14 @@ function subjectOf(mailFrom: string | null, publicUrl: string | null): string {
   return 'mailto:operator@localhost.invalid';
 }
 
-function developmentVapidKey(config: RuntimeConfig, logger: Logger): string {
+function developmentVapidKey(config: RuntimeConfig, logger: Logger, shared: boolean): string | null {
   if (config.env === 'production') {
-    throw new ConfigError('Set CONDOR_VAPID_PRIVATE_KEY (or _FILE) in production: notifications on people’s devices are bound to it (see the README on making one).');
+    logger.error('vapid_key_missing', { hint: 'Set CONDOR_VAPID_PRIVATE_KEY (or _FILE): notifications on people’s devices are off until then.' });
+    return null;
+  }
+  if (shared) {
+    logger.warn('push_off', { hint: 'Instances on one PostgreSQL must share CONDOR_VAPID_PRIVATE_KEY; notifications on devices are off until it is set.' });
+    return null;
   }
   const file = join(config.dataDir, VAPID_KEY_FILE);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
