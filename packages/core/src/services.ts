@@ -56,6 +56,8 @@ export interface CoreConfig {
   readonly commissionPerContract?: number;
   /** Where people open condor's pages (approval and keys links), e.g. "https://condor.example"; no trailing slash. */
   readonly publicUrl?: string;
+  /** Whether a device's push endpoint may be http on a loopback address (development and tests, as the push sender allows); https only otherwise. */
+  readonly pushLoopbackHttp?: boolean;
 }
 
 /** How failed logins are throttled (the policy is in `accounts/login-throttle.ts`). */

@@ -1,7 +1,9 @@
 import * as v from 'valibot';
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { appError } from '../errors/app-error.js';
+import { sendVerificationMail } from '../notifications/verify-email.js';
 import { defineOperation, WRITE } from '../operations/operation.js';
+import type { Services } from '../services.js';
 import { Email, NewPassword, UserView } from './schemas.js';
 import { userView } from './user-view.js';
 
@@ -22,7 +24,10 @@ export const register = defineOperation({
       const user = { id: services.ids.uuid(), email, passwordHash, createdAt: services.clock.now() };
       return ResultAsync.fromSafePromise(services.users.insert(user)).andThen((outcome) =>
         outcome === 'inserted'
-          ? okAsync(userView(user, 'free'))
+          ? okAsync(userView(user, 'free')).map((view) => {
+              startVerificationMail(services, user.id);
+              return view;
+            })
           : errAsync(
               appError('CONFLICT', {
                 message: 'An account with this email already exists.',
@@ -34,3 +39,21 @@ export const register = defineOperation({
       );
     }),
 });
+
+/**
+ * Mails the new account's verification link when this condor has mail, without waiting for it: a slow or failing mail
+ * server never delays nor fails a registration (the person can send it again from their settings page).
+ */
+function startVerificationMail(services: Services, userId: string): void {
+  if (services.mail === null) return;
+  sendVerificationMail(services, userId)
+    .match(
+      () => undefined,
+      (refusal) => {
+        services.logger.warn('verification_mail_not_sent', { userId, refusal });
+      },
+    )
+    .catch((thrown: unknown) => {
+      services.logger.error('verification_mail_failed', { userId, error: thrown instanceof Error ? thrown.message : String(thrown) });
+    });
+}

@@ -2,6 +2,7 @@ import type { AlertViewOutput } from '../positions/alert-view.js';
 import type { ApiKeyViewOutput } from '../api-keys/schemas.js';
 import type { OrderTicket, PayoffCurve } from '../approval/ticket-types.js';
 import type { TradingAccountOutput } from '../brokers/trading-account.js';
+import type { NewsView } from '../notifications/recent-news.js';
 import type { ConnectedClient } from '../oauth/connected-clients.js';
 import type { OrderViewOutput } from '../positions/order-view.js';
 import type { PositionViewOutput } from '../positions/position-view.js';
@@ -55,4 +56,6 @@ export interface DeskView {
   readonly marketWords: string;
   /** How the person approves: how many passkeys they have, and whether paper orders ask for one too. */
   readonly approving: { readonly passkeys: number; readonly paperPasskey: boolean };
+  /** The latest notifications condor sent the person (or skipped, and why), newest first (design §18). */
+  readonly news: DeskSection<NewsView>;
 }

@@ -3,6 +3,7 @@ import type { AlertViewOutput } from '../positions/alert-view.js';
 import type { BrowserCaller } from '../browser/browser-session.js';
 import { servicesOfPerson } from '../brokers/person-market.js';
 import { tradingAccountView } from '../brokers/trading-account.js';
+import { recentNews } from '../notifications/recent-news.js';
 import { listConnectedClients } from '../oauth/connected-clients.js';
 import { paperPasskeySetting } from '../passkeys/paper-setting.js';
 import type { Services } from '../services.js';
@@ -38,7 +39,8 @@ export function personDesk(base: Services, caller: BrowserCaller): ResultAsync<D
         deskSection(services, 'api_keys', () => workingKeys(services, caller.userId)),
         deskSection(services, 'clients', () => listConnectedClients(caller.userId, services)),
         ResultAsync.fromSafePromise(paperPasskeySetting(services, caller.userId)),
-      ]).map(([approvals, workingOrders, orders, apiKeys, clients, approving]): DeskView => ({
+        deskSection(services, 'news', () => recentNews(services, caller.userId)),
+      ]).map(([approvals, workingOrders, orders, apiKeys, clients, approving, news]): DeskView => ({
         asOf: isoTime(services.clock.now()),
         approvals,
         positions: held,
@@ -51,6 +53,7 @@ export function personDesk(base: Services, caller: BrowserCaller): ResultAsync<D
         marketNotice: services.marketNotice,
         marketWords: `Prices come from ${services.marketSource.words}.`,
         approving: { passkeys: approving.passkeys, paperPasskey: approving.on },
+        news,
       })),
     );
   });
