@@ -28,3 +28,6 @@ export { SqlRetentionStore } from './sql-retention-store.js';
 export { SqlWorkingOrderStore } from './sql-working-order-store.js';
 export { SqlUserSettingsStore } from './sql-user-settings-store.js';
 export { SqlPasskeyStore } from './sql-passkey-store.js';
+export { SqlNewsStore } from './sql-news-store.js';
+export { SqlPushDeviceStore } from './sql-push-device-store.js';
+export { SqlNewsPreferenceStore } from './sql-news-preference-store.js';

@@ -2,8 +2,11 @@ import type { Sealed } from '@condor/core';
 import { parseJsonObject } from './json-column.js';
 
 /** A sealed value as the JSON text a column holds; null stays null. */
-export const sealedText = (sealed: Sealed | null): string | null =>
-  sealed === null ? null : JSON.stringify({ keyId: sealed.keyId, nonce: sealed.nonce, ciphertext: sealed.ciphertext });
+export function sealedText(sealed: Sealed): string;
+export function sealedText(sealed: Sealed | null): string | null;
+export function sealedText(sealed: Sealed | null): string | null {
+  return sealed === null ? null : JSON.stringify({ keyId: sealed.keyId, nonce: sealed.nonce, ciphertext: sealed.ciphertext });
+}
 
 /** The sealed value a column holds as JSON text; throws naming the column when it is not one. */
 export function parseSealed(text: string | null, column: string): Sealed | null {

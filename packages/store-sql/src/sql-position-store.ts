@@ -35,7 +35,7 @@ const fields = (position: ManagedPosition): Record<keyof typeof FIELDS, string |
 
 /**
  * PositionStore over SQL (SQLite or PostgreSQL); legs and order ids are JSON text. Listing is served
- * by the (owner_id, opened_at, id) index.
+ * by the (owner_id, opened_at, id) index; the owners with live positions by the partial index of positions not closed.
  */
 export class SqlPositionStore implements PositionStore {
   /** What every placement runs on the order's position, built and compiled once (slots named as the columns). */
@@ -69,5 +69,10 @@ export class SqlPositionStore implements PositionStore {
   async update(position: ManagedPosition): Promise<boolean> {
     const result = await this.db.executeQuery(this.updateOne({ id: position.id, owner_id: position.ownerId, ...fields(position) }));
     return result.numAffectedRows === 1n;
+  }
+
+  async ownersWithLive(): Promise<readonly string[]> {
+    const rows = await this.db.selectFrom('positions').select('owner_id').distinct().where('status', '!=', 'closed').orderBy('owner_id').execute();
+    return rows.map((row) => row.owner_id);
   }
 }

@@ -8,6 +8,7 @@ const toUser = (row: Selectable<UsersTable>): User => ({
   email: row.email,
   passwordHash: row.password_hash,
   createdAt: row.created_at,
+  emailVerifiedAt: row.email_verified_at,
 });
 
 /** UserStore over SQL (SQLite or PostgreSQL); email uniqueness is enforced by the database. */
@@ -22,6 +23,7 @@ export class SqlUserStore implements UserStore {
         email: user.email,
         password_hash: user.passwordHash,
         created_at: user.createdAt,
+        email_verified_at: user.emailVerifiedAt ?? null,
       })
       .onConflict((oc) => oc.column('email').doNothing())
       .executeTakeFirst();
@@ -36,5 +38,14 @@ export class SqlUserStore implements UserStore {
   async findById(id: string): Promise<User | undefined> {
     const row = await this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     return row === undefined ? undefined : toUser(row);
+  }
+
+  async markEmailVerified(id: string, at: number): Promise<void> {
+    // Only where none is recorded: of two verifications (two clicks, two instances) the first instant stays.
+    await this.db.updateTable('users').set({ email_verified_at: at }).where('id', '=', id).where('email_verified_at', 'is', null).execute();
+  }
+
+  async setPasswordHash(id: string, passwordHash: string): Promise<void> {
+    await this.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
   }
 }

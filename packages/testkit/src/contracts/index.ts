@@ -20,3 +20,7 @@ export { retentionStoreContract } from './retention-store.contract.js';
 export { workingOrderFixture, workingOrderStoreContract } from './working-order-store.contract.js';
 export { userSettingsStoreContract } from './user-settings-store.contract.js';
 export { passkeyStoreContract } from './passkey-store.contract.js';
+export { NEWS_OTHER, NEWS_OWNER, newsFixture, newsStoreContract } from './news-store.contract.js';
+export { pushDeviceStoreContract } from './push-device-store.contract.js';
+export { newsPreferenceStoreContract } from './news-preference-store.contract.js';
+export { newsStoreModelContract } from './news-store.model.js';

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 const USER = '6f1c2d3e-0000-4000-8000-000000000001';
 const OTHER = '6f1c2d3e-0000-4000-8000-0000000000ff';
+const FIRST = '6f1c2d3e-0000-4000-8000-000000000000';
 const T0 = 1_767_623_400_000;
 
 const positionId = (n: number): string => `5f000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -122,6 +123,22 @@ export function positionStoreContract(adapter: string, make: (ownerIds: readonly
       expect(await store.update(position(1, { status: 'closed', closedAt: T0 + 9_000 }))).toBe(false);
       expect(await store.get(OTHER, positionId(1))).toEqual(position(1, { ownerId: OTHER }));
       expect(await store.get(USER, positionId(1))).toBeUndefined();
+    });
+
+    it('names every owner with a position not closed, once each, sorted', async () => {
+      const store = await make([USER, OTHER, FIRST]);
+      expect(await store.ownersWithLive()).toEqual([]);
+      await store.insert(position(1, { ownerId: OTHER, status: 'closed', closedAt: T0 + 9_000 }));
+      await store.insert(position(2, { ownerId: USER, status: 'closed', closedAt: T0 + 9_000 }));
+      expect(await store.ownersWithLive()).toEqual([]);
+      await store.insert(position(3, { ownerId: OTHER, status: 'opening' }));
+      await store.insert(position(4, { ownerId: OTHER, status: 'open' }));
+      await store.insert(position(5, { ownerId: USER, status: 'closing' }));
+      await store.insert(position(6, { ownerId: FIRST, status: 'open' }));
+      expect(await store.ownersWithLive()).toEqual([FIRST, USER, OTHER]);
+      await store.update(position(5, { ownerId: USER, status: 'closed', closedAt: T0 + 9_000 }));
+      await store.update(position(6, { ownerId: FIRST, status: 'closed', closedAt: T0 + 9_000 }));
+      expect(await store.ownersWithLive()).toEqual([OTHER]);
     });
   });
 }

@@ -45,6 +45,7 @@ export function singleUseLinkStoreContract(adapter: string, make: (ownerIds: rea
         link(2, { purpose: 'broker_keys', proposalId: null, expiresAt: T0 + 15 * 60_000 }),
         link(3, { purpose: 'elicitation', ownerId: OTHER }),
         link(4, { usedAt: T0 + 9_999 }),
+        link(5, { purpose: 'verify_email', proposalId: null, expiresAt: T0 + 24 * 3_600_000 }),
       ];
       for (const l of stored) await store.insert(l);
       for (const [i, l] of stored.entries()) expect(await store.find(digest(i + 1))).toEqual(l);
