@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createPersonKey, revokePersonKey } from '../api-keys/person-keys.js';
 import { browserLogin, CONDOR_OPEN_LEGS, entryProposal, onboardedUser, registeredUser } from '../approval/approval-fixture.js';
 import type { BrowserCaller } from '../browser/browser-session.js';
+import { securityNews } from '../notifications/news-of.js';
 import { execute } from '../operations/execute.js';
 import type { OrderLeg } from '../ports/broker.js';
 import { pricingPlan } from '../working-orders/pricing-plan.js';
@@ -129,6 +130,19 @@ describe('the person’s desk', () => {
     await services.passkeys.insert({ id: 'cred-1', userId, publicKey: 'k', counter: 0, transports: [], name: 'Laptop', createdAt: 0, lastUsedAt: null });
     await services.userSettings.setPaperPasskeyApprovals(userId, true, 0);
     expect((await personDesk(services, caller))._unsafeUnwrap().approving).toEqual({ passkeys: 1, paperPasskey: true });
+  });
+
+  it('lists the notifications condor sent the person, newest first, with how each went and its link; not anyone else’s', async () => {
+    const { services, caller, userId } = await busyDesk();
+    const stranger = (await services.users.findByEmail('stranger@example.com'))?.id ?? '';
+    const mine = securityNews(userId, { kind: 'password_changed' }, services.clock.now(), services.ids);
+    await services.news.add(mine);
+    await services.news.add(securityNews(stranger, { kind: 'passkey_added', name: 'Theirs' }, services.clock.now(), services.ids));
+    const desk = (await personDesk(services, caller))._unsafeUnwrap();
+    expect(desk.news.problem).toBeNull();
+    expect(desk.news.items[0]).toEqual({ id: mine.id, title: 'Your condor password was changed', at: new Date(services.clock.now()).toISOString(), toldAt: null, status: 'waiting', how: 'Waiting to be sent.', path: '/settings' });
+    // The trade key made in busyDesk was security news too; the stranger's passkey is not the person's.
+    expect(desk.news.items.map((item) => item.title)).toEqual(['Your condor password was changed', 'An API key that can trade was created: “old script”']);
   });
 
   it('lists the agents acting for the person: API keys that still work, connected clients; never a key itself', async () => {
