@@ -10,3 +10,4 @@ export { ScryptPasswordHasher, DEFAULT_SCRYPT_COST, type ScryptCost } from './ad
 export { HmacTokenSigner } from './adapters/hmac-token-signer.js';
 export { JsonLogger, type LogLevel } from './adapters/json-logger.js';
 export { AUTH_CACHE_TTL_MS } from './cache/ttl-cache.js';
+export { MonitorLoop, MONITOR_LEASE, type MonitorLoopOptions, type MonitorReport } from './notifications/monitor-loop.js';

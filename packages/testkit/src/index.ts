@@ -68,4 +68,5 @@ export { fakeAssertion, fakeRegistration, FakeWebAuthnVerifier, type FakeAsserti
 export { passkeyStoreContract } from './contracts/index.js';
 export { FakePushService, decryptPushMessage, verifyVapid, type FakePushServiceOptions, type FakePushSubscription, type PushFault, type PushRequestRecord, type ReceivedPush, type SubscriptionSecrets, type VapidClaims, type VapidVerdict } from './fakes/push/index.js';
 export { SmtpSink, type ReceivedMail, type SmtpRefusal, type SmtpSinkOptions } from './fakes/smtp/index.js';
+export { MonitorWorld, type MonitorLevel } from './monitor-world.js';
 export { newsFixture, newsPreferenceStoreContract, newsStoreContract, newsStoreModelContract, pushDeviceStoreContract } from './contracts/index.js';

@@ -8,7 +8,7 @@ import { proposeExit } from '../proposals/propose-exit.js';
 import { proposeRoll } from '../proposals/propose-roll.js';
 import { autorollEnabled } from './autoroll-enabled.js';
 import type { AutorollAlert, ProposalCall } from '../positions/alert-rules.js';
-import { scanPositions } from './scan-positions.js';
+import { scanOwner } from '../positions/scan-owner.js';
 
 /** An operation that turns its arguments into a proposal (propose_exit, propose_roll); null when the build has none. */
 export type Proposer = Pick<AnyOperation, 'name' | 'input' | 'handler'>;
@@ -60,7 +60,7 @@ export function createExecuteAutoroll(proposers: AutorollProposers) {
           }),
         );
       }
-      return scanPositions(positionId, ctx).andThen((scan) =>
+      return scanOwner(ctx.caller.userId, ctx.services, positionId).andThen((scan) =>
         ResultAsync.fromSafePromise(proposeEach(firstPerPosition(scan.alerts), proposers, ctx)).map((outcomes) => ({
           proposals: outcomes.flatMap((o) => ('made' in o ? [o.made] : [])),
           skipped: outcomes.flatMap((o) => ('skipped' in o ? [o.skipped] : [])),

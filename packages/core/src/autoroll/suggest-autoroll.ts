@@ -5,7 +5,7 @@ import { currentSessionView, MarketSessionView } from '../market/session-view.js
 import { defineOperation, READ_ONLY } from '../operations/operation.js';
 import { PositionId } from '../positions/position-id.js';
 import { AlertView, alertView } from '../positions/alert-view.js';
-import { scanPositions } from './scan-positions.js';
+import { scanOwner } from '../positions/scan-owner.js';
 
 export const suggestIronCondorAutoroll = defineOperation({
   name: 'suggest_iron_condor_autoroll',
@@ -36,7 +36,7 @@ export const suggestIronCondorAutoroll = defineOperation({
   annotations: { ...READ_ONLY, idempotentHint: false, openWorldHint: true },
   errors: ['POSITION_NOT_FOUND', 'INVALID_UUID', 'ONBOARDING_REQUIRED', 'BROKER_NOT_CONNECTED', 'BROKER_RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
   handler: ({ position_id: positionId }, ctx) =>
-    scanPositions(positionId, ctx).andThen((scan) =>
+    scanOwner(ctx.caller.userId, ctx.services, positionId).andThen((scan) =>
       currentSessionView(ctx.services).map((market) => ({
         alerts: scan.alerts.map(alertView),
         checked_position_ids: [...scan.checked],

@@ -2,15 +2,15 @@ import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { userBroker } from '../brokers/user-broker.js';
 import { appError, type AppError } from '../errors/app-error.js';
 import { daysToExpiry } from '../calendar/exchange-calendar.js';
-import type { HandlerContext } from '../operations/operation.js';
-import type { Quote } from '../ports/market-data.js';
+import type { MarketData, Quote } from '../ports/market-data.js';
 import type { ManagedPosition } from '../ports/position-store.js';
-import { markPositions, type MarkedPosition } from '../positions/mark-positions.js';
-import { contractFor } from '../positions/marks.js';
-import { guardianAlerts } from '../positions/expiry-guardian.js';
-import { autorollAlerts, bySeverity, type AutorollAlert, type PositionState } from '../positions/alert-rules.js';
+import type { Services } from '../services.js';
+import { markPositions, type MarkedPosition } from './mark-positions.js';
+import { contractFor } from './marks.js';
+import { guardianAlerts } from './expiry-guardian.js';
+import { autorollAlerts, bySeverity, type AutorollAlert, type PositionState } from './alert-rules.js';
 
-/** What the management rules found across the caller's open positions. */
+/** What the management rules found across a person's open positions. */
 export interface AutorollScan {
   readonly alerts: readonly AutorollAlert[];
   /** The open positions the rules ran on. */
@@ -20,30 +20,33 @@ export interface AutorollScan {
 }
 
 /**
- * Runs the management rules on the caller's open positions (one, when `positionId` is given; another
- * user's or an unknown id is POSITION_NOT_FOUND), after settling entries at the broker. Prices are
- * the broker's marks, deltas the chain's greeks of each position's expiry, the spot the latest quote.
+ * Runs the management rules on the owner's open positions (one, when `positionId` is given; another
+ * person's or an unknown id is POSITION_NOT_FOUND), after settling entries at the broker. Prices are
+ * the broker's marks, deltas the chain's greeks of each position's expiry, the spot the latest quote —
+ * all from `services`, which carry the owner's market (`servicesOfPerson`). suggest_iron_condor_autoroll,
+ * execute_iron_condor_autoroll and the position monitor all read alerts through this one function.
+ *
+ * @example scanOwner(userId, servicesOfPerson(services, link)) // every open position of the person
  */
-export function scanPositions(positionId: string | undefined, ctx: HandlerContext<'trading'>): ResultAsync<AutorollScan, AppError> {
-  const { services, caller } = ctx;
+export function scanOwner(ownerId: string, services: Services, positionId?: string): ResultAsync<AutorollScan, AppError> {
   const selected: ResultAsync<readonly ManagedPosition[], AppError> =
     positionId === undefined
-      ? ResultAsync.fromSafePromise(services.positions.list(caller.userId, true))
-      : ResultAsync.fromSafePromise(services.positions.get(caller.userId, positionId)).andThen((position) =>
+      ? ResultAsync.fromSafePromise(services.positions.list(ownerId, true))
+      : ResultAsync.fromSafePromise(services.positions.get(ownerId, positionId)).andThen((position) =>
           position === undefined ? errAsync(appError('POSITION_NOT_FOUND', { received: { position_id: positionId } })) : okAsync([position]),
         );
   return selected.andThen((positions) =>
     positions.length === 0
       ? okAsync({ alerts: [], checked: [], notes: [] })
-      : userBroker(caller.userId, services)
+      : userBroker(ownerId, services)
           .andThen(({ broker }) => markPositions(positions, broker, services, 'always'))
-          .andThen((marked) => ResultAsync.fromSafePromise(quotes(marked, ctx)).map((spots) => scan(marked, spots, services.clock.now()))),
+          .andThen((marked) => ResultAsync.fromSafePromise(quotes(marked, services.market)).map((spots) => scan(marked, spots, services.clock.now()))),
   );
 }
 
-async function quotes(marked: readonly MarkedPosition[], { services }: HandlerContext<'trading'>): Promise<Map<string, Quote | null>> {
+async function quotes(marked: readonly MarkedPosition[], market: MarketData): Promise<Map<string, Quote | null>> {
   const tickers = [...new Set(marked.filter((m) => m.position.status === 'open').map((m) => m.position.ticker))];
-  const answers = await Promise.all(tickers.map((ticker) => services.market.quote(ticker).unwrapOr(null)));
+  const answers = await Promise.all(tickers.map((ticker) => market.quote(ticker).unwrapOr(null)));
   return new Map(tickers.map((ticker, i) => [ticker, answers[i] ?? null]));
 }
 
