@@ -59,7 +59,7 @@ function callerOf(user: User | undefined, subscription: Subscription | undefined
 export const mcpResource = (services: Services): string => `${services.config.publicUrl ?? ''}/mcp`;
 
 /** The tier follows the subscription at once: premium while one is active. */
-const tierOf = (subscription: Subscription | undefined): Tier => (subscription === undefined ? 'free' : 'premium');
+export const tierOf = (subscription: Subscription | undefined): Tier => (subscription === undefined ? 'free' : 'premium');
 
 const ended = (): AppError => sessionInvalid('The session has ended (logged out or revoked).');
 

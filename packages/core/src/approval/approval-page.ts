@@ -2,6 +2,7 @@ import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { appError, type AppError } from '../errors/app-error.js';
 import type { Proposal } from '../ports/proposal-store.js';
 import { PROPOSAL_TTL_S } from '../lifecycle/proposal-timing.js';
+import { madeBy } from '../lifecycle/proposal-maker.js';
 import type { Services } from '../services.js';
 import type { BrowserCaller } from '../browser/browser-session.js';
 import { findLink } from '../browser/links.js';
@@ -14,15 +15,23 @@ import { loadTicket } from './load-ticket.js';
 import { rejectOwnProposal } from './reject-proposal.js';
 import type { OrderTicket } from './ticket-types.js';
 
-/** The ticket behind an approval link of the browser session's owner, whether the link has been used, and what approving it asks of the person. */
+/**
+ * The ticket behind an approval link of the browser session's owner, whether the link has been used, what approving it
+ * asks of the person, and the expired proposal it is a fresh quote of (null for any other).
+ */
 export function approvalTicket(
   services: Services,
   caller: BrowserCaller,
   linkToken: string,
-): ResultAsync<{ ticket: OrderTicket; linkUsed: boolean; passkey: PasskeyNeed }, AppError> {
+): ResultAsync<{ ticket: OrderTicket; linkUsed: boolean; passkey: PasskeyNeed; freshQuoteOf: string | null }, AppError> {
   return linkedProposal(services, caller, linkToken, false).andThen(({ proposal, used }) =>
     loadTicket(services, proposal).andThen((ticket) =>
-      ResultAsync.fromSafePromise(passkeyNeed(services, caller.userId, ticket.account.environment)).map((passkey) => ({ ticket, linkUsed: used, passkey })),
+      ResultAsync.fromSafePromise(passkeyNeed(services, caller.userId, ticket.account.environment)).map((passkey) => ({
+        ticket,
+        linkUsed: used,
+        passkey,
+        freshQuoteOf: madeBy(proposal)?.freshQuoteOf ?? null,
+      })),
     ),
   );
 }

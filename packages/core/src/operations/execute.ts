@@ -12,7 +12,7 @@ import { findOperation } from './catalogue.js';
 import { linksOfCall } from '../brokers/links-of-call.js';
 import { servicesOfPerson } from '../brokers/person-market.js';
 import { GATES } from './gates.js';
-import type { AnyOperation, Caller, HandlerContext, ProgressReporter, SessionEffect, ShellApproval } from './operation.js';
+import type { AnyOperation, Caller, HandlerContext, PersonCall, ProgressReporter, SessionEffect, ShellApproval } from './operation.js';
 import { isStoreUnavailable, STORE_RETRY_AFTER_SECONDS } from '../errors/store-unavailable.js';
 
 /** What a shell hands `execute` besides the tool name and the raw input. */
@@ -37,6 +37,8 @@ export interface ExecuteContext {
    * as the MCP endpoint does to answer a scope challenge over HTTP), so the credential is looked up once.
    */
   readonly authenticated?: Authentication;
+  /** Set only by core's own functions acting for a person on condor's pages (a fresh quote), never by a shell. */
+  readonly person?: PersonCall | null;
 }
 
 export interface ExecuteSuccess {
@@ -64,7 +66,7 @@ export async function execute(
     secrets = collectSecrets(input);
     const operation = findOperation(name);
     if (operation === undefined) return err(renderError(unknownTool(name)));
-    const outcome = await run(operation, input, ctx);
+    const outcome = await runOperation(operation, input, ctx);
     return outcome.match(
       (value) => ok({ operation, value, session: operation.sessionEffect?.(value) ?? null }),
       (error) => err(renderError(error, secrets)),
@@ -91,7 +93,12 @@ export async function execute(
   }
 }
 
-function run(operation: AnyOperation, input: unknown, ctx: ExecuteContext): ResultAsync<unknown, AppError> {
+/**
+ * One call through `execute`'s steps — authentication, scope, validation, the person's market, gates 3–6, the
+ * handler — answering the AppError itself, unrendered: for core functions that act for a person through a tool's own
+ * steps (a fresh quote runs the propose tool exactly as an agent's call does). Unexpected exceptions are not caught.
+ */
+export function runOperation(operation: AnyOperation, input: unknown, ctx: ExecuteContext): ResultAsync<unknown, AppError> {
   const caller: ResultAsync<Caller | null, AppError> =
     operation.access === 'public' ? okAsync(null) : (ctx.authenticated ?? authentication(ctx.credential, ctx.services))();
   return caller.andThen((who) => {
@@ -116,6 +123,7 @@ function run(operation: AnyOperation, input: unknown, ctx: ExecuteContext): Resu
         progress: ctx.progress ?? null,
         client: ctx.client ?? null,
         approval: ctx.approval ?? null,
+        person: ctx.person ?? null,
       };
       return passGates(operation, input as Record<string, unknown>, handlerCtx, who).andThen(() =>
         operation.handler(parsed.output, handlerCtx),

@@ -40,6 +40,18 @@ export interface HandlerContext<A extends Access = Access> {
   readonly client: string | null;
   /** A person's approval the shell obtained for this call, or null (the agent's own call). */
   readonly approval: ShellApproval | null;
+  /**
+   * Set when a person made this call on condor's own pages, not an agent through a credential (design §18: a late
+   * approval is a new proposal made by the person); a proposal it makes records them as its maker. Absent or null:
+   * the caller's own call.
+   */
+  readonly person?: PersonCall | null;
+}
+
+/** A call a person made on condor's pages: today only "Get a fresh quote" of an expired proposal. */
+export interface PersonCall {
+  /** The expired proposal this call quotes again. */
+  readonly freshQuoteOf: string;
 }
 
 /** An approval a shell obtained from a person: an MCP App ticket's Approve, or an accepted elicitation. */

@@ -13,7 +13,7 @@ import { approvalPolicy } from '../approval/approval-policy.js';
 import { proposalWaitingNews } from '../notifications/news-of.js';
 import type { BrokerEnvironment } from '../ports/broker-link-store.js';
 import type { Services } from '../services.js';
-import { makerOf, withMaker } from '../lifecycle/proposal-maker.js';
+import { madeBy, makerOf, withMaker } from '../lifecycle/proposal-maker.js';
 
 /** What propose_entry, propose_roll and propose_exit answer: the proposal, its order ticket and where a person approves it. */
 export const ProposalAnswer = v.object({
@@ -43,8 +43,12 @@ export function proposalAnswer(made: Proposal, ctx: HandlerContext<'trading'>): 
   );
 }
 
-/** Tells the person a proposal waits for them (design §18), unless the agent's own confirm may place it on this account. */
+/**
+ * Tells the person a proposal waits for them (design §18), unless the agent's own confirm may place it on this
+ * account, or the person made it themselves (a fresh quote: they are taken to its ticket at once).
+ */
 async function tellWhenPersonNeeded(proposal: Proposal, environment: BrokerEnvironment, services: Services): Promise<void> {
+  if (madeBy(proposal)?.by === 'person') return;
   const { allowed } = await approvalPolicy(services, proposal.ownerId, 'confirm', null, environment);
   if (!allowed) await services.news.add(proposalWaitingNews(proposal, services.ids));
 }
