@@ -80,7 +80,8 @@ describe('buildRuntime', () => {
   it('in production without a signing key: not ready, and login answers SERVER_MISCONFIGURED', async () => {
     const runtime = await build({ CONDOR_ENV: 'production' });
     const { services } = runtime;
-    expect(await runtime.ready()).toEqual({ ok: false, checks: { database: 'ok', signing_key: 'missing', secret_key: 'missing' } });
+    expect(await runtime.ready()).toEqual({ ok: false, checks: { database: 'ok', signing_key: 'missing', secret_key: 'missing', vapid_key: 'missing' } });
+    expect(services.push).toBeNull();
     expect(services.secrets).toBeNull();
     const ctx = { services, credential: null, requestId: 'r', batchKey: null };
     await execute('register', { email: 'p@example.com', password: 'runtime password' }, ctx);

@@ -1,4 +1,4 @@
-import { SIMULATED_SOURCE, type CallBatchStore, type Clock, type MarketData, type MarketSource, type RateLimitStore, type Services } from '@condor/core';
+import type { CallBatchStore, Clock, RateLimitStore, Services } from '@condor/core';
 import { SIMULATED_NOTICE, SimBrokers, SimMarketData } from '@condor/broker-sim';
 import {
   migrateToLatest,
@@ -30,12 +30,13 @@ import { hostname } from 'node:os';
 import { CryptoIds } from './adapters/crypto-ids.js';
 import { HmacTokenSigner } from './adapters/hmac-token-signer.js';
 import { InstantBilling } from './adapters/instant-billing.js';
-import { AlpacaBrokers, AlpacaMarketData } from '@condor/broker-alpaca';
+import { AlpacaBrokers } from '@condor/broker-alpaca';
 import { TastytradeBrokers } from '@condor/broker-tastytrade';
 import { EventLoopScheduler } from './adapters/event-loop-scheduler.js';
 import { RoutedBrokers } from './adapters/routed-brokers.js';
 import { SealedTokenCache } from './adapters/sealed-token-cache.js';
-import { SERVER_LOGIN_OWNER, ServerLoginTokenCache } from './adapters/server-login-token-cache.js';
+import { ServerLoginTokenCache } from './adapters/server-login-token-cache.js';
+import { deploymentSource, marketDataOf } from './market/deployment-market.js';
 import { buildSecretBox } from './config/secret-key.js';
 import { JsonLogger } from './adapters/json-logger.js';
 import { sqlOAuthServices } from './oauth-services.js';
@@ -56,6 +57,7 @@ import { CoalescedRateLimits } from './rate-limits/coalesced-rate-limits.js';
 import { StartupReconciler } from './reconcile/reconcile-at-start.js';
 import { RetentionLoop } from './retention/retention-loop.js';
 import { WalkerLoop } from './working-orders/walker-loop.js';
+import { newsParts, startNewsLoops } from './notifications/news-services.js';
 import { CONDOR_VERSION } from './version.js';
 
 export interface Readiness {
@@ -99,7 +101,8 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
   const rateLimits = new SqlRateLimitStore(db);
   // Ended links, sessions, codes, families, rate-limit windows and call batches go after their retention (docs/retention.md).
   const instanceHolder = `${hostname()}:${String(process.pid)}:${randomUUID()}`;
-  const retention = new RetentionLoop({ store: new SqlRetentionStore(db), clock, logger, holder: instanceHolder });
+  const leases = new SqlRetentionStore(db);
+  const retention = new RetentionLoop({ store: leases, clock, logger, holder: instanceHolder });
   retention.start();
   const addressLimits = new CoalescedRateLimits(rateLimits, {
     limit: config.rateLimit.limit,
@@ -158,6 +161,7 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
       alpaca: new AlpacaBrokers({ baseUrls: alpacaBaseUrls(config), ...(config.alpacaUrls.data === null ? {} : { dataBaseUrl: config.alpacaUrls.data }), now: () => clock.now() }),
       tastytrade,
     }),
+    ...newsParts(config, db, secrets, clock, logger, dialect === 'postgres'),
     marketNotice: config.marketData.source === 'sim' ? SIMULATED_NOTICE : null,
     marketSource: deploymentSource(config),
     simulatedMarket: { data: simMarket, notice: SIMULATED_NOTICE },
@@ -175,6 +179,7 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
       appApprovals: config.appApprovals,
       elicitationApprovals: config.elicitationApprovals,
       commissionPerContract: config.commissionPerContract,
+      pushLoopbackHttp: config.env === 'development',
       // Links for people name this process's own address until it listens, unless the deployment names its public one.
       get publicUrl() {
         return site.url;
@@ -188,6 +193,8 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
   // Orders placed with a band are worked inside it, one step at a time, by whichever instance leases each walk.
   const walker = new WalkerLoop({ services, holder: instanceHolder });
   walker.start();
+  // News is told from the outbox by whichever instance leases it; open positions are watched by one instance at a time.
+  const newsLoops = startNewsLoops(services, leases, instanceHolder, config);
   return {
     config,
     services,
@@ -202,7 +209,12 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
         () => 'ok',
         () => 'unreachable',
       );
-      const checks = { database, signing_key: signingKey === null ? 'missing' : 'ok', secret_key: secrets === null ? 'missing' : 'ok' };
+      const checks = {
+        database,
+        signing_key: signingKey === null ? 'missing' : 'ok',
+        secret_key: secrets === null ? 'missing' : 'ok',
+        ...(config.env === 'production' ? { vapid_key: services.push === null ? 'missing' : 'ok' } : {}),
+      };
       return { ok: Object.values(checks).every((c) => c === 'ok'), checks };
     },
     close: async () => {
@@ -210,6 +222,7 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
       await addressLimits.close().catch(() => undefined);
       await reconciler.stop();
       await walker.stop();
+      await newsLoops.stop();
       await db.destroy();
     },
   };
@@ -251,46 +264,4 @@ function alpacaBaseUrls(config: RuntimeConfig): Partial<Record<'paper' | 'live',
     ...(config.alpacaUrls.paper === null ? {} : { paper: config.alpacaUrls.paper }),
     ...(config.alpacaUrls.live === null ? {} : { live: config.alpacaUrls.live }),
   };
-}
-
-/** Where the market data comes from besides the configuration: the simulated market, the tastytrade brokers, the clock. */
-interface MarketSources {
-  readonly simulated: SimMarketData;
-  /** The brokers users trade through: the server's own login shares their client (and its User-Agent and host). */
-  readonly tastytrade: TastytradeBrokers;
-  readonly clock: Clock;
-}
-
-/** Where the market of people without a data link comes from (design §17). */
-function deploymentSource(config: RuntimeConfig): MarketSource {
-  switch (config.marketData.source) {
-    case 'sim':
-      return SIMULATED_SOURCE;
-    case 'alpaca':
-      return { id: 'deployment:alpaca', simulated: false, words: "Alpaca's market data, read with this deployment's own key pair" };
-    case 'tastytrade':
-      return { id: 'deployment:tastytrade', simulated: false, words: "tastytrade's market data, read with this deployment's own grant" };
-  }
-}
-
-/** The simulated market, Alpaca's market data with the server's key pair, or tastytrade's with the server's own grant. */
-function marketDataOf(config: RuntimeConfig, sources: MarketSources): MarketData {
-  const source = config.marketData;
-  switch (source.source) {
-    case 'sim':
-      return sources.simulated;
-    case 'alpaca':
-      return new AlpacaMarketData({
-        credentials: { apiKey: source.keyId, apiSecret: source.secretKey },
-        ...(source.dataUrl === null ? {} : { dataBaseUrl: source.dataUrl }),
-        ...(config.alpacaUrls.paper === null ? {} : { tradingBaseUrl: config.alpacaUrls.paper }),
-        now: () => sources.clock.now(),
-      });
-    case 'tastytrade':
-      return sources.tastytrade.loginMarketData({
-        ownerId: SERVER_LOGIN_OWNER,
-        environment: source.environment,
-        credentials: { kind: 'tastytrade', clientSecret: source.clientSecret, refreshToken: source.refreshToken, accountNumber: null },
-      });
-  }
 }
