@@ -1,4 +1,4 @@
-import { DEFAULT_CORE_CONFIG, execute, type OptionContract, type ticketView } from '@condor/core';
+import { DEFAULT_CORE_CONFIG, execute, type MailChannel, type OptionContract, type PushChannel, type ticketView } from '@condor/core';
 import { createTestServices, FakeBrokers, FixtureMarketData, type TestServices } from '@condor/testkit';
 import { webRoutes } from '../src/index.js';
 
@@ -61,11 +61,16 @@ export interface Trader {
 
 export type Harness = ReturnType<typeof pagesHarness>;
 
-/** `brokers` replaces the default fake brokers (`sim` and `alpaca`), e.g. with one that also has `tastytrade`. */
-export function pagesHarness(overrides: { liveTradingEnabled?: boolean; brokers?: FakeBrokers } = {}) {
-  const { brokers = new FakeBrokers(), ...config } = overrides;
+/**
+ * `brokers` replaces the default fake brokers (`sim` and `alpaca`), e.g. with one that also has `tastytrade`; `push`
+ * and `mail` give the deployment those channels (none by default).
+ */
+export function pagesHarness(overrides: { liveTradingEnabled?: boolean; brokers?: FakeBrokers; push?: PushChannel; mail?: MailChannel } = {}) {
+  const { brokers = new FakeBrokers(), push = null, mail = null, ...config } = overrides;
   const services: TestServices = createTestServices({
     brokers,
+    push,
+    mail,
     market: new FixtureMarketData({ SPY: { quote: { symbol: 'SPY', bid: 570, ask: 570.02, last: 570.01, time: QUOTED }, chains: { [EXPIRY]: CHAIN } } }),
     config: { ...DEFAULT_CORE_CONFIG, publicUrl: ORIGIN, ...config },
   });

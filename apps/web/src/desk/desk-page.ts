@@ -4,6 +4,7 @@ import { renderAccount } from './account-part.js';
 import { renderAgents } from './agents-part.js';
 import { renderAlerts } from './alerts-part.js';
 import { renderApprovals } from './approvals-part.js';
+import { renderNews } from './news-part.js';
 import { renderRecentOrders } from './orders-part.js';
 import { renderPositions } from './positions-part.js';
 import { renderWorkingOrders } from './working-orders-part.js';
@@ -25,7 +26,8 @@ ${renderRecentOrders(view.recentOrders)}
 <div class="desk-columns">
 ${renderAgents(view.apiKeys, view.clients, csrf)}
 ${renderAccount(view, csrf)}
-</div>`;
+</div>
+${renderNews(view.news)}`;
 
 /** The person's desk (design §16); it reads whole without JavaScript, and with it refreshes itself and counts down. */
 export const renderDesk = (view: DeskView, csrf: string): Markup => markup`<h1>Your desk</h1>

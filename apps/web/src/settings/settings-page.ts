@@ -1,7 +1,9 @@
-import { WALK_MODE_NAMES, WALK_MODES, type PricingDefaultsView, type WalkMode } from '@condor/core';
+import { WALK_MODE_NAMES, WALK_MODES, type NotificationSettingsView, type PricingDefaultsView, type WalkMode } from '@condor/core';
 import { money } from '@condor/core/words';
 import { CSRF_FIELD } from '../shared/csrf-field.js';
 import { markup, type Markup } from '../shared/markup.js';
+import { renderNotifications } from './notifications-part.js';
+import { renderPasswordChange } from './password-part.js';
 
 const MODE_WORDS = (mode: WalkMode): string => {
   const { prices, dwellMs } = WALK_MODES[mode];
@@ -12,15 +14,18 @@ export interface SettingsPage {
   readonly pricing: PricingDefaultsView;
   /** Whether approving paper orders needs the person's passkey too, and how many passkeys they have. */
   readonly paperPasskey: { readonly on: boolean; readonly passkeys: number };
+  /** Devices, news choices and the address (design §18). */
+  readonly notifications: NotificationSettingsView;
   readonly csrf: string;
   readonly notice?: string | null;
   readonly error?: string | null;
 }
 
 /**
- * The person's settings: the default price band every proposal uses when it sets none of its own (design §15). The
+ * The person's settings: the default price band every proposal uses when it sets none of its own (design §15) — the
  * agent can narrow or widen a band per proposal, but the person approves each band on its ticket; this default is the
- * person's alone. Works without JavaScript.
+ * person's alone — the paper passkey setting, notifications (design §18) and the password. Works without JavaScript,
+ * but for turning notifications on, which only the browser can do.
  */
 export const renderSettingsPage = (page: SettingsPage): Markup => markup`<section class="card" data-role="pricing-defaults">
 <h1>Settings</h1>
@@ -41,7 +46,9 @@ ${WALK_MODE_NAMES.map((mode) => markup`<option value="${mode}"${page.pricing.mod
 <div class="actions"><button type="submit" class="approve">Save</button></div>
 </form>
 </section>
-${renderPaperPasskey(page)}`;
+${renderPaperPasskey(page)}
+${renderNotifications(page.notifications, page.csrf)}
+${renderPasswordChange(page.csrf)}`;
 
 /**
  * The paper passkey setting: live orders always need the passkey; paper ones when the person says so. Turning it

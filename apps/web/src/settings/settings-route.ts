@@ -1,14 +1,13 @@
-import { paperPasskeySetting, PASSKEY_REFUSAL_WORDS, personPricingDefaults, setPaperPasskeyApprovals, setPersonPricingDefaults, type Services } from '@condor/core';
-import type { Context, Hono } from 'hono';
+import { PASSKEY_REFUSAL_WORDS, setPaperPasskeyApprovals, setPersonPricingDefaults, type Services } from '@condor/core';
+import type { Hono } from 'hono';
 import { pageStatus } from '../shared/error-page.js';
 import { field } from '../shared/form-field.js';
 import { formGuard } from '../shared/form-guard.js';
-import type { SignedIn } from '../shared/layout.js';
 import { pageGuard } from '../shared/page-guard.js';
-import { sendPage } from '../shared/send-page.js';
 import type { WebEnv } from '../shared/web-env.js';
 import { REFUSAL_STATUS } from '../passkeys/refusal-status.js';
-import { renderSettingsPage } from './settings-page.js';
+import { mountNotificationSettings } from './notifications-route.js';
+import { settingsPage } from './settings-answer.js';
 
 const PAGE = '/settings';
 
@@ -16,12 +15,18 @@ const NOTICES: Readonly<Record<string, string>> = {
   saved: 'Saved: proposals from now on use this band unless they set their own.',
   passkey_on: 'From now on, approving a paper order needs your passkey.',
   passkey_off: 'Paper orders no longer need your passkey to approve.',
+  device_added: 'Notifications are on for this device.',
+  device_removed: 'The device will get no more notifications.',
+  notifications_saved: 'Saved: condor tells you these news on these channels from now on.',
+  verification_sent: 'condor mailed you a link: open it within 24 hours to verify your address.',
+  password_changed: 'Your password was changed, and you were logged out everywhere else. This browser stays logged in.',
 };
 
 /**
- * `GET /settings` (the person's default price band and paper passkey setting), `POST /settings/pricing` (saves the
- * band) and `POST /settings/passkey` (turns the setting on, or off with the password). Only a browser session opens
- * them, and every post needs its CSRF token and this origin: no agent sets a person's default band or approval rule.
+ * `GET /settings` (the person's default price band, paper passkey setting, notifications and password), `POST
+ * /settings/pricing` (saves the band) and `POST /settings/passkey` (turns the setting on, or off with the password);
+ * the notifications' and password's posts are in `notifications-route.ts`. Only a browser session opens them, and every
+ * post needs its CSRF token and this origin: no agent sets a person's default band or approval rule.
  */
 export function mountSettings(app: Hono<WebEnv>, services: Services): void {
   app.get(PAGE, pageGuard(services), async (c) => {
@@ -45,16 +50,6 @@ export function mountSettings(app: Hono<WebEnv>, services: Services): void {
     services.logger.info(on ? 'paper_passkey_on' : 'paper_passkey_off', { userId: caller.userId });
     return c.redirect(`${PAGE}?${on ? 'passkey_on' : 'passkey_off'}=1`, 303);
   });
-}
 
-async function settingsPage(
-  c: Context,
-  services: Services,
-  userId: string,
-  signedIn: SignedIn,
-  status: Parameters<typeof sendPage>[1],
-  message: { notice?: string | null; error?: string | null },
-): Promise<Response> {
-  const [pricing, paperPasskey] = await Promise.all([personPricingDefaults(services, userId), paperPasskeySetting(services, userId)]);
-  return sendPage(c, status, { title: 'Settings', signedIn, body: renderSettingsPage({ pricing, paperPasskey, csrf: signedIn.csrf, ...message }) });
+  mountNotificationSettings(app, services);
 }

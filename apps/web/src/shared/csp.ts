@@ -7,11 +7,13 @@ export const newNonce = (): string => randomBytes(16).toString('base64');
  * The pages' Content-Security-Policy: nothing loads from anywhere; only the inline stylesheet and script that
  * carry this response's nonce run; forms post only to this origin; no page may frame these. `fetchesSelf` lets the
  * page's script read from this origin (the desk refreshing itself); no other page's script fetches anything.
+ * `registersWorker` lets it register condor's service worker, `/sw.js` of this origin (the settings page).
  */
-export const pagePolicy = (nonce: string, fetchesSelf = false): string =>
+export const pagePolicy = (nonce: string, fetchesSelf = false, registersWorker = false): string =>
   [
     "default-src 'none'",
     ...(fetchesSelf ? ["connect-src 'self'"] : []),
+    ...(registersWorker ? ["worker-src 'self'"] : []),
     `script-src 'nonce-${nonce}'`,
     `style-src 'nonce-${nonce}'`,
     "img-src 'none'",

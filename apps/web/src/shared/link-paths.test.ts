@@ -6,6 +6,8 @@ describe('withoutLinkTokens', () => {
     expect(withoutLinkTokens('/approve/AbC_123-xyz/approve')).toBe('/approve/:token/approve');
     expect(withoutLinkTokens('/approve/AbC_123-xyz')).toBe('/approve/:token');
     expect(withoutLinkTokens('/broker-keys/t0k3n')).toBe('/broker-keys/:token');
+    expect(withoutLinkTokens('/verify-email/rt_9f8e7d6c5b4a')).toBe('/verify-email/:token');
+    expect(withoutLinkTokens('/settings/verification-mail')).toBe('/settings/verification-mail');
     expect(withoutLinkTokens('/v1/proposals/entries')).toBe('/v1/proposals/entries');
     expect(withoutLinkTokens('/login')).toBe('/login');
   });
