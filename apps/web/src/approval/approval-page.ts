@@ -1,5 +1,6 @@
 import { newYorkTime, type OrderTicket, type PasskeyNeed } from '@condor/core';
 import { markup, type Markup } from '../shared/markup.js';
+import { freshQuoteMade, renderFreshQuote } from './fresh-quote.js';
 import { renderTicket } from './ticket.js';
 
 export interface ApprovalPage {
@@ -13,11 +14,13 @@ export interface ApprovalPage {
   readonly passkey: PasskeyNeed;
   /** A message above the ticket, such as "too early". */
   readonly notice?: Markup | null;
+  /** The expired proposal this one is a fresh quote of, when the person asked for it; null otherwise. */
+  readonly freshQuoteOf?: string | null;
 }
 
 const DECIDED: Readonly<Record<Exclude<OrderTicket['status'], 'blocked'>, string>> = {
   awaiting_approval: 'This approval link has been used; nothing more can be done with it.',
-  expired: 'This proposal expired before anyone approved it. Nothing was placed; ask your agent for a new proposal.',
+  expired: 'This proposal expired before anyone approved it. Nothing was placed.',
   placed: 'This proposal has been approved and its order placed. There is nothing more to decide.',
   rejected: 'This proposal was rejected. Nothing was placed.',
   unknown: 'This proposal can no longer be decided here.',
@@ -29,14 +32,17 @@ const DECIDED: Readonly<Record<Exclude<OrderTicket['status'], 'blocked'>, string
  * or, once the proposal is decided or expired, what became of it. Beside Approve, the band it approves: the
  * sentence with its worst case, and what the button covers (its description). Approve is a plain submit button, so
  * it works without JavaScript (an early press is answered "too early"); the countdown script disables it until the
- * 5-second floor has passed.
+ * 5-second floor has passed. An expired ticket offers "Get a fresh quote" (on an open one it waits hidden, and the
+ * countdown shows it at expiry).
  */
 export function renderApprovalPage(page: ApprovalPage): Markup {
   const { ticket } = page;
   const open = ticket.status === 'awaiting_approval' && !page.linkUsed;
   return markup`${page.notice ?? ''}
+${page.freshQuoteOf == null ? '' : freshQuoteMade(page.freshQuoteOf, open)}
 ${renderTicket(ticket)}
-${open ? decision(page) : markup`<section class="card" data-role="decided"><p class="notice ${ticket.status === 'placed' ? 'ok' : 'warn'}">${decided(ticket)}</p></section>`}`;
+${open ? decision(page) : markup`<section class="card" data-role="decided"><p class="notice ${ticket.status === 'placed' ? 'ok' : 'warn'}">${decided(ticket)}</p></section>`}
+${open || ticket.status === 'expired' ? renderFreshQuote(page, open) : ''}`;
 }
 
 /** What became of a proposal no longer open here; one the book no longer allows says why (its status words). */

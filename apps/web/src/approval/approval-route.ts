@@ -2,6 +2,7 @@ import {
   approvalTicket,
   approveByLink,
   CONFIRM_FLOOR_S,
+  freshQuote,
   rejectByLink,
   startPasskeyApproval,
   type AppError,
@@ -10,6 +11,7 @@ import {
   type Services,
 } from '@condor/core';
 import type { Context, Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { pageStatus, sendErrorPage } from '../shared/error-page.js';
 import { field } from '../shared/form-field.js';
 import { formGuard } from '../shared/form-guard.js';
@@ -28,8 +30,9 @@ import { renderTicket } from './ticket.js';
 /**
  * `GET /approve/:token` (the ticket with Approve and Reject), `POST /approve/:token/approve` (with a passkey's
  * assertion in `passkey_challenge` and `passkey_response` where one is required), `POST /approve/:token/passkey` (the assertion's
- * options, JSON for the page's script) and `POST /approve/:token/reject`. Every one needs the owner's browser
- * session; the posts pass the form guard.
+ * options, JSON for the page's script), `POST /approve/:token/reject` and, on an expired ticket,
+ * `POST /approve/:token/fresh-quote` (a new proposal of the same order made by the person, then its own ticket). Every
+ * one needs the owner's browser session; the posts pass the form guard.
  */
 export function mountApproval(app: Hono<WebEnv>, services: Services): void {
   app.get('/approve/:token', pageGuard(services), (c) => {
@@ -38,7 +41,7 @@ export function mountApproval(app: Hono<WebEnv>, services: Services): void {
   });
 
   // A reload of a result page's address (or a typed one) shows the ticket rather than a 405.
-  for (const action of ['approve', 'reject']) app.get(`/approve/:token/${action}`, (c) => c.redirect(`/approve/${encodeURIComponent(c.req.param('token'))}`, 303));
+  for (const action of ['approve', 'reject', 'fresh-quote']) app.get(`/approve/:token/${action}`, (c) => c.redirect(`/approve/${encodeURIComponent(c.req.param('token'))}`, 303));
 
   app.post('/approve/:token/passkey', formGuard(services), async (c) => {
     const { caller } = c.get('post');
@@ -63,6 +66,18 @@ export function mountApproval(app: Hono<WebEnv>, services: Services): void {
     if (rejected.isOk()) return sendPage(c, 200, { title: 'Proposal rejected', signedIn, body: renderRejected(rejected.value) });
     return refused(c, services, caller, token, signedIn, rejected.error);
   });
+
+  app.post('/approve/:token/fresh-quote', formGuard(services), async (c) => {
+    const token = c.req.param('token');
+    const { caller, signedIn } = c.get('post');
+    const fresh = await freshQuote(services, caller, token, { client: c.req.header('user-agent') ?? caller.userAgent, address: c.get('clientIp') ?? null });
+    if (fresh.isOk()) return c.redirect(`/approve/${fresh.value.token}`, 303);
+    const { error } = fresh;
+    if (error.code === 'NOT_FOUND' || error.code === 'PROPOSAL_ALREADY_CONSUMED') return refused(c, services, caller, token, signedIn, error);
+    // Still open, or the tool's own refusal (the position no longer qualifies, the price moved): why, above the ticket.
+    const heading = error.code === 'CONFLICT' ? 'Not expired yet' : 'No fresh quote this time';
+    return showTicket(c, services, caller, token, signedIn, () => notice(error.code, heading, `${error.message ?? 'The fresh quote could not be made.'} Nothing was proposed or placed.`, 'error'), pageStatus(error));
+  });
 }
 
 /** The ticket page, with a notice above it made from the ticket, and `status` (default: 200, or 410 once expired). */
@@ -73,11 +88,11 @@ async function showTicket(
   token: string,
   signedIn: SignedIn,
   notice: ((ticket: OrderTicket) => Markup) | null,
-  status: 403 | 409 | 410 | 422 | null,
+  status: ContentfulStatusCode | null,
 ): Promise<Response> {
   const found = await approvalTicket(services, caller, token);
   if (found.isErr()) return sendErrorPage(c, found.error, signedIn);
-  const { ticket, linkUsed, passkey } = found.value;
+  const { ticket, linkUsed, passkey, freshQuoteOf } = found.value;
   const open = ticket.status === 'awaiting_approval' && !linkUsed;
   const withPasskey = passkey.required && passkey.registered;
   return sendPage(c, status ?? (ticket.status === 'expired' ? 410 : 200), {
@@ -85,7 +100,7 @@ async function showTicket(
     signedIn,
     fetchesSelf: open && withPasskey,
     script: open ? (withPasskey ? `${COUNTDOWN_SCRIPT}\n${STEP_UP_SCRIPT}` : COUNTDOWN_SCRIPT) : null,
-    body: renderApprovalPage({ ticket, token, csrf: signedIn.csrf, linkUsed, passkey, notice: notice?.(ticket) ?? null }),
+    body: renderApprovalPage({ ticket, token, csrf: signedIn.csrf, linkUsed, passkey, notice: notice?.(ticket) ?? null, freshQuoteOf }),
   });
 }
 
