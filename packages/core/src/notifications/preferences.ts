@@ -1,3 +1,4 @@
+import type { StoredPreferences } from '../ports/news-store.js';
 import { NEWS_KINDS, type Channel, type NewsKind } from './news.js';
 
 /** Which channels a person wants each kind of news on. */
@@ -19,8 +20,7 @@ export const DEFAULT_NEWS_PREFERENCES: NewsPreferences = {
 /** Mailed whatever the preferences say: security news (a passkey added, the password changed …) and a broker refusing the person's link. */
 export const ALWAYS_MAILED: readonly NewsKind[] = ['security', 'link_failed'];
 
-/** A stored choice over the defaults: kinds or channels the person never chose take the default. */
-export type StoredPreferences = Partial<Record<NewsKind, Partial<Record<Channel, boolean>>>>;
+export type { StoredPreferences } from '../ports/news-store.js';
 
 export function preferencesOf(stored: StoredPreferences | undefined): NewsPreferences {
   const chosen = (kind: NewsKind): Readonly<Record<Channel, boolean>> => {

@@ -1,5 +1,4 @@
-import type { Urgency } from '../notifications/news.js';
-import type { PushDevice } from './news-store.js';
+import type { PushDevice, Urgency } from './news-store.js';
 
 /** One push as a device's service worker receives it (the JSON payload) and the headers that shape its delivery. */
 export interface PushDelivery {
