@@ -161,7 +161,7 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
       alpaca: new AlpacaBrokers({ baseUrls: alpacaBaseUrls(config), ...(config.alpacaUrls.data === null ? {} : { dataBaseUrl: config.alpacaUrls.data }), now: () => clock.now() }),
       tastytrade,
     }),
-    ...newsParts(config, db, secrets, clock, logger, dialect === 'postgres'),
+    ...newsParts(config, db, secrets, logger, dialect === 'postgres'),
     marketNotice: config.marketData.source === 'sim' ? SIMULATED_NOTICE : null,
     marketSource: deploymentSource(config),
     simulatedMarket: { data: simMarket, notice: SIMULATED_NOTICE },

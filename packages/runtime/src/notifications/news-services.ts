@@ -1,6 +1,7 @@
-import type { Clock, Logger, PushDevice, PushDeviceStore, RetentionStore, SecretBox, Services } from '@condor/core';
+import type { Logger, PushDevice, PushDeviceStore, RetentionStore, SecretBox, Services } from '@condor/core';
 import { SqlNewsPreferenceStore, SqlNewsStore, SqlPushDeviceStore, type Database } from '@condor/store-sql';
 import type { Kysely } from 'kysely';
+import { SystemClock } from '../adapters/system-clock.js';
 import type { RuntimeConfig } from '../config/load-config.js';
 import { MonitorLoop } from './monitor-loop.js';
 import { mailChannelOf, pushChannelOf } from './news-channels.js';
@@ -32,8 +33,9 @@ class NoPushDevices implements PushDeviceStore {
  * mail when CONDOR_SMTP_URL is set. Devices' auth secrets are sealed, so without a secret key there is no push;
  * `shared`: instances share the database (PostgreSQL), so a key generated here would be this instance's alone.
  */
-export function newsParts(config: RuntimeConfig, db: Kysely<Database>, secrets: SecretBox | null, clock: Clock, logger: Logger, shared: boolean): NewsParts {
-  const push = pushChannelOf(config, clock, logger, shared);
+export function newsParts(config: RuntimeConfig, db: Kysely<Database>, secrets: SecretBox | null, logger: Logger, shared: boolean): NewsParts {
+  // A VAPID token's expiry is read by real push services: wall time, never a simulated clock (CONDOR_SIM_START).
+  const push = pushChannelOf(config, new SystemClock(), logger, shared);
   if (secrets === null) logger.warn('push_off', { hint: 'Notifications on devices need CONDOR_SECRET_KEY to seal their subscriptions.' });
   return {
     news: new SqlNewsStore(db),
