@@ -70,3 +70,4 @@ export { FakePushService, decryptPushMessage, verifyVapid, type FakePushServiceO
 export { SmtpSink, type ReceivedMail, type SmtpRefusal, type SmtpSinkOptions } from './fakes/smtp/index.js';
 export { MonitorWorld, type MonitorLevel } from './monitor-world.js';
 export { newsFixture, newsPreferenceStoreContract, newsStoreContract, newsStoreModelContract, pushDeviceStoreContract } from './contracts/index.js';
+export { DEFAULT_SCHWAB_ACCOUNTS, FakeSchwab, SCHWAB_ACCESS_TOKEN_SECONDS, SCHWAB_CODE_MS, SCHWAB_REFRESH_TOKEN_MS, type FakeDividendSpec, type FakeSchwabAccountSpec, type FakeSchwabOptions, type SchwabRecordedRequest } from './fakes/schwab/index.js';
