@@ -5,6 +5,7 @@ export const projects = [
   'packages/broker-sim',
   'packages/broker-alpaca',
   'packages/broker-tastytrade',
+  'packages/broker-schwab',
   'packages/runtime',
   'packages/testkit',
   'packages/notify',
