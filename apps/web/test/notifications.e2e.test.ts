@@ -1,16 +1,9 @@
-import { generateKeyPairSync } from 'node:crypto';
-import { FakePushService, type FakePushSubscription } from '@condor/testkit';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { FakePushService } from '@condor/testkit';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchBrowser, logIn, screenshotPath } from './browser.js';
+import { browserWithPush, turnOnNotifications, vapidKeys } from './push-stand-in.js';
 import { Condor } from './real-server.js';
-
-/** A VAPID key pair as condor takes it: the raw private key and the uncompressed public point, base64url. */
-function vapidKeys(): { privateKey: string; publicKey: string } {
-  const jwk = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' });
-  const point = Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x ?? '', 'base64url'), Buffer.from(jwk.y ?? '', 'base64url')]);
-  return { privateKey: jwk.d ?? '', publicKey: point.toString('base64url') };
-}
 
 const VAPID = vapidKeys();
 let condor: Condor;
@@ -27,40 +20,6 @@ afterAll(async () => {
   await condor.stop();
   await pushService.stop();
 }, 30_000);
-
-/** What the stand-in for `PushManager.prototype.subscribe` was called with. */
-interface Subscribed {
-  readonly userVisibleOnly: boolean;
-  readonly applicationServerKey: string;
-}
-
-/** The stand-in for `PushManager.prototype.subscribe`, as page script (the tests compile without the DOM's types). */
-const STAND_IN = `(made) => {
-  const bytes = (key) => (key instanceof ArrayBuffer ? new Uint8Array(key) : new Uint8Array(key.buffer, key.byteOffset, key.byteLength));
-  const base64url = (key) => typeof key === 'string' ? key : btoa(String.fromCharCode(...bytes(key))).replace(/\\+/g, '-').replace(/\\//g, '_').replace(/=+$/, '');
-  PushManager.prototype.subscribe = function subscribe(options) {
-    void window.condorTestSubscribed({ userVisibleOnly: options.userVisibleOnly === true, applicationServerKey: base64url(options.applicationServerKey) });
-    const json = { endpoint: made.endpoint, expirationTime: null, keys: made.keys };
-    return Promise.resolve({ endpoint: made.endpoint, expirationTime: null, options: { userVisibleOnly: true, applicationServerKey: null }, toJSON: () => json, unsubscribe: () => Promise.resolve(true) });
-  };
-}`;
-
-/**
- * Headless chromium has no push service: its `pushManager.subscribe` rejects ("AbortError: Registration failed -
- * permission denied") even with the permission granted. So, before any page loads, `subscribe` alone is replaced by a
- * stand-in that records the key it is given and answers with `subscription` (made by the testkit's push service, as a
- * browser's push service would); the permission request (granted beforehand), the page's script, the service worker and the post are real.
- */
-async function browserWithPush(subscription: FakePushSubscription): Promise<{ context: BrowserContext; subscribed: Subscribed[] }> {
-  const context = await browser.newContext();
-  await context.grantPermissions(['notifications'], { origin: condor.baseUrl });
-  const subscribed: Subscribed[] = [];
-  await context.exposeBinding('condorTestSubscribed', (_source, call: Subscribed) => {
-    subscribed.push(call);
-  });
-  await context.addInitScript(`(${STAND_IN})(${JSON.stringify(subscription)})`);
-  return { context, subscribed };
-}
 
 interface Shown {
   readonly title: string;
@@ -80,7 +39,7 @@ it('turns notifications on from /settings: the browser’s subscription reaches 
   const email = 'push-person@example.com';
   const token = await condor.trader(email);
   const subscription = pushService.subscribe({ applicationServerKey: VAPID.publicKey });
-  const { context, subscribed } = await browserWithPush(subscription);
+  const { context, subscribed } = await browserWithPush(browser, condor.baseUrl, subscription);
   const page = await context.newPage();
   const complaints: string[] = [];
   page.on('console', (message) => {
@@ -91,7 +50,7 @@ it('turns notifications on from /settings: the browser’s subscription reaches 
   await page.goto(`${condor.baseUrl}/settings`);
   await logIn(page, email);
   expect(await page.locator('[data-role="no-devices"]').count()).toBe(1);
-  await Promise.all([page.waitForURL(/device_added=1/), page.click('[data-role="turn-on"] button')]);
+  await turnOnNotifications(page);
 
   // The page subscribed once, for notifications it shows, with condor's VAPID key; condor lists the device.
   expect(subscribed).toEqual([{ userVisibleOnly: true, applicationServerKey: VAPID.publicKey }]);
