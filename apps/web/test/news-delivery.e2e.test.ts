@@ -70,7 +70,7 @@ it('mails the verification link, security news and chosen news; pushes until the
   expect(await page.locator('[data-role="address"]').getAttribute('data-verified')).toBe('yes');
   await turnOnNotifications(page);
   await page.locator('tr[data-kind="proposal_waiting"] td:nth-child(3) input').check();
-  await Promise.all([page.waitForNavigation(), page.click('[data-role="news-preferences"] button[type="submit"]')]);
+  await Promise.all([page.waitForURL(/notifications_saved=1/), page.click('[data-role="news-preferences"] button[type="submit"]')]);
   expect(await page.locator('tr[data-kind="proposal_waiting"] td:nth-child(3) input').isChecked()).toBe(true);
 
   // An API key that can trade: security news, mailed and pushed.
