@@ -1,13 +1,16 @@
 import { cancelOutcomeOf, partFillRefusal } from '@condor/core';
 import type { Broker, BrokerAccount, BrokerDryRun, BrokerError, BrokerOrder, BrokerPosition, CancelOutcome, MultiLegOrder, OrderReplacement } from '@condor/core';
-import { ResultAsync, err, errAsync, ok, okAsync, type Result } from 'neverthrow';
+import { ResultAsync, errAsync, okAsync } from 'neverthrow';
+import { toAccount, toPositions } from './schwab-account.js';
+import { journalCall, messageOf, readWire, refusal } from './schwab-broker-errors.js';
 import type { SchwabResponse } from './schwab-http.js';
 import { toDryRun } from './schwab-dry-run.js';
-import { MATCH_WINDOW, type PlacementIntent, type PlacementJournal } from './schwab-placements.js';
+import { orderBody } from './schwab-order-body.js';
+import { contextOf, findIntendedOrder } from './schwab-order-search.js';
+import type { PlacementIntent, PlacementJournal } from './schwab-placements.js';
 import type { SchwabSession } from './schwab-session.js';
-import { enteredTime, isObject, isOptionOrder, isSettling, isWorkingStatus, num, orderIdOf, orderRequest, rejectionOf, replacingOrderId, statusOf, toCompactSymbol, toOrder, WireError, type Json } from './schwab-wire.js';
+import { isObject, isOptionOrder, isSettling, isWorkingStatus, orderIdOf, orderRequest, rejectionOf, statusOf, toOrder, type Json } from './schwab-wire.js';
 
-const MAX_LEGS = 4;
 /** Waits before re-reading an order whose cancel or replace Schwab has not finished; its length is the number of extra reads. */
 const SETTLE_WAITS_MS = [250, 750, 1500] as const;
 
@@ -45,33 +48,11 @@ export class SchwabBroker implements Broker {
   }
 
   verify(): ResultAsync<BrokerAccount, BrokerError> {
-    return this.accountJson(false).andThen((json) =>
-      readWire(() => {
-        const account = object(json.securitiesAccount, 'securitiesAccount');
-        const balances = object(account.currentBalances, 'currentBalances');
-        const margin = account.type === 'MARGIN';
-        const buyingPower = margin ? num(balances, 'buyingPower') : num(balances, 'cashAvailableForTrading');
-        // The account's option level is not in the Trader API; a cash account cannot hold the short legs of a condor.
-        return { accountId: String(account.accountNumber), buyingPower, spreadsAllowed: margin };
-      }),
-    );
+    return this.accountJson(false).andThen((json) => readWire(() => toAccount(json)));
   }
 
   positions(): ResultAsync<readonly BrokerPosition[], BrokerError> {
-    return this.accountJson(true).andThen((json) =>
-      readWire(() => {
-        const account = object(json.securitiesAccount, 'securitiesAccount');
-        return (Array.isArray(account.positions) ? account.positions : []).flatMap((raw): BrokerPosition[] => {
-          if (!isObject(raw) || !isObject(raw.instrument) || raw.instrument.assetType !== 'OPTION') return [];
-          const symbol = toCompactSymbol(String(raw.instrument.symbol));
-          if (symbol === null) return [];
-          const qty = num(raw, 'longQuantity') - num(raw, 'shortQuantity');
-          if (qty === 0) return [];
-          const marketValue = typeof raw.marketValue === 'number' ? raw.marketValue : 0;
-          return [{ symbol, qty, avgEntryPrice: Math.abs(num(raw, 'averagePrice')), currentPrice: Math.abs(marketValue / (qty * 100)) }];
-        });
-      }),
-    );
+    return this.accountJson(true).andThen((json) => readWire(() => toPositions(json)));
   }
 
   orders(which: 'open' | 'all'): ResultAsync<readonly BrokerOrder[], BrokerError> {
@@ -86,7 +67,7 @@ export class SchwabBroker implements Broker {
   }
 
   submit(order: MultiLegOrder): ResultAsync<BrokerOrder, BrokerError> {
-    const body = this.body(order);
+    const body = orderBody(order);
     if (body.isErr()) return errAsync(body.error);
     return this.intent(order.clientOrderId).andThen((existing) => {
       if (existing?.state === 'placed' && existing.orderId !== null) return this.read(existing.orderId);
@@ -140,7 +121,7 @@ export class SchwabBroker implements Broker {
 
   /** Schwab's preview of the order (`POST …/previewOrder`, the same body): its fees, buying-power effect and refusals. */
   dryRun(order: MultiLegOrder): ResultAsync<BrokerDryRun, BrokerError> {
-    const body = this.body(order);
+    const body = orderBody(order);
     if (body.isErr()) return errAsync(body.error);
     return ResultAsync.combine([this.verify(), this.session.request('POST', `${this.account}/previewOrder`, { body: body.value, idempotent: true })]).andThen(([account, response]) => {
       if (response.status === 400) return okAsync<BrokerDryRun, BrokerError>({ fees: 0, buyingPowerChange: 0, buyingPowerAfter: account.buyingPower, refusals: [response.reason], warnings: [] });
@@ -199,40 +180,9 @@ export class SchwabBroker implements Broker {
       );
   }
 
-  /**
-   * The order an unanswered intent became: of this account's orders entered in the intent's time window, one with
-   * its legs, quantity and price that no other intent has claimed; for a replacement, the one the original names
-   * in `replacingOrderCollection` first.
-   */
+  /** The order an unanswered intent became, among this account's orders of the last day (`findIntendedOrder`). */
   private find(intent: PlacementIntent): ResultAsync<Json | null, BrokerError> {
-    return this.listed(1).map(({ orders, intents }) => {
-      const claimed = new Set(intents.filter((i) => i.orderId !== null && i.clientOrderId !== intent.clientOrderId).map((i) => i.orderId));
-      if (intent.replaces !== null) {
-        const original = orders.find((o) => isObject(o) && String(o.orderId) === intent.replaces);
-        const named = isObject(original) ? replacingOrderId(original) : null;
-        const byName = named === null ? undefined : orders.find((o) => isObject(o) && String(o.orderId) === named);
-        if (isObject(byName)) return byName;
-      }
-      const candidates = orders.filter((o): o is Json => {
-        if (!isObject(o) || !isOptionOrder(o) || claimed.has(String(o.orderId))) return false;
-        try {
-          const order = toOrder(o, { clientOrderId: '', replaces: null, replacedBy: null });
-          const at = enteredTime(o);
-          return (
-            at >= intent.sentAt - MATCH_WINDOW.beforeMs &&
-            at <= intent.sentAt + MATCH_WINDOW.afterMs &&
-            order.qty === intent.qty &&
-            Math.abs(order.limitPrice - Math.round(intent.limitPrice * 100) / 100) < 1e-6 &&
-            order.legs.length === intent.legs.length &&
-            order.legs.every((leg, i) => leg.symbol === intent.legs[i]?.symbol && leg.intent === intent.legs[i].intent)
-          );
-        } catch {
-          return false;
-        }
-      });
-      // The earliest entered: a later twin would be a second order, which this never sends.
-      return candidates.sort((a, b) => enteredTime(a) - enteredTime(b))[0] ?? null;
-    });
+    return this.listed(1).map(({ orders, intents }) => findIntendedOrder(orders, intents, intent));
   }
 
   private bind(intent: PlacementIntent, found: Json): ResultAsync<BrokerOrder, BrokerError> {
@@ -297,54 +247,7 @@ export class SchwabBroker implements Broker {
   private record(intent: PlacementIntent): ResultAsync<void, BrokerError> {
     return journalCall(this.options.journal.put(this.owner, intent));
   }
-
-  private body(order: MultiLegOrder): Result<Json, BrokerError> {
-    const refuse = (message: string): Result<never, BrokerError> => err({ kind: 'rejected', message });
-    if (order.legs.length === 0 || order.legs.length > MAX_LEGS) return refuse(`a multi-leg order has 1 to ${String(MAX_LEGS)} legs, not ${String(order.legs.length)}`);
-    if (!Number.isInteger(order.qty) || order.qty < 1) return refuse(`qty must be a whole number of units, not ${String(order.qty)}`);
-    if (order.limitPrice === 0) return refuse('Schwab takes a net credit or a net debit, not a price of zero');
-    if (new Set(order.legs.map((leg) => leg.symbol)).size !== order.legs.length) return refuse('each leg of an order must be a different contract');
-    try {
-      return ok(orderRequest(order));
-    } catch (cause) {
-      if (cause instanceof WireError) return refuse(cause.message);
-      throw cause;
-    }
-  }
-}
-
-/** The client order id and replace chain an order carries in condor, from the intents. */
-function contextOf(order: Json, intents: readonly PlacementIntent[]): { clientOrderId: string; replaces: string | null; replacedBy: string | null } {
-  const id = String(order.orderId);
-  const own = intents.find((i) => i.orderId === id);
-  const successor = intents.find((i) => i.replaces === id && i.orderId !== null && i.state === 'placed');
-  return { clientOrderId: own?.clientOrderId ?? '', replaces: own?.replaces ?? null, replacedBy: successor?.orderId ?? null };
 }
 
 /** Schwab's list times: `yyyy-MM-dd'T'HH:mm:ss.SSSZ`. */
 const schwabQueryTime = (ms: number): string => new Date(ms).toISOString();
-
-function object(value: unknown, what: string): Json {
-  if (!isObject(value)) throw new WireError(`${what} is missing`);
-  return value;
-}
-
-function readWire<T>(read: () => T): ResultAsync<T, BrokerError> {
-  try {
-    return okAsync(read());
-  } catch (cause) {
-    if (cause instanceof WireError) return errAsync({ kind: 'unavailable', message: `Schwab answered an unexpected shape: ${cause.message}` });
-    throw cause;
-  }
-}
-
-function refusal(response: SchwabResponse): BrokerError {
-  if (response.status === 400 || response.status === 403 || response.status === 404) return { kind: 'rejected', message: response.reason };
-  return { kind: 'unavailable', message: `Schwab answered ${String(response.status)}: ${response.reason}` };
-}
-
-function journalCall<T>(promise: Promise<T>): ResultAsync<T, BrokerError> {
-  return ResultAsync.fromPromise(promise, (cause) => ({ kind: 'unavailable', message: `condor could not read or record the order's intent: ${cause instanceof Error ? cause.message : 'unknown'}` }));
-}
-
-const messageOf = (error: BrokerError): string => (error.kind === 'rate_limited' ? 'rate limited' : error.message);

@@ -1,60 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { FakeMarket } from '../tastytrade/fake-tastytrade-market.js';
-import { isBuy, isClose, refuse, TERMINAL, type OrderRequest, type Refusal, type RequestLeg, type SchwabStatus } from './fake-schwab-orders.js';
-
-/** One of the fake login's accounts. */
-export interface FakeSchwabAccountSpec {
-  readonly accountNumber: string;
-  readonly type: 'MARGIN' | 'CASH';
-  readonly buyingPower: number;
-}
-
-export const DEFAULT_SCHWAB_ACCOUNTS: readonly FakeSchwabAccountSpec[] = [
-  { accountNumber: '74120355', type: 'MARGIN', buyingPower: 100_000 },
-  { accountNumber: '74120388', type: 'CASH', buyingPower: 20_000 },
-];
-
-interface Holding {
-  /** Positive long, negative short, in contracts. */
-  quantity: number;
-  averagePrice: number;
-}
-
-export interface BookAccount {
-  readonly spec: FakeSchwabAccountSpec;
-  readonly hashValue: string;
-  buyingPower: number;
-  cash: number;
-  readonly holdings: Map<string, Holding>;
-}
-
-interface Activity {
-  readonly activityId: number;
-  readonly quantity: number;
-  readonly orderRemainingQuantity: number;
-  readonly time: number;
-  readonly legs: readonly { readonly legId: number; readonly quantity: number; readonly price: number }[];
-}
-
-export interface BookOrder {
-  readonly orderId: number;
-  readonly account: BookAccount;
-  status: SchwabStatus;
-  statusDescription: string | null;
-  readonly request: OrderRequest;
-  filledQuantity: number;
-  readonly enteredTime: number;
-  closeTime: number | null;
-  readonly activities: Activity[];
-  /** The order that replaced this one. */
-  replacedBy: number | null;
-  /** A step under way: due at a later request (Schwab completes cancels and replaces asynchronously). */
-  next: { readonly step: 'cancel' | 'replace' | 'fill-instead'; readonly due: number; readonly replacement: BookOrder | null } | null;
-}
+import { accountJson } from './fake-schwab-account-json.js';
+import type { BookAccount, BookOrder, FakeSchwabAccountSpec } from './fake-schwab-book-records.js';
+import { orderJson } from './fake-schwab-order-json.js';
+import { buyingPowerRequirement, isBuy, isClose, refuse, TERMINAL, type OrderRequest, type Refusal, type RequestLeg, type SchwabStatus } from './fake-schwab-orders.js';
+import { previewJson } from './fake-schwab-preview.js';
 
 const FIRST_ORDER_ID = 1_004_207_001;
-const COMMISSION_PER_CONTRACT = 0.65;
-const OPT_REG_FEE_PER_CONTRACT = 0.02;
 
 /**
  * The fake's accounts, orders and positions. A placed order is `WORKING`; a marketable one (its net price at or
@@ -121,63 +73,7 @@ export class FakeSchwabBook {
 
   /** `POST …/previewOrder`: Schwab's figures and its validation, nothing placed; a refusal answers 200 with `rejects`. */
   preview(account: BookAccount, request: OrderRequest): Record<string, unknown> {
-    const refusal = this.refusal(account, request);
-    const requirement = this.requirement(request);
-    const contracts = request.legs.reduce((sum, leg) => sum + leg.quantity, 0);
-    const commission = round2(contracts * COMMISSION_PER_CONTRACT);
-    const regFee = round2(contracts * OPT_REG_FEE_PER_CONTRACT);
-    const rejects = refusal === null ? [] : [{ validationRuleName: 'OrderValidation', message: refusal.errors[0] ?? refusal.message, activityMessage: refusal.errors[0] ?? refusal.message, originalSeverity: 'REJECT' }];
-    return {
-      orderId: 0,
-      orderStrategy: {
-        accountNumber: account.spec.accountNumber,
-        advancedOrderType: 'NONE',
-        orderBalance: {
-          orderValue: round2(request.price * request.quantity * 100),
-          projectedAvailableFund: round2(account.cash - requirement),
-          projectedBuyingPower: round2(account.buyingPower - requirement),
-          projectedCommission: round2(commission + regFee),
-        },
-        orderStrategyType: 'SINGLE',
-        orderVersion: 1,
-        session: request.session,
-        status: refusal === null ? 'ACCEPTED' : 'REJECTED',
-        duration: request.duration,
-        orderType: request.orderType,
-        price: request.price,
-        quantity: request.quantity,
-        strategy: request.complexOrderStrategyType,
-        orderLegs: request.legs.map((leg, index) => {
-          const mark = this.market.mark(leg.contract);
-          return {
-            askPrice: round2(mark + 0.03),
-            bidPrice: round2(Math.max(0, mark - 0.03)),
-            lastPrice: mark,
-            markPrice: mark,
-            projectedCommission: round2(leg.quantity * COMMISSION_PER_CONTRACT),
-            finalSymbol: leg.contract.symbol,
-            legId: index + 1,
-            assetType: 'OPTION',
-            instruction: leg.instruction,
-            quantity: leg.quantity,
-          };
-        }),
-      },
-      orderValidationResult: { rejects, warns: [], alerts: [], reviews: [], accepts: [] },
-      commissionAndFee: {
-        commission: { commissionLegs: request.legs.map((leg) => ({ commissionValues: [{ value: round2(leg.quantity * COMMISSION_PER_CONTRACT), type: 'COMMISSION' }] })) },
-        fee: {
-          feeLegs: request.legs.map((leg) => ({
-            feeValues: [
-              { value: round2(leg.quantity * OPT_REG_FEE_PER_CONTRACT), type: 'OPT_REG_FEE' },
-              { value: 0, type: 'SEC_FEE' },
-              { value: 0, type: 'TAF_FEE' },
-            ],
-          })),
-        },
-        trueCommission: { commissionLegs: [] },
-      },
-    };
+    return previewJson({ account, request, refusal: this.refusal(account, request), market: this.market });
   }
 
   /** Fills `quantity` more spreads of a working order at the legs' marks: one execution activity. */
@@ -193,7 +89,7 @@ export class FakeSchwabBook {
     order.filledQuantity += quantity;
     order.activities.push({ activityId: this.nextActivity++, quantity, orderRemainingQuantity: order.request.quantity - order.filledQuantity, time: at, legs });
     const share = quantity / order.request.quantity;
-    order.account.buyingPower -= this.requirement(order.request) * share;
+    order.account.buyingPower -= buyingPowerRequirement(order.request) * share;
     if (order.filledQuantity >= order.request.quantity) this.end(order, 'FILLED');
   }
 
@@ -238,97 +134,12 @@ export class FakeSchwabBook {
 
   /** An order as Schwab answers it (reference §3 Order). */
   orderJson(order: BookOrder): Record<string, unknown> {
-    const { request } = order;
-    return {
-      session: request.session,
-      duration: request.duration,
-      orderType: request.orderType,
-      complexOrderStrategyType: request.complexOrderStrategyType,
-      quantity: request.quantity,
-      filledQuantity: order.filledQuantity,
-      remainingQuantity: request.quantity - order.filledQuantity,
-      requestedDestination: 'AUTO',
-      destinationLinkName: 'AutoRoute',
-      price: request.price,
-      orderLegCollection: request.legs.map((leg, index) => ({
-        orderLegType: 'OPTION',
-        legId: index + 1,
-        instrument: {
-          assetType: 'OPTION',
-          cusip: `0${leg.contract.root}.${leg.contract.symbol.slice(6, 12)}${leg.contract.type}`,
-          symbol: leg.contract.symbol,
-          description: `${leg.contract.root} ${leg.contract.expiration} ${String(leg.contract.strike)} ${leg.contract.type === 'C' ? 'Call' : 'Put'}`,
-          putCall: leg.contract.type === 'C' ? 'CALL' : 'PUT',
-          underlyingSymbol: leg.contract.root,
-          instrumentId: instrumentId(leg.contract.symbol),
-        },
-        instruction: leg.instruction,
-        positionEffect: isClose(leg.instruction) ? 'CLOSING' : 'OPENING',
-        quantity: leg.quantity,
-      })),
-      orderStrategyType: 'SINGLE',
-      orderId: order.orderId,
-      cancelable: !TERMINAL.has(order.status),
-      editable: order.status === 'WORKING',
-      status: order.status,
-      ...(order.statusDescription === null ? {} : { statusDescription: order.statusDescription }),
-      enteredTime: schwabTime(order.enteredTime),
-      ...(order.closeTime === null ? {} : { closeTime: schwabTime(order.closeTime) }),
-      accountNumber: Number(order.account.spec.accountNumber),
-      ...(order.activities.length === 0
-        ? {}
-        : {
-            orderActivityCollection: order.activities.map((activity) => ({
-              activityType: 'EXECUTION',
-              activityId: activity.activityId,
-              executionType: 'FILL',
-              quantity: activity.quantity,
-              orderRemainingQuantity: activity.orderRemainingQuantity,
-              executionLegs: activity.legs.map((leg) => ({
-                legId: leg.legId,
-                quantity: leg.quantity,
-                mismarkedQuantity: 0,
-                price: leg.price,
-                time: schwabTime(activity.time),
-                instrumentId: instrumentId(request.legs[leg.legId - 1]?.contract.symbol ?? ''),
-              })),
-            })),
-          }),
-      ...(order.replacedBy === null ? {} : { replacingOrderCollection: this.orders.filter((o) => o.orderId === order.replacedBy).map((o) => this.orderJson(o)) }),
-    };
+    return orderJson(order, this.orders);
   }
 
   /** `GET /accounts/{hash}?fields=positions`. */
   accountJson(account: BookAccount, withPositions: boolean): Record<string, unknown> {
-    const positions = [...account.holdings.entries()]
-      .filter(([, holding]) => holding.quantity !== 0)
-      .map(([symbol, holding]) => {
-        const mark = this.market.mark(parseContract(symbol));
-        return {
-          shortQuantity: holding.quantity < 0 ? -holding.quantity : 0,
-          longQuantity: holding.quantity > 0 ? holding.quantity : 0,
-          averagePrice: holding.averagePrice,
-          ...(holding.quantity > 0 ? { averageLongPrice: holding.averagePrice } : { averageShortPrice: holding.averagePrice }),
-          marketValue: round2(holding.quantity * mark * 100),
-          instrument: { assetType: 'OPTION', cusip: '0', symbol, underlyingSymbol: symbol.slice(0, 6).trimEnd(), putCall: symbol.charAt(12) === 'C' ? 'CALL' : 'PUT' },
-        };
-      });
-    const balances = { cashBalance: round2(account.cash), buyingPower: round2(account.buyingPower), availableFunds: round2(account.buyingPower), optionBuyingPower: round2(account.buyingPower), cashAvailableForTrading: round2(account.cash) };
-    return {
-      securitiesAccount: {
-        type: account.spec.type,
-        accountNumber: account.spec.accountNumber,
-        roundTrips: 0,
-        isDayTrader: false,
-        isClosingOnlyRestricted: false,
-        pfcbFlag: false,
-        ...(withPositions ? { positions } : {}),
-        initialBalances: balances,
-        currentBalances: balances,
-        projectedBalances: balances,
-      },
-      aggregatedBalance: { currentLiquidationValue: round2(account.cash), liquidationValue: round2(account.cash) },
-    };
+    return accountJson(account, this.market, withPositions);
   }
 
   /** Why Schwab would refuse the order: a cash account opening short options, a close of what is not held, too little buying power. */
@@ -348,20 +159,9 @@ export class FakeSchwabBook {
         return refuse(400, 'A validation error occurred while processing the request.', [`${leg.instruction} ${String(leg.quantity)} ${leg.contract.symbol}: no position to close.`]);
       }
     }
-    const requirement = this.requirement(request);
+    const requirement = buyingPowerRequirement(request);
     if (requirement > account.buyingPower) return refuse(400, 'A validation error occurred while processing the request.', ['Insufficient buying power for this order.']);
     return null;
-  }
-
-  /** Buying power an opening order uses: the widest spread less the credit, or the debit paid; a close uses none. */
-  private requirement(request: OrderRequest): number {
-    if (request.legs.every((l) => isClose(l.instruction))) return 0;
-    const widths = (['P', 'C'] as const).map((type) => {
-      const strikes = request.legs.filter((l) => l.contract.type === type).map((l) => l.contract.strike);
-      return strikes.length < 2 ? 0 : Math.max(...strikes) - Math.min(...strikes);
-    });
-    const credit = request.orderType === 'NET_CREDIT' ? request.price : -request.price;
-    return Math.max(0, (Math.max(...widths) - credit) * 100 * request.quantity);
   }
 
   private marketable(order: BookOrder): boolean {
@@ -391,15 +191,4 @@ export class FakeSchwabBook {
     this.orders.push(order);
     return order;
   }
-}
-
-/** Schwab's order times: `2024-10-18T15:23:51+0000`. */
-export const schwabTime = (ms: number): string => `${new Date(ms).toISOString().slice(0, 19)}+0000`;
-
-const round2 = (value: number): number => Math.round(value * 100) / 100;
-
-const instrumentId = (symbol: string): number => Number.parseInt(createHash('sha256').update(symbol).digest('hex').slice(0, 8), 16);
-
-function parseContract(symbol: string): { symbol: string; root: string; expiration: string; type: 'C' | 'P'; strike: number } {
-  return { symbol, root: symbol.slice(0, 6).trimEnd(), expiration: `20${symbol.slice(6, 8)}-${symbol.slice(8, 10)}-${symbol.slice(10, 12)}`, type: symbol.charAt(12) === 'C' ? 'C' : 'P', strike: Number(symbol.slice(13)) / 1000 };
 }

@@ -82,3 +82,14 @@ export function readOrderRequest(body: unknown, listed: (contract: Contract) => 
   if (orderType === 'NET_CREDIT' && legs.every((l) => isBuy(l.instruction))) return refuse(400, VALIDATION, ['An order of only buys cannot be for a net credit']);
   return { orderType, complexOrderStrategyType: complex, duration: json.duration, session: 'NORMAL', price, quantity, legs };
 }
+
+/** Buying power an opening order uses: the widest spread less the credit, or the debit paid; a close uses none. */
+export function buyingPowerRequirement(request: OrderRequest): number {
+  if (request.legs.every((l) => isClose(l.instruction))) return 0;
+  const widths = (['P', 'C'] as const).map((type) => {
+    const strikes = request.legs.filter((l) => l.contract.type === type).map((l) => l.contract.strike);
+    return strikes.length < 2 ? 0 : Math.max(...strikes) - Math.min(...strikes);
+  });
+  const credit = request.orderType === 'NET_CREDIT' ? request.price : -request.price;
+  return Math.max(0, (Math.max(...widths) - credit) * 100 * request.quantity);
+}

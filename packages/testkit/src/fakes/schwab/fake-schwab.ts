@@ -4,8 +4,10 @@ import { LoopbackServer } from '../loopback-server.js';
 import { readBody } from '../tastytrade/fake-tastytrade-answers.js';
 import { ScriptedFaults, type Match } from '../tastytrade/fake-tastytrade-faults.js';
 import { FakeMarket } from '../tastytrade/fake-tastytrade-market.js';
-import { DEFAULT_SCHWAB_ACCOUNTS, FakeSchwabBook, type BookAccount, type BookOrder, type FakeSchwabAccountSpec } from './fake-schwab-book.js';
-import { FakeSchwabMarket, type FakeDividendSpec } from './fake-schwab-market.js';
+import { FakeSchwabBook } from './fake-schwab-book.js';
+import { DEFAULT_SCHWAB_ACCOUNTS, type BookAccount, type BookOrder, type FakeSchwabAccountSpec } from './fake-schwab-book-records.js';
+import { FakeSchwabMarket } from './fake-schwab-market.js';
+import type { FakeDividendSpec } from './fake-schwab-quotes.js';
 import { FakeSchwabOAuth, type BearerState, type SchwabAnswer } from './fake-schwab-oauth.js';
 import { isRefusal, readOrderRequest, type Refusal } from './fake-schwab-orders.js';
 
