@@ -15,6 +15,7 @@ const PACKAGES = [
   'packages/broker-sim',
   'packages/broker-alpaca',
   'packages/broker-tastytrade',
+  'packages/notify',
   'apps/web',
   'apps/mcp',
   'apps/rest',

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateVapidKeys, vapidKeysFromPrivateKey } from '@condor/notify';
@@ -28,6 +28,13 @@ describe('the push channel', () => {
     const file = join(config.dataDir, VAPID_KEY_FILE);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(vapidKeysFromPrivateKey(readFileSync(file, 'utf8').trim())._unsafeUnwrap().publicKey).toBe(first.publicKey);
+  });
+
+  it('gives every later start the key made first, and leaves no draft file beside it', () => {
+    const config = loadConfig({ CONDOR_DATA_DIR: dataDir() });
+    const starts = Array.from({ length: 4 }, () => pushChannelOf(config, new FakeClock(), new RecordingLogger())!);
+    expect(new Set(starts.map((c) => c.publicKey)).size).toBe(1);
+    expect(readdirSync(config.dataDir)).toEqual([VAPID_KEY_FILE]);
   });
 
   it('has no push in production without CONDOR_VAPID_PRIVATE_KEY, nor on a shared database, and takes the _FILE form', () => {

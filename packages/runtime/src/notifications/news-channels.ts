@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Clock, Logger, Mail, MailChannel, PushAnswer, PushChannel, PushDelivery, PushDevice } from '@condor/core';
 import { generateVapidKeys, SmtpMailer, vapidKeysFromPrivateKey, WebPushSender } from '@condor/notify';
@@ -98,8 +99,19 @@ function developmentVapidKey(config: RuntimeConfig, logger: Logger, shared: bool
   const file = join(config.dataDir, VAPID_KEY_FILE);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(config.dataDir, { recursive: true });
+  // Written whole under another name, then linked in place: a process starting beside this one reads a whole key or
+  // none, and the first link wins (the loser reads the winner's key).
   const { privateKey } = generateVapidKeys();
-  writeFileSync(file, `${privateKey}\n`, { mode: 0o600, flag: 'wx' });
-  logger.info('vapid_key_generated', { file });
-  return privateKey;
+  const draft = `${file}.${String(process.pid)}.${randomUUID()}`;
+  writeFileSync(draft, `${privateKey}\n`, { mode: 0o600, flag: 'wx' });
+  try {
+    linkSync(draft, file);
+    logger.info('vapid_key_generated', { file });
+    return privateKey;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return readFileSync(file, 'utf8').trim();
+  } finally {
+    unlinkSync(draft);
+  }
 }
