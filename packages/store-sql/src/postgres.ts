@@ -1,5 +1,6 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import pg from 'pg';
+import { OidIntrospectedPostgresDialect } from './postgres-introspector.js';
 import { postgresTypes } from './postgres-types.js';
 import type { Database } from './schema.js';
 import { markingUnavailable } from './unavailable-marking.js';
@@ -52,5 +53,5 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Kysely
   };
   pool.on('connect', (client) => client.on('error', tell));
   pool.on('error', tell);
-  return new Kysely<Database>({ dialect: markingUnavailable(new PostgresDialect({ pool })) });
+  return new Kysely<Database>({ dialect: markingUnavailable(new OidIntrospectedPostgresDialect({ pool })) });
 }
