@@ -1,4 +1,4 @@
-import { PostgresIntrospector, sql } from 'kysely';
+import { PostgresIntrospector, sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { postgresTestUrl } from '../test/temp-database.js';
@@ -30,8 +30,8 @@ if (url !== undefined) {
       await sql`create view counted_notes as select note from counted`.execute(db);
       const schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema;
       for (const withInternalKyselyTables of [false, true]) {
-        const ours = (await new OidPostgresIntrospector(db).getTables({ withInternalKyselyTables })).filter((t) => t.schema === schema);
-        const kysely = (await new PostgresIntrospector(db).getTables({ withInternalKyselyTables })).filter((t) => t.schema === schema);
+        const ours = (await new OidPostgresIntrospector(db as unknown as Kysely<unknown>).getTables({ withInternalKyselyTables })).filter((t) => t.schema === schema);
+        const kysely = (await new PostgresIntrospector(db as unknown as Kysely<unknown>).getTables({ withInternalKyselyTables })).filter((t) => t.schema === schema);
         expect(ours).toEqual(kysely);
         expect(ours.find((t) => t.name === 'counted')?.columns.map((c) => [c.name, c.isAutoIncrementing, c.comment])).toEqual([
           ['id', true, undefined],
