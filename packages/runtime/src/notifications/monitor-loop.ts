@@ -1,4 +1,5 @@
 import { monitorOwner, type OwnerRound, type RetentionStore, type Services } from '@condor/core';
+import { Ticker } from '../scheduling/ticker.js';
 
 /** The lease's name in the store: one monitor round at a time across every instance on the database. */
 export const MONITOR_LEASE = 'position_monitor';
@@ -31,31 +32,25 @@ const NOTHING_TOLD: ReadonlySet<string> = new Set();
  * a round cut short by a restart leaves nothing half-told, and the next round (here or elsewhere) finishes it.
  */
 export class MonitorLoop {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> = Promise.resolve();
   private stopped = false;
-  private busy = false;
   private readonly intervalMs: number;
+  private readonly ticker: Ticker;
   /** Per person, the keys of their alerts this instance saw stored at its last look (spares the store; lost on restart). */
   private readonly told = new Map<string, ReadonlySet<string>>();
 
   constructor(private readonly options: MonitorLoopOptions) {
     this.intervalMs = options.intervalMs ?? 2 * MINUTE_MS;
+    this.ticker = new Ticker(() => this.round(), this.intervalMs, true);
   }
 
   start(): void {
-    this.tick();
-    this.timer = setInterval(() => {
-      this.tick();
-    }, this.intervalMs);
-    this.timer.unref();
+    this.ticker.start();
   }
 
   /** Cancels the next rounds and waits for one under way (it stops after the person it is looking at). */
   async stop(): Promise<void> {
     this.stopped = true;
-    clearInterval(this.timer);
-    await this.running;
+    await this.ticker.stop();
   }
 
   /** One round: what it did for each person, or null when another instance holds the lease (or this loop was stopped). */
@@ -83,23 +78,17 @@ export class MonitorLoop {
     return this.options.store.claimLease(MONITOR_LEASE, this.options.holder, now, now + this.intervalMs);
   }
 
-  /** Starts a round unless one of this loop's is still going. */
-  private tick(): void {
-    if (this.busy) return;
-    this.busy = true;
+  /** One scheduled round, logged. */
+  private round(): Promise<void> {
     const { logger } = this.options.services;
-    this.running = this.runOnce()
-      .then(
-        (report) => {
-          const added = report?.owners.reduce((sum, round) => sum + round.added.length, 0) ?? 0;
-          if (report !== null && added > 0) logger.info('position_alerts_stored', { owners: report.owners.length, added, finished: report.finished });
-        },
-        (error: unknown) => {
-          logger.warn('position_monitor_round_failed', { error: error instanceof Error ? error.message : String(error) });
-        },
-      )
-      .finally(() => {
-        this.busy = false;
-      });
+    return this.runOnce().then(
+      (report) => {
+        const added = report?.owners.reduce((sum, round) => sum + round.added.length, 0) ?? 0;
+        if (report !== null && added > 0) logger.info('position_alerts_stored', { owners: report.owners.length, added, finished: report.finished });
+      },
+      (error: unknown) => {
+        logger.warn('position_monitor_round_failed', { error: error instanceof Error ? error.message : String(error) });
+      },
+    );
   }
 }

@@ -1,5 +1,6 @@
 import { tellNews, type NewsOutcome, type NewsServices } from '@condor/core';
 import type { Logger } from '@condor/core';
+import { Ticker } from '../scheduling/ticker.js';
 
 /** Options of a NewsTellerLoop; `holder` names this instance in the news' leases (unique per process). */
 export interface NewsTellerLoopOptions {
@@ -18,25 +19,31 @@ export interface NewsTellerLoopOptions {
  * logged and leased again once its lease runs out.
  */
 export class NewsTellerLoop {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> = Promise.resolve();
   private stopped = false;
-  private busy = false;
+  private readonly ticker: Ticker;
 
-  constructor(private readonly options: NewsTellerLoopOptions) {}
+  constructor(private readonly options: NewsTellerLoopOptions) {
+    this.ticker = new Ticker(
+      () =>
+        this.runOnce().then(
+          () => undefined,
+          (error: unknown) => {
+            this.options.services.logger.warn('news_claim_failed', { error: error instanceof Error ? error.message : String(error) });
+          },
+        ),
+      options.intervalMs ?? 1_000,
+      false,
+    );
+  }
 
   start(): void {
-    this.timer = setInterval(() => {
-      this.tick();
-    }, this.options.intervalMs ?? 1_000);
-    this.timer.unref();
+    this.ticker.start();
   }
 
   /** Cancels the next looks and waits for one under way. */
   async stop(): Promise<void> {
     this.stopped = true;
-    clearInterval(this.timer);
-    await this.running;
+    await this.ticker.stop();
   }
 
   /** One look: how each piece of news this instance could claim was told. */
@@ -53,17 +60,5 @@ export class NewsTellerLoop {
       }
     }
     return outcomes;
-  }
-
-  private tick(): void {
-    if (this.busy) return;
-    this.busy = true;
-    this.running = this.runOnce()
-      .catch((error: unknown) => {
-        this.options.services.logger.warn('news_claim_failed', { error: error instanceof Error ? error.message : String(error) });
-      })
-      .finally(() => {
-        this.busy = false;
-      });
   }
 }

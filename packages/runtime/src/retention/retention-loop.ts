@@ -1,4 +1,5 @@
 import { RETENTION, RETENTION_KINDS, retentionCutoffs, type Clock, type Logger, type RetentionKind, type RetentionSpec, type RetentionStore } from '@condor/core';
+import { Ticker } from '../scheduling/ticker.js';
 
 /** The lease's name in the store: one purge at a time across every instance on the database. */
 export const RETENTION_LEASE = 'retention_purge';
@@ -27,31 +28,26 @@ const HOUR_MS = 60 * 60_000;
  * long run is never joined by a second instance. The others skip the run.
  */
 export class RetentionLoop {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> = Promise.resolve();
   private stopped = false;
-  private busy = false;
   private readonly intervalMs: number;
   private readonly batchSize: number;
+  private readonly ticker: Ticker;
 
   constructor(private readonly options: RetentionLoopOptions) {
     this.intervalMs = options.intervalMs ?? HOUR_MS;
     this.batchSize = options.batchSize ?? 500;
+    // The lease is this instance's, so it would not stop a second run here: the ticker skips a tick while one runs.
+    this.ticker = new Ticker(() => this.purge(), this.intervalMs, true);
   }
 
   start(): void {
-    this.tick();
-    this.timer = setInterval(() => {
-      this.tick();
-    }, this.intervalMs);
-    this.timer.unref();
+    this.ticker.start();
   }
 
   /** Cancels the next runs and waits for one under way (it stops after its current batch). */
   async stop(): Promise<void> {
     this.stopped = true;
-    clearInterval(this.timer);
-    await this.running;
+    await this.ticker.stop();
   }
 
   /** One run: the report of what went, or null when another instance holds the lease (or this loop was stopped). */
@@ -77,22 +73,16 @@ export class RetentionLoop {
     return this.options.store.claimLease(RETENTION_LEASE, this.options.holder, now, now + this.intervalMs);
   }
 
-  /** Starts a run unless one of this loop's is still going (the lease is this instance's, so it would not stop a second). */
-  private tick(): void {
-    if (this.busy) return;
-    this.busy = true;
+  /** One scheduled run, logged. */
+  private purge(): Promise<void> {
     const { logger } = this.options;
-    this.running = this.runOnce()
-      .then(
-        (report) => {
-          if (report !== null && Object.values(report).some((n) => n > 0)) logger.info('retention_purged', { ...report });
-        },
-        (error: unknown) => {
-          logger.warn('retention_purge_failed', { error: error instanceof Error ? error.message : String(error) });
-        },
-      )
-      .finally(() => {
-        this.busy = false;
-      });
+    return this.runOnce().then(
+      (report) => {
+        if (report !== null && Object.values(report).some((n) => n > 0)) logger.info('retention_purged', { ...report });
+      },
+      (error: unknown) => {
+        logger.warn('retention_purge_failed', { error: error instanceof Error ? error.message : String(error) });
+      },
+    );
   }
 }

@@ -1,4 +1,5 @@
 import { advanceWalk, type Services, type WorkingOrder } from '@condor/core';
+import { Ticker } from '../scheduling/ticker.js';
 
 /** Options of a WalkerLoop; `holder` names this instance in the walks' leases (unique per process). */
 export interface WalkerLoopOptions {
@@ -18,25 +19,31 @@ export interface WalkerLoopOptions {
  * (`advanceWalk`). A walk that fails is logged and looked at again once its lease runs out.
  */
 export class WalkerLoop {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> = Promise.resolve();
   private stopped = false;
-  private busy = false;
+  private readonly ticker: Ticker;
 
-  constructor(private readonly options: WalkerLoopOptions) {}
+  constructor(private readonly options: WalkerLoopOptions) {
+    this.ticker = new Ticker(
+      () =>
+        this.runOnce().then(
+          () => undefined,
+          (error: unknown) => {
+            this.options.services.logger.warn('working_orders_claim_failed', { error: error instanceof Error ? error.message : String(error) });
+          },
+        ),
+      options.intervalMs ?? 500,
+      false,
+    );
+  }
 
   start(): void {
-    this.timer = setInterval(() => {
-      this.tick();
-    }, this.options.intervalMs ?? 500);
-    this.timer.unref();
+    this.ticker.start();
   }
 
   /** Cancels the next looks and waits for one under way. */
   async stop(): Promise<void> {
     this.stopped = true;
-    clearInterval(this.timer);
-    await this.running;
+    await this.ticker.stop();
   }
 
   /** One look: every due walk this instance could claim, each as it was saved after its look. */
@@ -53,17 +60,5 @@ export class WalkerLoop {
       }
     }
     return looked;
-  }
-
-  private tick(): void {
-    if (this.busy) return;
-    this.busy = true;
-    this.running = this.runOnce()
-      .catch((error: unknown) => {
-        this.options.services.logger.warn('working_orders_claim_failed', { error: error instanceof Error ? error.message : String(error) });
-      })
-      .finally(() => {
-        this.busy = false;
-      });
   }
 }
