@@ -89,6 +89,7 @@ export type { Json, JsonObject } from './ports/json.js';
 export type { Scheduler } from './ports/scheduler.js';
 export type { Sealed, SecretBox } from './ports/secret-box.js';
 export type { BrokerEnvironment, BrokerLink, BrokerLinkStore, BrokerName, KeptToken } from './ports/broker-link-store.js';
+export type { PlacementIntent, PlacementJournal } from './ports/placement-journal.js';
 export type * from './ports/broker.js';
 export { acceptedOrder } from './brokers/accepted-order.js';
 export { BROKER_NAMES, BROKERS, DEFAULT_BROKER, KEYED_BROKERS } from './brokers/broker-table.js';

@@ -31,3 +31,4 @@ export { SqlPasskeyStore } from './sql-passkey-store.js';
 export { SqlNewsStore } from './sql-news-store.js';
 export { SqlPushDeviceStore } from './sql-push-device-store.js';
 export { SqlNewsPreferenceStore } from './sql-news-preference-store.js';
+export { SqlPlacementJournal } from './sql-placement-journal.js';

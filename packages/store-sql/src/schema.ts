@@ -4,6 +4,7 @@ import type { NewsTables } from './news-schema.js';
 import type { OAuthTables } from './oauth-schema.js';
 import type { OnboardingBillingTables } from './onboarding-billing-schema.js';
 import type { PaperBrokerTables } from './paper-broker-schema.js';
+import type { PlacementTables } from './placement-schema.js';
 import type { StrategyTables } from './strategy-schema.js';
 import type { TradingTables } from './trading-schema.js';
 
@@ -16,4 +17,5 @@ export interface Database
     PaperBrokerTables,
     CoordinationTables,
     OAuthTables,
-    NewsTables {}
+    NewsTables,
+    PlacementTables {}

@@ -24,6 +24,8 @@ import { pushDevicesMigration } from './0023-push-devices.js';
 import { newsPreferencesMigration } from './0024-news-preferences.js';
 import { emailVerificationMigration } from './0025-email-verification.js';
 import { livePositionsMigration } from './0026-live-positions.js';
+import { placementIntentsMigration } from './0027-placement-intents.js';
+import { brokerLoginsMigration } from './0028-broker-logins.js';
 
 /**
  * Every migration, by name; names sort in the order they apply. A name, once applied anywhere, never
@@ -55,4 +57,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0024_news_preferences': newsPreferencesMigration,
   '0025_email_verification': emailVerificationMigration,
   '0026_live_positions': livePositionsMigration,
+  '0027_placement_intents': placementIntentsMigration,
+  '0028_broker_logins': brokerLoginsMigration,
 };
