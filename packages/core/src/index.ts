@@ -89,6 +89,8 @@ export type { Json, JsonObject } from './ports/json.js';
 export type { Scheduler } from './ports/scheduler.js';
 export type { Sealed, SecretBox } from './ports/secret-box.js';
 export type { BrokerEnvironment, BrokerLink, BrokerLinkStore, BrokerName, KeptToken } from './ports/broker-link-store.js';
+export type { CachedToken, TokenCache } from './ports/token-cache.js';
+export { AccessTokens, MemoryTokenCache, type AccessGrant, type AccessTokensOptions } from './brokers/access-tokens.js';
 export type { PlacementIntent, PlacementJournal } from './ports/placement-journal.js';
 export type * from './ports/broker.js';
 export { acceptedOrder } from './brokers/accepted-order.js';

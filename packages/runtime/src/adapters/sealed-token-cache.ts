@@ -1,5 +1,4 @@
-import type { CachedToken, TokenCache } from '@condor/broker-tastytrade';
-import type { BrokerLinkStore, Logger, SecretBox } from '@condor/core';
+import type { BrokerLinkStore, CachedToken, Logger, SecretBox, TokenCache } from '@condor/core';
 
 /** Binds a sealed token to its owner and link key, so a ciphertext moved to another row or link does not open. */
 export const tokenContext = (ownerId: string, linkKey: string): string => `broker_token|${ownerId}|${linkKey}|v1`;

@@ -1,4 +1,4 @@
-import { MemoryTokenCache, type CachedToken, type TokenCache } from '@condor/broker-tastytrade';
+import { MemoryTokenCache, type CachedToken, type TokenCache } from '@condor/core';
 
 /** The owner of the server's own tastytrade login (CONDOR_MARKET_DATA=tastytrade); user ids are UUIDs, so it names none. */
 export const SERVER_LOGIN_OWNER = 'condor';
