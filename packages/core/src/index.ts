@@ -94,8 +94,8 @@ export { AccessTokens, MemoryTokenCache, type AccessGrant, type AccessTokensOpti
 export type { PlacementIntent, PlacementJournal } from './ports/placement-journal.js';
 export type * from './ports/broker.js';
 export { acceptedOrder } from './brokers/accepted-order.js';
-export { BROKER_NAMES, BROKERS, DEFAULT_BROKER, KEYED_BROKERS } from './brokers/broker-table.js';
-export type { BrokerCapabilities, BrokerKeys, BrokerSpec, KeyedBrokerName, StoredKeys } from './brokers/broker-table.js';
+export { BROKER_NAMES, BROKERS, DEFAULT_BROKER, KEYED_BROKERS, LOGIN_BROKERS } from './brokers/broker-table.js';
+export type { BrokerCapabilities, BrokerKeys, BrokerLoginSpec, BrokerSpec, KeyedBrokerName, StoredKeys } from './brokers/broker-table.js';
 export { failingBroker } from './brokers/failing-broker.js';
 export type {
   ApprovalMethod,
@@ -139,6 +139,11 @@ export { brokerKeysForm, brokerKeysPage, setBrokerKeysByLink, type BrokerKeysPag
 export { chosenBroker, keysFromForm, offeredBrokers, type BrokerKeysChoice, type EnvironmentChoice, type KeyFieldView } from './browser/broker-keys-fields.js';
 export { saveBrokerKeysForm, type BrokerKeysSaved } from './browser/broker-keys-save.js';
 export { accountsToChoose, chooseBrokerAccount, type AccountChoiceView, type AccountsToChoose } from './browser/broker-account-choice.js';
+export { BROKER_LOGIN_TTL_MS, finishBrokerLogin, startBrokerLogin } from './browser/broker-login.js';
+export { offeredLogins, type LoginChoice } from './browser/broker-login-offer.js';
+export type { LoginLinked } from './browser/broker-login-account.js';
+export { loginEndsAt } from './brokers/link-view.js';
+export { loginEndsWords } from './words/broker-login.js';
 export { reconcileProposal, type Reconciliation } from './placement/reconcile-proposal.js';
 export type { ManagedPosition, PositionLeg, PositionStatus, PositionStore } from './ports/position-store.js';
 export type { PaperBook, PaperChange, PaperHolding, PaperLedger, PaperOpening, PaperOrderRecord } from './ports/paper-ledger.js';
@@ -246,7 +251,8 @@ export { partFillRefusal, replaceRefusal } from './brokers/replace-refusal.js';
 export { CHANNELS, NEWS_KINDS, type Channel, type News, type NewsKind, type NewsOutcome, type ToldNews, type Urgency } from './notifications/news.js';
 export { ALWAYS_MAILED, DEFAULT_NEWS_PREFERENCES, NEWS_KIND_WORDS, preferencesOf, type NewsPreferences, type StoredPreferences } from './notifications/preferences.js';
 export { NEWS_RATE, planDelivery, type DeliveryFacts, type DeliveryPlan } from './notifications/delivery-plan.js';
-export { linkFailedNews, orderEndedNews, positionAlertNews, proposalPath, proposalWaitingNews, securityNews, type AlertNewsFacts, type SecurityEvent } from './notifications/news-of.js';
+export { LOGIN_NOTICE_MS, tellEndingLogins } from './notifications/login-endings.js';
+export { linkFailedNews, loginEndingNews, orderEndedNews, positionAlertNews, proposalPath, proposalWaitingNews, securityNews, type AlertNewsFacts, type SecurityEvent } from './notifications/news-of.js';
 export { newsMail, newsUrl, verificationMail } from './notifications/news-mail.js';
 export { tellNews, type NewsServices } from './notifications/tell-news.js';
 export type { NewsPreferenceStore, NewsStore, PushDevice, PushDeviceStore } from './ports/news-store.js';

@@ -42,6 +42,8 @@ for (const dialect of testDialects()) {
           connected_at: null,
           updated_at: T0,
           account_number: null,
+          account_key: null,
+          logged_in_at: null,
         },
       ]);
       await store.put(link({ broker: 'sim', apiKey: null, apiSecret: null, keyHint: null, connectedAt: T0 + 1 }));

@@ -15,6 +15,8 @@ const toLink = (row: Selectable<BrokerLinksTable>): BrokerLink => ({
   connectedAt: row.connected_at,
   updatedAt: row.updated_at,
   accountNumber: row.account_number,
+  accountKey: row.account_key,
+  loggedInAt: row.logged_in_at,
 });
 
 /** BrokerLinkStore over SQL (SQLite or PostgreSQL): one row per user; sealed keys are JSON text. */
@@ -41,6 +43,8 @@ export class SqlBrokerLinkStore implements BrokerLinkStore {
       connected_at: link.connectedAt,
       updated_at: link.updatedAt,
       account_number: link.accountNumber ?? null,
+      account_key: link.accountKey ?? null,
+      logged_in_at: link.loggedInAt ?? null,
     };
     await this.db
       .insertInto('broker_links')
@@ -94,5 +98,17 @@ export class SqlBrokerLinkStore implements BrokerLinkStore {
       .values({ link_key: linkKey, owner_id: ownerId, ...columns })
       .onConflict((oc) => oc.column('link_key').doUpdateSet(columns))
       .execute();
+  }
+
+  async loginsBetween(loggedInFrom: number, loggedInBefore: number, limit: number): Promise<readonly BrokerLink[]> {
+    const rows = await this.db
+      .selectFrom('broker_links')
+      .selectAll()
+      .where('logged_in_at', '>=', loggedInFrom)
+      .where('logged_in_at', '<', loggedInBefore)
+      .orderBy('logged_in_at')
+      .limit(limit)
+      .execute();
+    return rows.map(toLink);
   }
 }

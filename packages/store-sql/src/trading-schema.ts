@@ -16,6 +16,10 @@ export interface BrokerLinksTable {
   updated_at: EpochMsColumn;
   /** The account chosen among the login's accounts (tastytrade); null where a key pair is one account. */
   account_number: string | null;
+  /** The broker's handle of the chosen account where it is not its number (Schwab's hash); null elsewhere. */
+  account_key: string | null;
+  /** When the person logged in at the broker, for a link made by logging in (Schwab); null for links made with keys. */
+  logged_in_at: NullableEpochMsColumn;
 }
 
 /**

@@ -21,7 +21,7 @@ export function tradeableAccounts(services: Services, link: BrokerLink): ResultA
   if (listAccounts === undefined) {
     return errAsync(appError('SERVICE_NOT_CONFIGURED', { message: `The ${spec.words.short} broker cannot list accounts on this deployment.`, received: { broker: link.broker } }));
   }
-  return openCredentials({ ...link, accountNumber: null }, services).andThen((credentials) =>
+  return openCredentials({ ...link, accountNumber: null, accountKey: null }, services).andThen((credentials) =>
     listAccounts({ ownerId: link.ownerId, broker: link.broker, environment: link.environment, credentials })
       .mapErr((error) => brokerError(error, (message) => appError('BROKER_NOT_CONNECTED', { message: `The broker refused the login: ${message}` })))
       .andThen((choices) => {
@@ -44,7 +44,7 @@ export function accountToTrade(services: Services, link: BrokerLink, named: stri
   return tradeableAccounts(services, link).andThen((tradeable) => {
     const known = (number: string | null | undefined) => tradeable.find((c) => c.accountNumber === number);
     const chosen = named !== null ? known(named) : (known(link.accountNumber) ?? (tradeable.length === 1 ? tradeable[0] : undefined));
-    if (chosen !== undefined) return okAsync({ ...link, accountNumber: chosen.accountNumber });
+    if (chosen !== undefined) return okAsync({ ...link, accountNumber: chosen.accountNumber, ...(chosen.accountKey === undefined ? {} : { accountKey: chosen.accountKey }) });
     return errAsync(
       appError('VALIDATION_ERROR', {
         message:

@@ -28,7 +28,7 @@ describe('broker linking', () => {
     const services = createTestServices();
     const { call, userId } = await trader(services);
     const stored = await call('set_broker_keys', { api_key: KEY, api_secret: SECRET });
-    expect(stored).toEqual({ link: { broker: 'alpaca', environment: 'paper', key_hint: '…1234', connected: false, connected_at: null, account_number: null }, next_tool: 'connect_broker' });
+    expect(stored).toEqual({ link: { broker: 'alpaca', environment: 'paper', key_hint: '…1234', connected: false, connected_at: null, account_number: null, login_expires_at: null }, next_tool: 'connect_broker' });
     const link = await services.brokerLinks.get(userId);
     expect(JSON.stringify(link)).not.toContain(SECRET);
     expect(JSON.stringify(link)).not.toContain(KEY);

@@ -34,6 +34,14 @@ export interface BrokerCapabilities {
   readonly market: 'own' | 'simulated';
 }
 
+/** A broker linked by logging in there (OAuth authorization code), not by keys typed into condor. */
+export interface BrokerLoginSpec {
+  /** How long a login lasts (epoch ms from `loggedInAt`): the person logs in again after it; null when it does not end. */
+  readonly lastsMs: number | null;
+  /** How the login's refresh token, when it was issued, and the chosen account's handle map onto the adapter's credentials. */
+  readonly credentials: (refreshToken: string, loggedInAt: number, accountKey: string | null) => BrokerCredentials;
+}
+
 export interface BrokerSpec {
   readonly words: {
     /** Opens the account's words: "Alpaca, paper account — …". */
@@ -43,10 +51,15 @@ export interface BrokerSpec {
     /** After its quoted name in connect_broker's description: `"alpaca" uses the keys from set_broker_keys`. */
     readonly connect: string;
   };
-  /** Null for a broker that takes no keys: linking it needs only connect_broker. */
+  /** Null for a broker that takes no keys: linking it needs only connect_broker (or a login, where `login` says so). */
   readonly keys: BrokerKeys | null;
+  /** Null for a broker linked with keys or with nothing; set for one the person links by logging in there. */
+  readonly login: BrokerLoginSpec | null;
   readonly capabilities: BrokerCapabilities;
 }
+
+/** Schwab's refresh token lasts 7 days and cannot be renewed: the person logs in at Schwab again each week. */
+const SCHWAB_LOGIN_MS = 7 * 86_400_000;
 
 /**
  * The brokers condor knows, one row each: a new broker is its adapter package plus one row here (and its name and
@@ -56,6 +69,7 @@ export const BROKERS = {
   sim: {
     words: { name: 'Simulated paper broker', short: 'simulated', connect: 'is the simulated paper broker (no keys needed)' },
     keys: null,
+    login: null,
     capabilities: { environments: ['paper'], maxLegsPerOrder: 4, dryRun: false, chooseAccount: false, market: 'simulated' },
   },
   alpaca: {
@@ -65,6 +79,7 @@ export const BROKERS = {
       formNames: { api_key: 'api_key', api_secret: 'api_secret' },
       credentials: ({ api_key, api_secret }) => ({ kind: 'alpaca', apiKey: api_key, apiSecret: api_secret }),
     },
+    login: null,
     capabilities: { environments: ['paper', 'live'], maxLegsPerOrder: 4, dryRun: false, chooseAccount: false, market: 'own' },
   },
   tastytrade: {
@@ -79,7 +94,21 @@ export const BROKERS = {
       formNames: { api_key: 'client_secret', api_secret: 'refresh_token' },
       credentials: ({ api_key, api_secret }, accountNumber) => ({ kind: 'tastytrade', clientSecret: api_key, refreshToken: api_secret, accountNumber }),
     },
+    login: null,
     capabilities: { environments: ['paper', 'live'], maxLegsPerOrder: 4, dryRun: true, chooseAccount: true, market: 'own' },
+  },
+  schwab: {
+    words: {
+      name: 'Charles Schwab',
+      short: 'Schwab',
+      connect: 'is linked by logging in at Schwab from the broker keys page (get_broker_keys_link; no keys to enter, live only, the login lasts 7 days) and the account_number chosen there',
+    },
+    keys: null,
+    login: {
+      lastsMs: SCHWAB_LOGIN_MS,
+      credentials: (refreshToken, loggedInAt, accountKey) => ({ kind: 'schwab', refreshToken, refreshIssuedAt: loggedInAt, accountHash: accountKey }),
+    },
+    capabilities: { environments: ['live'], maxLegsPerOrder: 4, dryRun: true, chooseAccount: true, market: 'own' },
   },
 } as const satisfies Record<BrokerName, BrokerSpec>;
 
@@ -90,6 +119,9 @@ export const BROKER_NAMES = Object.keys(BROKERS) as readonly BrokerName[];
 export type KeyedBrokerName = { [Name in BrokerName]: (typeof BROKERS)[Name]['keys'] extends null ? never : Name }[BrokerName];
 
 export const KEYED_BROKERS = BROKER_NAMES.filter((name): name is KeyedBrokerName => BROKERS[name].keys !== null);
+
+/** The brokers a person links by logging in there. */
+export const LOGIN_BROKERS = BROKER_NAMES.filter((name) => BROKERS[name].login !== null);
 
 /** The broker of a user who has linked none yet: the simulated paper broker, which needs no keys. */
 export const DEFAULT_BROKER: BrokerName = 'sim';

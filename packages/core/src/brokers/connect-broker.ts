@@ -12,7 +12,7 @@ import { linkView } from './link-view.js';
 import { liveTradingRefusal } from './live-trading.js';
 import { BROKER_NAMES, BROKERS, DEFAULT_BROKER, type BrokerSpec } from './broker-table.js';
 import { BrokerLinkView, ENVIRONMENTS } from './schemas.js';
-import { openCredentials } from './sealed-keys.js';
+import { loginAgain, openCredentials } from './sealed-keys.js';
 
 type Input = { authorization_confirmed: boolean; broker?: BrokerName | undefined; environment?: 'paper' | 'live' | undefined; account_number?: string | undefined };
 
@@ -103,6 +103,10 @@ function linkToVerify(input: Input, stored: BrokerLink | undefined, caller: Call
   const spec: BrokerSpec = BROKERS[broker];
   if (!spec.capabilities.environments.includes(environment)) {
     return errAsync(appError('SERVICE_NOT_CONFIGURED', { message: `The ${spec.words.short} broker has no ${environment} environment.`, received: { environment } }));
+  }
+  if (spec.login !== null) {
+    const loggedIn = stored !== undefined && stored.broker === broker && stored.loggedInAt != null && stored.apiSecret !== null;
+    return loggedIn ? okAsync(stored) : errAsync(loginAgain(spec.words.short, `You have not logged in at ${spec.words.short} yet.`));
   }
   if (spec.keys === null) {
     return okAsync({ ownerId: caller.userId, broker, environment, apiKey: null, apiSecret: null, keyHint: null, connectedAt: null, updatedAt: services.clock.now() });

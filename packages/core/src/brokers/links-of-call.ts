@@ -17,5 +17,6 @@ export function linksOfCall(links: BrokerLinkStore, ownerId: string, read: Broke
     keptToken: (linkKey) => links.keptToken(linkKey),
     claimTokenRefresh: (id, linkKey, now, until) => links.claimTokenRefresh(id, linkKey, now, until),
     keepToken: (id, linkKey, token, now) => links.keepToken(id, linkKey, token, now),
+    loginsBetween: (loggedInFrom, loggedInBefore, limit) => links.loginsBetween(loggedInFrom, loggedInBefore, limit),
   };
 }

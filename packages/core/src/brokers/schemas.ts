@@ -10,4 +10,8 @@ export const BrokerLinkView = v.object({
   connected: v.boolean(),
   connected_at: v.nullable(v.string()),
   account_number: v.pipe(v.nullable(v.string()), v.description('The account chosen among the login’s accounts (tastytrade); null where the keys are one account.')),
+  login_expires_at: v.pipe(
+    v.nullable(v.string()),
+    v.description('For a broker linked by logging in there (Schwab): when that login ends and the person must log in again (ISO 8601); null otherwise.'),
+  ),
 });

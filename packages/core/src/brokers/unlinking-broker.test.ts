@@ -4,7 +4,7 @@ import type { BrokerLink } from '../ports/broker-link-store.js';
 import { userBroker } from './user-broker.js';
 
 const OWNER = '6f1c2d3e-0000-4000-8000-000000000001';
-const LINK: BrokerLink = { ownerId: OWNER, broker: 'sim', environment: 'paper', apiKey: null, apiSecret: null, keyHint: null, connectedAt: 1_000, updatedAt: 1_000, accountNumber: null };
+const LINK: BrokerLink = { ownerId: OWNER, broker: 'sim', environment: 'paper', apiKey: null, apiSecret: null, keyHint: null, connectedAt: 1_000, updatedAt: 1_000, accountNumber: null, accountKey: null, loggedInAt: null };
 const REVOKED = { kind: 'auth_failed', message: 'the grant was revoked; re-enter the client secret and refresh token on the broker keys page' } as const;
 
 describe('a broker that refuses the credentials (a revoked grant, a regenerated secret)', () => {

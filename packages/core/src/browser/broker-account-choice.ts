@@ -33,7 +33,7 @@ const noLogin = (): AppError =>
 
 /** The link, where its broker's login holds several accounts and its keys are stored. */
 const withKeys = (link: BrokerLink | undefined): ResultAsync<BrokerLink, AppError> =>
-  link !== undefined && link.apiKey !== null && BROKERS[link.broker].capabilities.chooseAccount ? okAsync(link) : errAsync(noLogin());
+  link !== undefined && link.apiSecret !== null && BROKERS[link.broker].capabilities.chooseAccount ? okAsync(link) : errAsync(noLogin());
 
 /**
  * The accounts the caller's stored login may trade, listed by the broker with the stored keys, for the page to
@@ -78,7 +78,13 @@ export function chooseBrokerAccount(
           return errAsync(appError('CONFLICT', { message: 'Your broker keys changed while the accounts were listed. Choose the account again.' }));
         }
         const same = current.accountNumber === chosen.accountNumber;
-        const stored: BrokerLink = { ...current, accountNumber: chosen.accountNumber ?? null, connectedAt: same ? current.connectedAt : null, updatedAt: services.clock.now() };
+        const stored: BrokerLink = {
+          ...current,
+          accountNumber: chosen.accountNumber ?? null,
+          accountKey: chosen.accountKey ?? null,
+          connectedAt: same ? current.connectedAt : null,
+          updatedAt: services.clock.now(),
+        };
         return ResultAsync.fromSafePromise(services.brokerLinks.put(stored)).map(() => ({ link: linkView(stored), next_tool: 'connect_broker' as const }));
       }),
     ),

@@ -8,6 +8,7 @@ import { appError, type AppError } from '../errors/app-error.js';
 import type { Services } from '../services.js';
 import type { BrowserCaller } from './browser-session.js';
 import { chosenBroker, offeredBrokers, type BrokerKeysChoice } from './broker-keys-fields.js';
+import { offeredLogins, type LoginChoice } from './broker-login-offer.js';
 import { findLink } from './links.js';
 
 const expiredLink = (): AppError =>
@@ -27,13 +28,15 @@ export interface BrokerKeysPageView {
   readonly brokers: readonly BrokerKeysChoice[];
   /** The broker asked for (`?broker=`) when offered, else the first offered; null where the deployment takes no keys. */
   readonly selected: BrokerKeysChoice | null;
+  /** The brokers linked by logging in there (Schwab), where the deployment offers them. */
+  readonly logins: readonly LoginChoice[];
 }
 
 /** The broker-keys page's view model, for the broker `asked` (a query value, checked here). */
 export function brokerKeysPage(services: Services, caller: BrowserCaller, linkToken: string, asked: unknown): ResultAsync<BrokerKeysPageView, AppError> {
   return brokerKeysForm(services, caller, linkToken).map((form) => {
     const brokers = offeredBrokers(services);
-    return { ...form, brokers, selected: chosenBroker(brokers, asked) };
+    return { ...form, brokers, selected: chosenBroker(brokers, asked), logins: offeredLogins(services) };
   });
 }
 

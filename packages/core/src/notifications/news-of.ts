@@ -2,6 +2,7 @@ import { DAY_MS } from '../calendar/days.js';
 import type { Ids } from '../ports/ids.js';
 import type { Proposal } from '../ports/proposal-store.js';
 import type { WorkingOrder } from '../ports/working-order-store.js';
+import { loginEndsWords } from '../words/broker-login.js';
 import { WALK_STATUS_WORDS } from '../words/working-order.js';
 import { expiresAt } from '../lifecycle/proposal-timing.js';
 import type { News } from './news.js';
@@ -90,6 +91,26 @@ export function linkFailedNews(ownerId: string, brokerName: string, linkedAt: nu
     createdAt: now,
     expiresAt: now + 7 * DAY_MS,
     urgency: 'high',
+  };
+}
+
+/**
+ * A login at a broker that ends within a day (Schwab's lasts 7 days): told once per login, a day before, with what to
+ * do. It is the same kind as a refused link (always mailed too), and replaces an older news of the link not yet told.
+ */
+export function loginEndingNews(link: { readonly ownerId: string; readonly loggedInAt: number }, broker: string, endsAt: number, now: number, ids: Ids): News {
+  return {
+    id: ids.uuid(),
+    ownerId: link.ownerId,
+    kind: 'link_failed',
+    key: `login-ends:${link.ownerId}:${String(link.loggedInAt)}`,
+    topic: 'broker-link',
+    title: `Your ${broker} login ends within a day`,
+    body: `${loginEndsWords(broker, endsAt, now)} Open the broker keys page from your desk and log in at ${broker}; your positions stay as they are.`,
+    path: '/',
+    createdAt: now,
+    expiresAt: endsAt,
+    urgency: 'normal',
   };
 }
 

@@ -36,6 +36,6 @@ export const NEWS_KIND_WORDS = {
   proposal_waiting: 'A proposal waits for your approval',
   position_alert: 'An alert on an open position (take profit, 21 days left, a short strike tested, stop, expiry, legs changed)',
   order_ended: 'A working order filled, partly filled or ended unfilled',
-  link_failed: 'A broker refused your link (always mailed too)',
+  link_failed: 'A broker refused your link, or your login at a broker ends within a day (always mailed too)',
   security: 'Security: a passkey added or removed, a key or app given the trade scope, your password changed',
 } as const satisfies Record<NewsKind, string>;

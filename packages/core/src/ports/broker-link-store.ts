@@ -1,7 +1,7 @@
 import type { Sealed } from './secret-box.js';
 
 /** Which broker a user links; each has one row in `BROKERS` (`brokers/broker-table.ts`) with its words, keys and capabilities. */
-export type BrokerName = 'sim' | 'alpaca' | 'tastytrade';
+export type BrokerName = 'sim' | 'alpaca' | 'tastytrade' | 'schwab';
 export type BrokerEnvironment = 'paper' | 'live';
 
 /**
@@ -24,6 +24,16 @@ export interface BrokerLink {
    * is one account, and until the person chooses.
    */
   readonly accountNumber?: string | null;
+  /**
+   * The broker's own handle of the chosen account where trading addresses it by another name than its number
+   * (Schwab's account hash); not a secret. Absent or null elsewhere.
+   */
+  readonly accountKey?: string | null;
+  /**
+   * When the person logged in at the broker, for a broker linked by logging in (its row's `login`): the link ends
+   * `login.lastsMs` later. Absent or null for links made with keys.
+   */
+  readonly loggedInAt?: number | null;
 }
 
 /** A short-lived access token an adapter minted for a link, sealed, kept so every instance uses it until it expires. */
@@ -53,4 +63,6 @@ export interface BrokerLinkStore {
   claimTokenRefresh(ownerId: string, linkKey: string, now: number, until: number): Promise<boolean>;
   /** Keeps a token minted under the lease and ends the lease. */
   keepToken(ownerId: string, linkKey: string, token: KeptToken, now: number): Promise<void>;
+  /** Links made by logging in with `loggedInFrom <= loggedInAt < loggedInBefore`, oldest login first, at most `limit`. */
+  loginsBetween(loggedInFrom: number, loggedInBefore: number, limit: number): Promise<readonly BrokerLink[]>;
 }

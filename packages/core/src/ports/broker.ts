@@ -114,7 +114,9 @@ export interface Broker {
  */
 export type BrokerCredentials =
   | { readonly kind: 'alpaca'; readonly apiKey: string; readonly apiSecret: string }
-  | { readonly kind: 'tastytrade'; readonly clientSecret: string; readonly refreshToken: string; readonly accountNumber: string | null };
+  | { readonly kind: 'tastytrade'; readonly clientSecret: string; readonly refreshToken: string; readonly accountNumber: string | null }
+  /** A login (OAuth authorization code): its refresh token, when it was issued (epoch ms), and the chosen account's hash. */
+  | { readonly kind: 'schwab'; readonly refreshToken: string; readonly refreshIssuedAt: number; readonly accountHash: string | null };
 
 /** One account a broker login may trade, for the person to choose when connecting. */
 export interface BrokerAccountChoice {
@@ -123,6 +125,8 @@ export interface BrokerAccountChoice {
   readonly description: string;
   /** False for an account the login may only read, or one that is closed. */
   readonly canTrade: boolean;
+  /** The broker's handle trading addresses the account by, where it is not the number (Schwab's hash). */
+  readonly accountKey?: string;
 }
 
 /** The broker's own figures for one order, from its dry run (design §14): they replace condor's estimate. */
@@ -160,4 +164,22 @@ export interface Brokers {
    * (design §17). One per link: its caches and request budget are that link's alone, never another person's.
    */
   marketData?(access: BrokerAccess): MarketData;
+  /** The login pages of the brokers linked by logging in there (their row's `login`), where this deployment has the app registered. */
+  readonly loginFlows?: Readonly<Partial<Record<BrokerName, BrokerLoginFlow>>>;
+}
+
+/** What a login at the broker gave condor: the refresh token of the grant, and when it was issued (epoch ms). */
+export interface BrokerLogin {
+  readonly refreshToken: string;
+  readonly loggedInAt: number;
+}
+
+/** A broker's OAuth authorization-code login, for linking by logging in there (issue 41). */
+export interface BrokerLoginFlow {
+  /** The origin of the authorize page (`https://api.schwabapi.com`): condor's form that leads there must be allowed to. */
+  readonly origin: string;
+  /** The broker's authorize page, carrying `state` and the PKCE challenge of `verifier` (S256). */
+  authorizeUrl(request: { readonly state: string; readonly verifier: string }): string;
+  /** The code the callback received, exchanged for the login (the verifier proves this server asked for it). */
+  exchangeCode(request: { readonly code: string; readonly verifier: string; readonly ownerId: string }): ResultAsync<BrokerLogin, BrokerError>;
 }

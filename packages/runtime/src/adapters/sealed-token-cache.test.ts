@@ -63,7 +63,7 @@ for (const dialect of testDialects()) {
     it('logs a failure by its operation, never with the token, and passes it on', async () => {
       const logger = new RecordingLogger();
       const down = (): Promise<never> => Promise.reject(new Error('connection refused'));
-      const broken: BrokerLinkStore = { get: down, put: down, delete: down, disconnectIfUnchanged: down, keptToken: down, claimTokenRefresh: down, keepToken: down };
+      const broken: BrokerLinkStore = { get: down, put: down, delete: down, disconnectIfUnchanged: down, keptToken: down, claimTokenRefresh: down, keepToken: down, loginsBetween: down };
       const failing = cache(broken, () => T0, KEY, logger);
       await expect(failing.put('u1', LINK, TOKEN, T0 + 900_000)).rejects.toThrow('connection refused');
       await expect(failing.get('u1', LINK)).rejects.toThrow('connection refused');

@@ -61,4 +61,8 @@ export class CachedBrokerLinkStore implements BrokerLinkStore {
   keepToken(ownerId: string, linkKey: string, token: KeptToken, now: number): Promise<void> {
     return this.inner.keepToken(ownerId, linkKey, token, now);
   }
+
+  loginsBetween(loggedInFrom: number, loggedInBefore: number, limit: number): Promise<readonly BrokerLink[]> {
+    return this.inner.loginsBetween(loggedInFrom, loggedInBefore, limit);
+  }
 }

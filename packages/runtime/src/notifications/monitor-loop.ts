@@ -1,4 +1,4 @@
-import { monitorOwner, type OwnerRound, type RetentionStore, type Services } from '@condor/core';
+import { monitorOwner, tellEndingLogins, type OwnerRound, type RetentionStore, type Services } from '@condor/core';
 import { Ticker } from '../scheduling/ticker.js';
 
 /** The lease's name in the store: one monitor round at a time across every instance on the database. */
@@ -19,6 +19,8 @@ export interface MonitorReport {
   /** False when the round stopped before the last person: the lease went to another instance, or the loop was stopped. */
   readonly finished: boolean;
   readonly owners: readonly OwnerRound[];
+  /** News stored of logins at a broker that end within a day (each login once). */
+  readonly loginsEnding: number;
 }
 
 const MINUTE_MS = 60_000;
@@ -26,7 +28,7 @@ const NOTHING_TOLD: ReadonlySet<string> = new Set();
 
 /**
  * The position monitor (design §18): at start and then every interval, the instance that claims the lease runs a
- * round — for each person with a live position, `monitorOwner` marks their positions on their market and stores the
+ * round — first the news of broker logins that end within a day, then for each person with a live position, `monitorOwner` marks their positions on their market and stores the
  * news of each alert not told before. The lease is renewed before each person, so a long round is never joined by a
  * second instance; the others skip the round. The store's key, not the lease, is what makes each alert told once:
  * a round cut short by a restart leaves nothing half-told, and the next round (here or elsewhere) finishes it.
@@ -57,10 +59,11 @@ export class MonitorLoop {
   async runOnce(): Promise<MonitorReport | null> {
     const { services } = this.options;
     if (!(await this.claim())) return null;
+    const loginsEnding = await tellEndingLogins(services);
     const owners = await services.positions.ownersWithLive();
     const rounds: OwnerRound[] = [];
     for (const ownerId of owners) {
-      if (rounds.length > 0 && !(await this.claim())) return { finished: false, owners: rounds };
+      if (rounds.length > 0 && !(await this.claim())) return { finished: false, owners: rounds, loginsEnding };
       const round = await monitorOwner(ownerId, this.told.get(ownerId) ?? NOTHING_TOLD, services).match(
         (done) => done,
         (never) => never,
@@ -69,7 +72,7 @@ export class MonitorLoop {
       rounds.push(round);
     }
     for (const ownerId of this.told.keys()) if (!owners.includes(ownerId)) this.told.delete(ownerId);
-    return { finished: true, owners: rounds };
+    return { finished: true, owners: rounds, loginsEnding };
   }
 
   private async claim(): Promise<boolean> {
@@ -85,6 +88,7 @@ export class MonitorLoop {
       (report) => {
         const added = report?.owners.reduce((sum, round) => sum + round.added.length, 0) ?? 0;
         if (report !== null && added > 0) logger.info('position_alerts_stored', { owners: report.owners.length, added, finished: report.finished });
+        if (report !== null && report.loginsEnding > 0) logger.info('login_endings_stored', { added: report.loginsEnding });
       },
       (error: unknown) => {
         logger.warn('position_monitor_round_failed', { error: error instanceof Error ? error.message : String(error) });

@@ -26,6 +26,8 @@ export function brokerLinkStoreContract(adapter: string, make: (ownerIds: readon
     connectedAt: null,
     updatedAt: T0,
     accountNumber: null,
+    accountKey: null,
+    loggedInAt: null,
     ...overrides,
   });
   const alpacaLink = (overrides: Partial<BrokerLink> = {}): BrokerLink =>
@@ -97,6 +99,25 @@ export function brokerLinkStoreContract(adapter: string, make: (ownerIds: readon
       expect(await store.get(USER)).toEqual(tastytrade);
       await store.put(alpacaLink({ broker: 'tastytrade', environment: 'paper', updatedAt: T0 + 9, accountNumber: null }));
       expect((await store.get(USER))?.accountNumber).toBeNull();
+    });
+
+    it('keeps a login link’s time and account hash, and lists the logins made between two times, oldest first, at most as many as asked', async () => {
+      const store = await fresh();
+      const schwab = (ownerId: string, loggedInAt: number): BrokerLink =>
+        simLink({ ownerId, broker: 'schwab', environment: 'live', apiSecret: sealed(3), accountNumber: '12345678', accountKey: `HASH-${ownerId}`, loggedInAt });
+      await store.put(schwab(USER, T0 + 100));
+      expect(await store.get(USER)).toEqual(schwab(USER, T0 + 100));
+      await store.put(alpacaLink({ ownerId: OTHER }));
+      expect(await store.loginsBetween(0, T0 + 101, 10)).toEqual([schwab(USER, T0 + 100)]);
+      expect(await store.loginsBetween(T0 + 100, T0 + 101, 10)).toEqual([schwab(USER, T0 + 100)]);
+      expect(await store.loginsBetween(0, T0 + 100, 10)).toEqual([]);
+      expect(await store.loginsBetween(T0 + 101, T0 + 1_000, 10)).toEqual([]);
+      await store.put(schwab(OTHER, T0 + 50));
+      expect((await store.loginsBetween(0, T0 + 1_000, 10)).map((l) => l.ownerId)).toEqual([OTHER, USER]);
+      expect((await store.loginsBetween(0, T0 + 1_000, 1)).map((l) => l.ownerId)).toEqual([OTHER]);
+      expect((await store.loginsBetween(T0 + 51, T0 + 1_000, 10)).map((l) => l.ownerId)).toEqual([USER]);
+      await store.put(alpacaLink());
+      expect((await store.loginsBetween(0, T0 + 1_000, 10)).map((l) => l.ownerId)).toEqual([OTHER]);
     });
 
     it('marks a link unconnected only while it is the link last written', async () => {

@@ -17,7 +17,7 @@ export class MemoryBrokerLinkStore implements BrokerLinkStore {
   }
 
   put(link: BrokerLink): Promise<void> {
-    this.byOwner.set(link.ownerId, JSON.stringify({ ...link, accountNumber: link.accountNumber ?? null }));
+    this.byOwner.set(link.ownerId, JSON.stringify({ ...link, accountNumber: link.accountNumber ?? null, accountKey: link.accountKey ?? null, loggedInAt: link.loggedInAt ?? null }));
     return Promise.resolve();
   }
 
@@ -49,5 +49,11 @@ export class MemoryBrokerLinkStore implements BrokerLinkStore {
   keepToken(ownerId: string, linkKey: string, token: KeptToken): Promise<void> {
     this.tokens.set(linkKey, { ownerId, token: JSON.parse(JSON.stringify(token)) as KeptToken, leaseUntil: null });
     return Promise.resolve();
+  }
+
+  loginsBetween(loggedInFrom: number, loggedInBefore: number, limit: number): Promise<readonly BrokerLink[]> {
+    const links = [...this.byOwner.values()].map((text) => JSON.parse(text) as BrokerLink);
+    const ending = links.filter((link) => link.loggedInAt != null && link.loggedInAt >= loggedInFrom && link.loggedInAt < loggedInBefore);
+    return Promise.resolve(ending.sort((a, b) => (a.loggedInAt ?? 0) - (b.loggedInAt ?? 0)).slice(0, limit));
   }
 }
