@@ -15,6 +15,7 @@ const PACKAGES = [
   'packages/broker-sim',
   'packages/broker-alpaca',
   'packages/broker-tastytrade',
+  'packages/broker-schwab',
   'packages/notify',
   'apps/web',
   'apps/mcp',

@@ -1,5 +1,5 @@
 /** @condor/broker-schwab — a person's own Schwab account, linked by logging in at Schwab, as a Broker and a MarketData over the Trader API. Live only. */
-export { SchwabBrokers, type DryRunBroker, type SchwabAccess, type SchwabBrokersOptions, type SchwabCredentials } from './schwab-brokers.js';
+export { SchwabBrokers, type DryRunBroker, type SchwabAccess, type SchwabBrokersOptions, type SchwabCredentials, type SchwabLink } from './schwab-brokers.js';
 export { SchwabBroker, type SchwabBrokerOptions } from './schwab-broker.js';
 export { SchwabMarketData, type SchwabMarketDataOptions, type SchwabMarketHours } from './schwab-market-data.js';
 export { SCHWAB_API_URL, SchwabHttp, type SchwabHttpOptions, type SchwabResponse } from './schwab-http.js';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Broker, BrokerAccountChoice, BrokerDryRun, BrokerError, MarketData, MultiLegOrder } from '@condor/core';
+import type { Broker, BrokerAccountChoice, BrokerCredentials, BrokerDryRun, BrokerError, BrokerLogin, BrokerLoginFlow, BrokerName, Brokers, MarketData, MultiLegOrder } from '@condor/core';
 import { failingBroker, RequestBudget, unservedMarket } from '@condor/core';
 import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
 import { SchwabBroker } from './schwab-broker.js';
@@ -12,19 +12,21 @@ import { MemoryTokenCache, SchwabTokens, type SchwabGrant, type TokenCache } fro
 import { isObject } from './schwab-wire.js';
 
 /** The secrets of a Schwab link: the login's refresh token and when it was issued, and the chosen account's hash (null before the choice). */
-export interface SchwabCredentials {
-  readonly kind: 'schwab';
-  readonly refreshToken: string;
-  /** Epoch ms of the login: the link ends 7 days later. */
-  readonly refreshIssuedAt: number;
-  readonly accountHash: string | null;
+export type SchwabCredentials = Extract<BrokerCredentials, { readonly kind: 'schwab' }>;
+
+/** A person's link as the adapter opens it: core's BrokerAccess, or just its owner and credentials. */
+export interface SchwabAccess {
+  readonly ownerId: string;
+  readonly credentials: BrokerCredentials | null;
 }
 
-/** A person's Schwab link as the adapter opens it (core's BrokerAccess once `schwab` is a broker name there). */
-export interface SchwabAccess {
+/** A link with Schwab credentials. */
+export interface SchwabLink {
   readonly ownerId: string;
   readonly credentials: SchwabCredentials;
 }
+
+const schwabLink = ({ ownerId, credentials }: SchwabAccess): SchwabLink | null => (credentials?.kind === 'schwab' ? { ownerId, credentials } : null);
 
 /** A Broker that always has the dry run: Schwab's preview computes its fees and buying-power effect. */
 export interface DryRunBroker extends Broker {
@@ -61,7 +63,10 @@ export interface SchwabBrokersOptions {
  * const login = await brokers.exchangeCode({ code, verifier }); // Ok({ refreshToken, refreshIssuedAt, … })
  * const accounts = await brokers.listAccounts({ ownerId: 'u1', credentials: { kind: 'schwab', refreshToken, refreshIssuedAt, accountHash: null } });
  */
-export class SchwabBrokers {
+export class SchwabBrokers implements Brokers {
+  readonly available: readonly BrokerName[] = ['schwab'];
+  /** The login page of the deployment's app, for linking by logging in (core's `BrokerLoginFlow`). */
+  readonly loginFlows: Readonly<Partial<Record<BrokerName, BrokerLoginFlow>>>;
   private readonly http: SchwabHttp;
   private readonly tokens: SchwabTokens;
   private readonly journal: PlacementJournal;
@@ -81,6 +86,13 @@ export class SchwabBrokers {
     });
     this.tokens = new SchwabTokens({ http: this.http, app: options.app, cache: options.tokenCache ?? new MemoryTokenCache(this.now), now: this.now, sleep: this.sleep });
     this.journal = options.journal ?? new MemoryPlacementJournal();
+    this.loginFlows = {
+      schwab: {
+        origin: new URL(this.apiUrl).origin,
+        authorizeUrl: ({ state, verifier }) => this.authorizeUrl({ state, challenge: createHash('sha256').update(verifier).digest('base64url') }),
+        exchangeCode: (request) => this.exchangeCode(request).map((login): BrokerLogin => ({ refreshToken: login.refreshToken, loggedInAt: login.refreshIssuedAt })),
+      },
+    };
   }
 
   /** Schwab's authorize page for a person, with the state bound to their browser session and the PKCE challenge. */
@@ -104,9 +116,11 @@ export class SchwabBrokers {
 
   /** The chosen account; a link without a chosen account opens a broker that says so on every call. */
   open(access: SchwabAccess): DryRunBroker {
-    const { accountHash } = access.credentials;
+    const link = schwabLink(access);
+    if (link === null) return failing(noLogin());
+    const { accountHash } = link.credentials;
     if (accountHash === null) return failing({ kind: 'auth_failed', message: 'No Schwab account is chosen for this link: choose one of the accounts you allowed at Schwab.' });
-    return new SchwabBroker(this.session(access), { accountHash, journal: this.journal, now: this.now, historyDays: this.options.historyDays ?? 30, sleep: this.sleep });
+    return new SchwabBroker(this.session(link), { accountHash, journal: this.journal, now: this.now, historyDays: this.options.historyDays ?? 30, sleep: this.sleep });
   }
 
   /**
@@ -114,7 +128,9 @@ export class SchwabBrokers {
    * the person reads, `hashValue` what trading addresses; the choice keeps the hash.
    */
   listAccounts(access: SchwabAccess): ResultAsync<readonly (BrokerAccountChoice & { readonly accountHash: string })[], BrokerError> {
-    return this.session(access)
+    const link = schwabLink(access);
+    if (link === null) return errAsync(noLogin());
+    return this.session(link)
       .request('GET', '/trader/v1/accounts/accountNumbers', { idempotent: true })
       .andThen((response) => {
         if (response.status !== 200 || !Array.isArray(response.data)) return errAsync<never, BrokerError>({ kind: 'unavailable', message: `Schwab did not list the accounts (HTTP ${String(response.status)}): ${response.reason}` });
@@ -122,6 +138,7 @@ export class SchwabBrokers {
           response.data.filter(isObject).map((entry) => ({
             accountNumber: String(entry.accountNumber),
             accountHash: String(entry.hashValue),
+            accountKey: String(entry.hashValue),
             description: `Schwab account ending ${String(entry.accountNumber).slice(-4)}`,
             canTrade: true,
           })),
@@ -131,15 +148,16 @@ export class SchwabBrokers {
 
   /** A person's own market (design §17), read with their link; a link that cannot serve says so. */
   marketData(access: SchwabAccess | null): MarketData {
-    if (access === null) return unservedMarket('Schwab cannot serve your market data: no Schwab login is linked.', 'Log in at Schwab from the broker keys page (/broker-keys).');
-    return new SchwabMarketData(this.session(access), { now: this.now });
+    const link = access === null ? null : schwabLink(access);
+    if (link === null) return unservedMarket('Schwab cannot serve your market data: no Schwab login is linked.', 'Log in at Schwab from the broker keys page (/broker-keys).');
+    return new SchwabMarketData(this.session(link), { now: this.now });
   }
 
-  private session(access: SchwabAccess): SchwabSession {
+  private session(access: SchwabLink): SchwabSession {
     return new SchwabSession(this.http, this.tokens, this.grant(access));
   }
 
-  private grant(access: SchwabAccess): SchwabGrant {
+  private grant(access: SchwabLink): SchwabGrant {
     const { refreshToken, refreshIssuedAt } = access.credentials;
     const fingerprint = createHash('sha256').update(refreshToken).digest('hex').slice(0, 16);
     return { ownerId: access.ownerId, linkKey: `schwab:live:${access.ownerId}:${fingerprint}`, refreshToken, refreshIssuedAt };
@@ -148,6 +166,8 @@ export class SchwabBrokers {
   private readonly now = (): number => (this.options.now ?? Date.now)();
   private readonly sleep = (ms: number): Promise<void> => (this.options.sleep ?? ((wait: number) => new Promise<void>((resolve) => setTimeout(resolve, wait))))(ms);
 }
+
+const noLogin = (): BrokerError => ({ kind: 'auth_failed', message: 'No Schwab login is linked: log in at Schwab from the broker keys page (/broker-keys).' });
 
 function failing(error: BrokerError): DryRunBroker {
   return { ...failingBroker(error), dryRun: () => errAsync(error) };

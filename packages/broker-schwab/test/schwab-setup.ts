@@ -2,7 +2,7 @@ import type { BrokerError, OrderLeg } from '@condor/core';
 import { FakeClock, FakeSchwab, type FakeSchwabOptions } from '@condor/testkit';
 import type { Result } from 'neverthrow';
 import { afterEach } from 'vitest';
-import { SchwabBrokers, type DryRunBroker, type SchwabAccess, type SchwabBrokersOptions } from '../src/index.js';
+import { SchwabBrokers, type DryRunBroker, type SchwabBrokersOptions, type SchwabLink } from '../src/index.js';
 
 /** A Monday, 10:00 in New York: the market is open. */
 export const NOW = Date.parse('2026-03-02T15:00:00Z');
@@ -21,7 +21,7 @@ export interface World {
   readonly clock: FakeClock;
   readonly brokers: SchwabBrokers;
   readonly broker: DryRunBroker;
-  readonly access: SchwabAccess;
+  readonly access: SchwabLink;
   readonly sleeps: number[];
 }
 
@@ -48,7 +48,7 @@ export async function world(options: { fake?: FakeSchwabOptions; brokers?: Parti
     },
     ...options.brokers,
   });
-  const access: SchwabAccess = { ownerId: 'u1', credentials: { kind: 'schwab', refreshToken: fake.oauth.issueRefreshToken(), refreshIssuedAt: clock.now(), accountHash: fake.hashOf('74120355') } };
+  const access: SchwabLink = { ownerId: 'u1', credentials: { kind: 'schwab', refreshToken: fake.oauth.issueRefreshToken(), refreshIssuedAt: clock.now(), accountHash: fake.hashOf('74120355') } };
   return { fake, url, clock, brokers, broker: brokers.open(access), access, sleeps };
 }
 

@@ -12,6 +12,7 @@ import {
   SqlPaperLedger,
   SqlPositionStore,
   SqlWorkingOrderStore,
+  SqlPlacementJournal,
   SqlUserSettingsStore,
   SqlPasskeyStore,
   SqlProposalStore,
@@ -32,6 +33,7 @@ import { HmacTokenSigner } from './adapters/hmac-token-signer.js';
 import { InstantBilling } from './adapters/instant-billing.js';
 import { AlpacaBrokers } from '@condor/broker-alpaca';
 import { TastytradeBrokers } from '@condor/broker-tastytrade';
+import { SchwabBrokers } from '@condor/broker-schwab';
 import { EventLoopScheduler } from './adapters/event-loop-scheduler.js';
 import { RoutedBrokers } from './adapters/routed-brokers.js';
 import { SealedTokenCache } from './adapters/sealed-token-cache.js';
@@ -122,6 +124,19 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
     now: () => clock.now(),
     ...(tokenCache === undefined ? {} : { tokenCache }),
   });
+  // Schwab is live only: offered where its app is registered and live trading is enabled; placements are journaled in the database.
+  const schwab =
+    config.schwab === null || !config.liveTradingEnabled
+      ? {}
+      : {
+          schwab: new SchwabBrokers({
+            app: config.schwab,
+            ...(config.schwab.apiUrl === null ? {} : { apiUrl: config.schwab.apiUrl }),
+            journal: new SqlPlacementJournal(db, clock),
+            now: () => clock.now(),
+            ...(tokenCache === undefined ? {} : { tokenCache }),
+          }),
+        };
   const market = marketDataOf(config, { simulated: simMarket, tastytrade, clock });
   const services: Services = {
     clock,
@@ -160,6 +175,7 @@ export async function buildRuntime(config: RuntimeConfig): Promise<Runtime> {
         : {}),
       alpaca: new AlpacaBrokers({ baseUrls: alpacaBaseUrls(config), ...(config.alpacaUrls.data === null ? {} : { dataBaseUrl: config.alpacaUrls.data }), now: () => clock.now() }),
       tastytrade,
+      ...schwab,
     }),
     ...newsParts(config, db, secrets, logger, dialect === 'postgres'),
     marketNotice: config.marketData.source === 'sim' ? SIMULATED_NOTICE : null,

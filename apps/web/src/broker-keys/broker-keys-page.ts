@@ -2,11 +2,14 @@ import { newYorkTime, type BrokerKeysChoice, type BrokerKeysPageView, type Broke
 import { CSRF_FIELD } from '../shared/csrf-field.js';
 import { markup, type Markup } from '../shared/markup.js';
 import { renderAccountChoice } from './broker-account-page.js';
+import { renderLoginChoices } from './broker-login-page.js';
 
 export interface BrokerKeysForm extends BrokerKeysPageView {
   readonly token: string;
   readonly csrf: string;
   readonly error?: string | null;
+  /** Why the login at a broker did not start (shown by its button). */
+  readonly loginError?: string | null;
 }
 
 /** The brokers offered, as links to each one's form (no script needed); none where there is only one. */
@@ -35,7 +38,9 @@ const keyFields = (selected: BrokerKeysChoice): Markup[] =>
  */
 export const renderBrokerKeysForm = (form: BrokerKeysForm): Markup => {
   const selected = form.selected;
+  const logins = renderLoginChoices(form.logins, form.token, form.csrf, form.loginError ?? null);
   if (selected === null) {
+    if (form.logins.length > 0) return logins;
     return markup`<section class="card"><h1>Broker keys</h1><p class="notice warn">This server links no broker that takes keys.</p></section>`;
   }
   const [first, second] = selected.fields;
@@ -55,7 +60,8 @@ ${selected.liveRefused ? markup`<span class="muted">Live keys are not accepted o
 </fieldset>
 <div class="actions"><button type="submit" class="approve">Save keys</button></div>
 </form>
-</section>`;
+</section>
+${logins}`;
 };
 
 /** After saving: only the key's hint and the account kind, then the accounts to choose among where the login holds several. */

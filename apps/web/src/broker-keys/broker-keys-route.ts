@@ -1,4 +1,4 @@
-import { accountsToChoose, brokerKeysPage, chooseBrokerAccount, saveBrokerKeysForm, type Services } from '@condor/core';
+import { accountsToChoose, brokerKeysPage, chooseBrokerAccount, finishBrokerLogin, saveBrokerKeysForm, startBrokerLogin, type Services } from '@condor/core';
 import type { Hono } from 'hono';
 import { pageStatus, sendErrorPage } from '../shared/error-page.js';
 import { field } from '../shared/form-field.js';
@@ -8,12 +8,15 @@ import { sendPage } from '../shared/send-page.js';
 import type { WebEnv } from '../shared/web-env.js';
 import { renderAccountChoice, renderAccountChosen } from './broker-account-page.js';
 import { renderBrokerKeysForm, renderBrokerKeysSaved } from './broker-keys-page.js';
+import { renderLoginLinked } from './broker-login-page.js';
 
 /**
  * `GET /broker-keys/:token[?broker=]` (the form of one broker the server takes keys for), `POST /broker-keys/:token`
  * (stores the keys, answers with the key's hint only and, where the login holds several accounts, the ones to
  * choose among) and `POST /broker-account` (records the account chosen). No key is ever written back into a page,
- * a redirect or a log line.
+ * a redirect or a log line. A broker linked by logging in there (Schwab): `POST /broker-keys/:token/login` sends the
+ * person to its login page, and `GET /broker-keys/schwab/callback` is where it sends them back (with the query, which
+ * carries the code and the state, kept across condor's own login page).
  */
 export function mountBrokerKeys(app: Hono<WebEnv>, services: Services): void {
   app.get('/broker-keys/:token', pageGuard(services), async (c) => {
@@ -21,7 +24,30 @@ export function mountBrokerKeys(app: Hono<WebEnv>, services: Services): void {
     const { caller, signedIn } = c.get('session');
     const form = await brokerKeysPage(services, caller, token, c.req.query('broker'));
     if (form.isErr()) return sendErrorPage(c, form.error, signedIn);
-    return sendPage(c, 200, { title: 'Broker keys', signedIn, body: renderBrokerKeysForm({ token, csrf: signedIn.csrf, ...form.value }) });
+    const formLeadsTo = form.value.logins.map((login) => login.origin);
+    return sendPage(c, 200, { title: 'Broker keys', signedIn, formLeadsTo, body: renderBrokerKeysForm({ token, csrf: signedIn.csrf, ...form.value }) });
+  });
+
+  app.post('/broker-keys/:token/login', formGuard(services), async (c) => {
+    const token = c.req.param('token');
+    const { caller, signedIn, form } = c.get('post');
+    const started = await startBrokerLogin(services, caller, token, field(form, 'broker'));
+    if (started.isOk()) return c.redirect(started.value.url, 303);
+    const again = await brokerKeysPage(services, caller, token, undefined);
+    if (again.isErr()) return sendErrorPage(c, started.error, signedIn);
+    return sendPage(c, pageStatus(started.error), {
+      title: 'Broker keys',
+      signedIn,
+      formLeadsTo: again.value.logins.map((login) => login.origin),
+      body: renderBrokerKeysForm({ token, csrf: signedIn.csrf, ...again.value, loginError: started.error.message ?? 'The login did not start.' }),
+    });
+  });
+
+  app.get('/broker-keys/schwab/callback', pageGuard(services, { keepQuery: true }), async (c) => {
+    const { caller, signedIn } = c.get('session');
+    const linked = await finishBrokerLogin(services, caller, { state: c.req.query('state'), code: c.req.query('code'), error: c.req.query('error') });
+    if (linked.isErr()) return sendErrorPage(c, linked.error, signedIn);
+    return sendPage(c, 200, { title: 'Logged in at the broker', signedIn, body: renderLoginLinked(linked.value, signedIn.csrf, services.clock.now()) });
   });
 
   app.post('/broker-keys/:token', formGuard(services), async (c) => {

@@ -7,7 +7,7 @@ import { pagePolicy } from '../shared/csp.js';
  */
 export function consentPolicy(nonce: string, redirectUri: string, fetchesSelf = false): string {
   const target = redirectSource(redirectUri);
-  return pagePolicy(nonce, fetchesSelf).replace("form-action 'self'", target === null ? "form-action 'self'" : `form-action 'self' ${target}`);
+  return pagePolicy(nonce, fetchesSelf, false, target === null ? [] : [target]);
 }
 
 /** The CSP source of a redirect URI: its origin for http(s), its scheme for a native app's; null when neither is sure. */

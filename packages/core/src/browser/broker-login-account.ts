@@ -21,9 +21,10 @@ export interface LoginLinked {
 }
 
 /**
- * Stores a new login's link. Where the person's link before it was the same broker's, connected to an account the
- * new login may still trade, that account stays chosen and — once the broker answers for it with the new login —
- * connected: logging in again each week does not make the person choose and connect again.
+ * Stores a new login's link. Where the person's link before it was the same broker's, with an account chosen that the
+ * new login may still trade (connected, or disconnected when the old login ended), that account stays chosen and —
+ * once the broker answers for it with the new login — connected: logging in again each week does not make the person
+ * choose and connect again.
  */
 export function keepAccountOfLogin(services: Services, link: BrokerLink, before: BrokerLink | undefined): ResultAsync<LoginLinked, AppError> {
   const base = { broker: link.broker, title: BROKERS[link.broker].words.name, endsAt: loginEndsAt(link) ?? services.clock.now() };
@@ -32,7 +33,7 @@ export function keepAccountOfLogin(services: Services, link: BrokerLink, before:
     .map((accounts) => ({ accounts, refusal: null as string | null }))
     .orElse((error) => okAsync({ accounts: [], refusal: error.message ?? `${BROKERS[link.broker].words.short} did not list the accounts.` }))
     .andThen(({ accounts, refusal }) => {
-      const kept = before?.connectedAt != null && before.accountKey != null ? accounts.find((a) => a.accountKey === before.accountKey) : undefined;
+      const kept = before?.accountKey != null ? accounts.find((a) => a.accountKey === before.accountKey) : undefined;
       const choose = (stored: BrokerLink): ResultAsync<LoginLinked, never> =>
         store(stored).map(() => ({
           ...base,

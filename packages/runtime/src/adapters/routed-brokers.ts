@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Broker, BrokerAccess, BrokerAccountChoice, BrokerError, BrokerName, Brokers, MarketData } from '@condor/core';
+import type { Broker, BrokerAccess, BrokerAccountChoice, BrokerError, BrokerLoginFlow, BrokerName, Brokers, MarketData } from '@condor/core';
 import { unservedMarket } from '@condor/core';
 import { errAsync, type ResultAsync } from 'neverthrow';
 
@@ -8,16 +8,19 @@ const KEPT_MARKETS = 500;
 
 /**
  * The brokers of a deployment in one: each account opens with the adapter of its broker (the simulated paper
- * broker, Alpaca, tastytrade), and a login's accounts are listed by its broker's adapter. Live accounts are
+ * broker, Alpaca, tastytrade, Schwab), a login's accounts are listed and a broker's login page kept by its broker's adapter. Live accounts are
  * refused by core unless the deployment enables them.
  */
 export class RoutedBrokers implements Brokers {
   readonly available: readonly BrokerName[];
+  /** The login pages of the brokers linked by logging in there, from their adapters. */
+  readonly loginFlows: Readonly<Partial<Record<BrokerName, BrokerLoginFlow>>>;
   /** One market per link, by owner, broker, environment and a digest of the credentials (new keys: a new market). */
   private readonly markets = new Map<string, MarketData>();
 
   constructor(private readonly byName: Readonly<Partial<Record<BrokerName, Brokers>>>) {
     this.available = (Object.keys(byName) as BrokerName[]).filter((name) => byName[name]?.available.includes(name) === true);
+    this.loginFlows = Object.fromEntries(this.available.flatMap((name) => Object.entries(byName[name]?.loginFlows ?? {}).filter(([flow]) => flow === name)));
   }
 
   open(access: BrokerAccess): Broker {

@@ -3,6 +3,7 @@ import { DEFAULT_CORE_CONFIG, TOOL_NAMES, TOOLSETS, type ToolName, type Toolset 
 import type { LogLevel } from '../adapters/json-logger.js';
 import { ConfigError } from './config-error.js';
 import { notificationConfig, type NotificationConfig } from './notification-config.js';
+import { schwabConfig, type SchwabConfig } from './schwab-config.js';
 import { withSecretFiles } from './secret-files.js';
 import { dollars, instant, integer, list, oneOf, optionalInteger, text, url } from './setting-values.js';
 
@@ -94,6 +95,8 @@ export interface RuntimeConfig {
   readonly alpacaUrls: { readonly paper: string | null; readonly live: string | null; readonly data: string | null };
   /** CONDOR_TASTYTRADE_API_URL: one host replacing both of tastytrade's (sandbox and production); null: tastytrade's own. */
   readonly tastytradeApiUrl: string | null;
+  /** The Schwab app (CONDOR_SCHWAB_*); null: Schwab is not offered. Offered only where live trading is enabled too. */
+  readonly schwab: SchwabConfig | null;
   /**
    * Where prices come from (CONDOR_MARKET_DATA): the simulated market, Alpaca with the server's own key pair
    * (CONDOR_ALPACA_DATA_KEY_ID, CONDOR_ALPACA_DATA_SECRET_KEY; CONDOR_ALPACA_DATA_URL overrides the data host), or
@@ -178,6 +181,7 @@ export function loadConfig(given: NodeJS.ProcessEnv = process.env): RuntimeConfi
       data: url('CONDOR_ALPACA_DATA_URL', env.CONDOR_ALPACA_DATA_URL),
     },
     tastytradeApiUrl: url('CONDOR_TASTYTRADE_API_URL', env.CONDOR_TASTYTRADE_API_URL),
+    schwab: schwabConfig(env),
     marketData: marketDataSource(env),
     loginThrottle: {
       maxFailures: integer(env, 'CONDOR_LOGIN_MAX_FAILURES', DEFAULT_CORE_CONFIG.loginThrottle.maxFailures, 1, 1_000),

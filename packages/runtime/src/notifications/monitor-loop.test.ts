@@ -132,4 +132,17 @@ describe('MonitorLoop', () => {
     await loop.stop();
     expect(world.services.logger.lines).toEqual([{ level: 'warn', event: 'position_monitor_round_failed', fields: { error: 'database down' } }]);
   });
+
+  it('reports the news of a Schwab login that ends within a day, stored once across two rounds', async () => {
+    const world = await threePeople();
+    const ownerId = '5c4ab000-0000-4000-8000-000000000004';
+    const loggedInAt = world.clock.now() - 7 * 24 * 60 * MINUTE + 90 * MINUTE;
+    const sealed = { keyId: 'k', nonce: 'bm9uY2U=', ciphertext: 'c2VhbGVk' };
+    await world.services.brokerLinks.put({ ownerId, broker: 'schwab', environment: 'live', apiKey: null, apiSecret: sealed, keyHint: null, connectedAt: loggedInAt, updatedAt: loggedInAt, loggedInAt });
+    const loop = new MonitorLoop({ services: world.services, store: MemoryRetentionStore.create(), holder: 'a' });
+    expect(await loop.runOnce()).toMatchObject({ finished: true, loginsEnding: 1, owners: [{ status: 'checked' }, { status: 'checked' }, { status: 'checked' }] });
+    world.clock.advance(2 * MINUTE);
+    expect(await loop.runOnce()).toMatchObject({ finished: true, loginsEnding: 0 });
+    expect((await world.services.news.recent(ownerId, 10)).map((told) => [told.news.kind, told.news.key])).toEqual([['link_failed', `login-ends:${ownerId}:${String(loggedInAt)}`]]);
+  });
 });
