@@ -1,5 +1,6 @@
 import type { BrokerAccess, MarketData } from '@condor/core';
 import { FakeBrokers, FixtureMarketData } from '@condor/testkit';
+import { errAsync } from 'neverthrow';
 import { describe, expect, it } from 'vitest';
 import { RoutedBrokers } from './routed-brokers.js';
 
@@ -24,6 +25,15 @@ describe('RoutedBrokers', () => {
     expect((await brokers.listAccounts(access))._unsafeUnwrap()).toEqual([{ accountNumber: '5WT00001', description: 'Individual margin account (Main)', canTrade: true }]);
     expect((await brokers.listAccounts({ ...access, broker: 'alpaca' }))._unsafeUnwrapErr()).toEqual({ kind: 'unavailable', message: 'This deployment cannot list alpaca accounts.' });
     expect((await brokers.listAccounts({ ...access, broker: 'sim' }))._unsafeUnwrapErr().kind).toBe('unavailable');
+  });
+
+  it("keeps each login broker's login page from its own adapter, and none another adapter claims for a broker it does not route", () => {
+    const flow = { origin: 'https://api.schwabapi.com', authorizeUrl: () => 'https://api.schwabapi.com/v1/oauth/authorize', exchangeCode: () => errAsync({ kind: 'unavailable' as const, message: 'x' }) };
+    const sim = new FakeBrokers({ available: ['sim'] });
+    const schwab = { available: ['schwab'] as const, open: (access: BrokerAccess) => sim.open(access), loginFlows: { schwab: flow } };
+    const stray = { available: ['alpaca'] as const, open: (access: BrokerAccess) => sim.open(access), loginFlows: { schwab: { ...flow, origin: 'https://evil.example' } } };
+    expect(new RoutedBrokers({ sim, schwab }).loginFlows).toEqual({ schwab: flow });
+    expect(new RoutedBrokers({ sim, alpaca: stray }).loginFlows).toEqual({});
   });
 
   it('offers only the brokers it has', () => {
