@@ -105,6 +105,11 @@ export class FakeSchwab {
     this.silences.push(match);
   }
 
+  /** The next matching request is handled at once (an order placed) and its answer held back `ms` (a slow answer, or a caller killed meanwhile). */
+  delayNext(ms: number, match: Match = {}): void {
+    this.faults.delay({ ...match, ms });
+  }
+
   /** The next marketable order fills only `quantity` spreads now and stays `WORKING` with the rest. */
   partialFillNext(quantity: number): void {
     this.nextPlacement = { ...this.nextPlacement, fillQuantity: quantity };
@@ -153,12 +158,14 @@ export class FakeSchwab {
 
     const script = this.faults.takeScript(method, url.pathname);
     const silence = takeMatch(this.silences, method, url.pathname);
+    const delay = this.faults.takeDelay(method, url.pathname);
     let answer: SchwabAnswer;
     if (script && !script.afterHandling) answer = { status: script.status, body: script.body };
     else {
       answer = this.answer(method, url, isForm ? raw : body, { auth, authorization: header('authorization') });
       if (script) answer = { status: script.status, body: script.body };
     }
+    if (delay) await new Promise((resolve) => setTimeout(resolve, delay.ms));
     if (silence || res.destroyed) {
       res.destroy();
       return;
