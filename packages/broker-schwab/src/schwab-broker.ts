@@ -230,7 +230,7 @@ export class SchwabBroker implements Broker {
     return this.session.request('GET', `${this.account}${positions ? '?fields=positions' : ''}`, { idempotent: true }).andThen((response) => {
       if (response.status === 200 && isObject(response.data)) return okAsync(response.data);
       if (response.status === 403 || response.status === 404) {
-        return errAsync<Json, BrokerError>({ kind: 'auth_failed', message: `Schwab will not show the chosen account to this login (HTTP ${String(response.status)}: ${response.reason}). Choose one of the login's accounts, or log in at Schwab again.` });
+        return errAsync<Json, BrokerError>({ kind: 'auth_failed', loginAt: 'Schwab', message: `Schwab will not show the chosen account to this login (HTTP ${String(response.status)}: ${response.reason}). Choose one of the login's accounts, or log in at Schwab again.` });
       }
       return errAsync<Json, BrokerError>(refusal(response));
     });

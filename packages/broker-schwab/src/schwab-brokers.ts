@@ -119,7 +119,7 @@ export class SchwabBrokers implements Brokers {
     const link = schwabLink(access);
     if (link === null) return failing(noLogin());
     const { accountHash } = link.credentials;
-    if (accountHash === null) return failing({ kind: 'auth_failed', message: 'No Schwab account is chosen for this link: choose one of the accounts you allowed at Schwab.' });
+    if (accountHash === null) return failing({ kind: 'auth_failed', loginAt: 'Schwab', message: 'No Schwab account is chosen for this link: choose one of the accounts you allowed at Schwab.' });
     return new SchwabBroker(this.session(link), { accountHash, journal: this.journal, now: this.now, historyDays: this.options.historyDays ?? 30, sleep: this.sleep });
   }
 
@@ -167,7 +167,7 @@ export class SchwabBrokers implements Brokers {
   private readonly sleep = (ms: number): Promise<void> => (this.options.sleep ?? ((wait: number) => new Promise<void>((resolve) => setTimeout(resolve, wait))))(ms);
 }
 
-const noLogin = (): BrokerError => ({ kind: 'auth_failed', message: 'No Schwab login is linked: log in at Schwab from the broker keys page (/broker-keys).' });
+const noLogin = (): BrokerError => ({ kind: 'auth_failed', loginAt: 'Schwab', message: 'No Schwab login is linked: log in at Schwab from the broker keys page (/broker-keys).' });
 
 function failing(error: BrokerError): DryRunBroker {
   return { ...failingBroker(error), dryRun: () => errAsync(error) };

@@ -72,8 +72,8 @@ export function exchangeCode(http: SchwabHttp, app: SchwabApp, request: { readon
     .andThen((response) => {
       const data = response.data;
       if (response.status !== 200 || !isObject(data) || typeof data.access_token !== 'string' || typeof data.refresh_token !== 'string') {
-        const kind = response.status === 200 ? 'unavailable' : 'auth_failed';
-        return errAsync<SchwabLogin, BrokerError>({ kind, message: `Schwab did not complete the login (HTTP ${String(response.status)}: ${response.reason}). Log in at Schwab again from the broker keys page.` });
+        const message = `Schwab did not complete the login (HTTP ${String(response.status)}: ${response.reason}). Log in at Schwab again from the broker keys page.`;
+        return errAsync<SchwabLogin, BrokerError>(response.status === 200 ? { kind: 'unavailable', message } : { kind: 'auth_failed', loginAt: 'Schwab', message });
       }
       http.remember(data.access_token);
       http.remember(data.refresh_token);

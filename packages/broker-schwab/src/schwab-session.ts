@@ -40,6 +40,7 @@ export class SchwabSession {
 function refusedToken(response: SchwabResponse): BrokerError {
   return {
     kind: 'auth_failed',
+    loginAt: 'Schwab',
     message: `Schwab refused condor's access (HTTP 401: ${response.reason}). If this keeps happening, log in at Schwab again from the broker keys page (/broker-keys).`,
   };
 }

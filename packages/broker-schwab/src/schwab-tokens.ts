@@ -35,7 +35,7 @@ const DEFAULT_LIFETIME_SECONDS = 1800;
 
 /** The words of an ended link: log in at Schwab again. */
 export function loginAgain(why: string): BrokerError {
-  return { kind: 'auth_failed', message: `${why} Log in at Schwab again from the broker keys page (/broker-keys) to link it anew; your positions stay as they are.` };
+  return { kind: 'auth_failed', loginAt: 'Schwab', message: `${why} Log in at Schwab again from the broker keys page (/broker-keys) to link it anew; your positions stay as they are.` };
 }
 
 /**

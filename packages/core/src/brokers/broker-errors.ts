@@ -5,6 +5,13 @@ import type { BrokerError } from '../ports/broker.js';
 export function brokerError(error: BrokerError, whenRejected: (message: string) => AppError): AppError {
   switch (error.kind) {
     case 'auth_failed':
+      if (error.loginAt !== undefined) {
+        return appError('BROKER_NOT_CONNECTED', {
+          message: `The broker refused the login: ${error.message}`,
+          suggestion: `Open the broker keys page (get_broker_keys_link) and log in at ${error.loginAt} again; your positions stay as they are.`,
+          seeTool: 'get_broker_keys_link',
+        });
+      }
       return appError('BROKER_NOT_CONNECTED', {
         message: `The broker refused the credentials: ${error.message}`,
         suggestion:

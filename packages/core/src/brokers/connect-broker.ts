@@ -88,11 +88,13 @@ function authorized(input: Input, caller: Caller, services: Services): ResultAsy
 /** The link connect_broker verifies: the stored keys' broker, or a broker that takes no keys (by default the simulated one). */
 function linkToVerify(input: Input, stored: BrokerLink | undefined, caller: Caller, services: Services): ResultAsync<BrokerLink, AppError> {
   const broker = input.broker ?? stored?.broker ?? DEFAULT_BROKER;
-  const environment = input.environment ?? (stored !== undefined && stored.broker === broker ? stored.environment : 'paper');
+  const [only] = BROKERS[broker].capabilities.environments.length === 1 ? BROKERS[broker].capabilities.environments : [];
+  const environment = input.environment ?? (stored !== undefined && stored.broker === broker ? stored.environment : (only ?? 'paper'));
   if (!services.brokers.available.includes(broker)) {
+    const why = BROKERS[broker].login === null ? '' : ` ${BROKERS[broker].words.short} is offered only where the deployment has registered its app and enabled live trading.`;
     return errAsync(
       appError('SERVICE_NOT_CONFIGURED', {
-        message: `The ${broker} broker is not available on this deployment. Available: ${services.brokers.available.join(', ')}.`,
+        message: `The ${broker} broker is not available on this deployment.${why} Available: ${services.brokers.available.join(', ')}.`,
         suggestion: `Connect one of: ${services.brokers.available.join(', ')}.`,
         received: { broker },
       }),

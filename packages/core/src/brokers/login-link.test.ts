@@ -118,6 +118,13 @@ describe('connect_broker for Schwab', () => {
     expect(await services.brokerLinks.get(userId)).toEqual(before);
   });
 
+  it('takes Schwab’s only environment, live, when none is named: the answer is to log in, not that Schwab has no paper', async () => {
+    const { call } = await schwabDeployment();
+    const refused = await call({ authorization_confirmed: true, broker: 'schwab' });
+    expect(refused).toMatchObject({ error: 'BROKER_NOT_CONNECTED', see_tool: 'get_broker_keys_link' });
+    expect(refused['message']).toContain('Log in at Schwab');
+  });
+
   it('connects the chosen account of a stored login, keeping its hash, and says when the login ends', async () => {
     const { services, brokers, userId, call } = await schwabDeployment();
     brokers.setLoginAccounts(userId, ACCOUNTS);

@@ -9,8 +9,9 @@ export const getBrokerKeysLink = defineOperation({
   title: 'Get a link where the person enters broker keys',
   description:
     'Returns a single-use link to condor’s own page where the person types their broker API key pair into a form (in a browser ' +
-    'logged in to condor): the keys never pass through the agent’s conversation. Give the link to the person; then call ' +
-    'connect_broker once they have saved the keys. Expires in 15 minutes.',
+    'logged in to condor): the keys never pass through the agent’s conversation. A broker linked by logging in there (Schwab) ' +
+    'is linked from the same page: the person presses "Log in at Schwab" and chooses the account. Give the link to the person; ' +
+    'then call connect_broker once they have saved the keys or logged in. Expires in 15 minutes.',
   input: v.strictObject({}),
   output: v.object({
     url: v.pipe(v.string(), v.description('Single use; open it in a browser logged in to condor.')),

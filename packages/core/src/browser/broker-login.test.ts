@@ -173,7 +173,10 @@ describe('finishBrokerLogin', () => {
     expect(refused).toMatchObject({ code: 'BROKER_NOT_CONNECTED', message: expect.stringContaining('invalid_grant: the code was used') as unknown });
     expect(refused.suggestion).toContain('Log in at Schwab');
     login.refusal = { kind: 'auth_failed', message: 'Schwab did not complete the login (HTTP 400: Bad Request).' };
-    expect(await codeOf(finishBrokerLogin(services, owner, { state, code: 'stale-code', error: undefined }))).toBe('BROKER_NOT_CONNECTED');
+    const authFailed = (await finishBrokerLogin(services, owner, { state, code: 'stale-code', error: undefined }))._unsafeUnwrapErr();
+    expect(authFailed).toMatchObject({ code: 'BROKER_NOT_CONNECTED', seeTool: 'get_broker_keys_link' });
+    expect(authFailed.suggestion).toContain('Log in at Schwab');
+    expect(authFailed.suggestion).not.toContain('set_broker_keys');
     expect(await services.brokerLinks.get(owner.userId)).toBeUndefined();
   });
 });

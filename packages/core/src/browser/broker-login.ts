@@ -69,7 +69,11 @@ export function finishBrokerLogin(
     if (box === null) return errAsync(secretsMissing());
     return flow
       .exchangeCode({ code: answer.code, verifier, ownerId: caller.userId })
-      .mapErr((error) => brokerError(error, (message) => appError('BROKER_NOT_CONNECTED', { message: `${words} refused the login: ${message}`, suggestion: startAgain(words) })))
+      .mapErr((error) => {
+        const refused = (message: string): AppError =>
+          appError('BROKER_NOT_CONNECTED', { message: `${words} refused the login: ${message}`, suggestion: startAgain(words), seeTool: 'get_broker_keys_link' });
+        return error.kind === 'auth_failed' ? refused(error.message) : brokerError(error, refused);
+      })
       .andThen((login) =>
         ResultAsync.fromSafePromise(Promise.all([box.seal(login.refreshToken, loginTokenContext(caller.userId)), services.brokerLinks.get(caller.userId)])).andThen(
           ([sealed, before]) => {

@@ -42,6 +42,17 @@ describe('tellEndingLogins', () => {
     expect(await keysOf(services, SCHWAB_OWNER)).toHaveLength(1);
   });
 
+  it('tells every login in the window however many there are, page after page, each once', async () => {
+    const services = createTestServices();
+    const base = services.clock.now() - (6 * DAY + 23 * HOUR);
+    const owners = Array.from({ length: 1_203 }, (_, i) => `5c4ab000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    // Three logins share one instant at each page's edge, so a page that ends inside them must not drop the rest.
+    for (const [i, ownerId] of owners.entries()) await linked(services, ownerId, 'schwab', base + Math.floor(i / 3));
+    expect(await tellEndingLogins(services)).toBe(owners.length);
+    services.clock.advance(2 * 60_000);
+    expect(await tellEndingLogins(services)).toBe(0);
+  });
+
   it('does not tell a login 5 days old, until it is within a day of its end', async () => {
     const services = createTestServices();
     await linked(services, SCHWAB_OWNER, 'schwab', services.clock.now() - 5 * DAY);

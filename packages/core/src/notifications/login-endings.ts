@@ -1,13 +1,14 @@
 import { DAY_MS } from '../calendar/days.js';
 import { BROKERS, LOGIN_BROKERS, type BrokerLoginSpec } from '../brokers/broker-table.js';
+import type { BrokerLink } from '../ports/broker-link-store.js';
 import type { Services } from '../services.js';
 import { loginEndingNews } from './news-of.js';
 
 /** How long before a login at a broker ends its person is told. */
 export const LOGIN_NOTICE_MS = DAY_MS;
 
-/** The most links one look tells of (the rest are told at the next look: each once, by its key). */
-const LINKS_PER_LOOK = 500;
+/** How many links are read at a time. */
+const LINKS_PER_PAGE = 500;
 
 /**
  * Stores the news of every login at a broker that ends within a day and was not told before (Schwab's logins last
@@ -21,12 +22,29 @@ export async function tellEndingLogins(services: Services): Promise<number> {
     const { login, words }: { login: BrokerLoginSpec | null; words: { short: string } } = BROKERS[broker];
     if (login?.lastsMs == null) continue;
     const lastsMs = login.lastsMs;
-    const links = await services.brokerLinks.loginsBetween(now - lastsMs, now + LOGIN_NOTICE_MS - lastsMs, LINKS_PER_LOOK);
-    for (const link of links) {
+    for await (const link of loginsEndingWithin(services, now - lastsMs, now + LOGIN_NOTICE_MS - lastsMs)) {
       if (link.broker !== broker || link.loggedInAt == null) continue;
       const news = loginEndingNews({ ownerId: link.ownerId, loggedInAt: link.loggedInAt }, words.short, link.loggedInAt + lastsMs, now, services.ids);
       if (await services.news.add(news)) added += 1;
     }
   }
   return added;
+}
+
+/** Every link logged in within [from, before), page after page: a page starts at the last login time seen, whose links are not given twice. */
+async function* loginsEndingWithin(services: Services, from: number, before: number): AsyncGenerator<BrokerLink> {
+  const seen = new Set<string>();
+  let cursor = from;
+  for (;;) {
+    const page = await services.brokerLinks.loginsBetween(cursor, before, LINKS_PER_PAGE);
+    const fresh = page.filter((link) => !seen.has(link.ownerId));
+    for (const link of fresh) {
+      seen.add(link.ownerId);
+      yield link;
+    }
+    const last = page.at(-1)?.loggedInAt;
+    if (page.length < LINKS_PER_PAGE || fresh.length === 0 || last == null) return;
+    // Links that share the page's last login time may go on past it: the next page starts at that time, not after.
+    cursor = last;
+  }
 }

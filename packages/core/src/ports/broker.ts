@@ -4,8 +4,11 @@ import type { BrokerEnvironment, BrokerName } from './broker-link-store.js';
 
 /** Why a broker call failed. Adapters map their transport failures onto these. */
 export type BrokerError =
-  /** The credentials were refused (wrong key, or paper keys against live and the reverse). */
-  | { readonly kind: 'auth_failed'; readonly message: string }
+  /**
+   * The credentials were refused (wrong key, or paper keys against live and the reverse). `loginAt` names the broker
+   * of a link made by logging in there (Schwab): the person logs in there again, there are no keys to enter.
+   */
+  | { readonly kind: 'auth_failed'; readonly message: string; readonly loginAt?: string }
   /** The broker's rate limit; retry after the delay. */
   | { readonly kind: 'rate_limited'; readonly retryAfterSeconds: number }
   /** The broker refused the request itself (buying power, a leg it will not trade…), with its reason. */
