@@ -165,6 +165,22 @@ describe('the person’s desk', () => {
     expect(desk.approvals.items).toHaveLength(1);
   });
 
+  it('shows a Schwab login that ended, disconnected, with the words to log in again; not one merely waiting for its account', async () => {
+    const services = createTestServices() as Services;
+    const { userId } = await registeredUser(services, 'schwab-desk@example.com', PASSWORD);
+    const caller = await browserLogin(services, 'schwab-desk@example.com', PASSWORD);
+    const sealed = { keyId: 'k', nonce: 'bm9uY2U=', ciphertext: 'c2VhbGVk' };
+    const link = { ownerId: userId, broker: 'schwab', environment: 'live', apiKey: null, apiSecret: sealed, keyHint: null, connectedAt: null, updatedAt: services.clock.now() } as const;
+    await services.brokerLinks.put({ ...link, accountNumber: null, accountKey: null, loggedInAt: services.clock.now() - 60_000 });
+    expect((await personDesk(services, caller))._unsafeUnwrap().account).toBeNull();
+    const loggedInAt = services.clock.now() - 8 * 86_400_000;
+    await services.brokerLinks.put({ ...link, accountNumber: '11112222', accountKey: 'HASH', loggedInAt });
+    const account = (await personDesk(services, caller))._unsafeUnwrap().account;
+    expect(account).toMatchObject({ broker: 'schwab', environment: 'live', login_expires_at: new Date(loggedInAt + 7 * 86_400_000).toISOString() });
+    expect(account?.words).toContain('Your Schwab login ended');
+    expect(account?.words).toContain('log in at Schwab again from the broker keys page to trade');
+  });
+
   it('keeps the other parts when one cannot be read, says so in words, and logs what failed', async () => {
     const { services, caller } = await busyDesk();
     services.workingOrders.listOwned = () => Promise.reject(new Error('database went away'));

@@ -2,7 +2,9 @@ import { ResultAsync } from 'neverthrow';
 import type { AlertViewOutput } from '../positions/alert-view.js';
 import type { BrowserCaller } from '../browser/browser-session.js';
 import { servicesOfPerson } from '../brokers/person-market.js';
+import { loginEndsAt } from '../brokers/link-view.js';
 import { tradingAccountView } from '../brokers/trading-account.js';
+import type { BrokerLink } from '../ports/broker-link-store.js';
 import { recentNews } from '../notifications/recent-news.js';
 import { listConnectedClients } from '../oauth/connected-clients.js';
 import { paperPasskeySetting } from '../passkeys/paper-setting.js';
@@ -49,7 +51,7 @@ export function personDesk(base: Services, caller: BrowserCaller): ResultAsync<D
         recentOrders: orders,
         apiKeys,
         clients,
-        account: link?.connectedAt == null ? null : tradingAccountView(link, services),
+        account: deskAccount(link, services),
         marketNotice: services.marketNotice,
         marketWords: `Prices come from ${services.marketSource.words}.`,
         approving: { passkeys: approving.passkeys, paperPasskey: approving.on },
@@ -61,4 +63,12 @@ export function personDesk(base: Services, caller: BrowserCaller): ResultAsync<D
 
 function alertsOf(positions: readonly DeskPosition[]): AlertViewOutput[] {
   return positions.flatMap((p) => p.view.alerts).sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
+}
+
+/** The linked account, connected; or a login at a broker that ended (its words say to log in again), which the person must see to act. */
+function deskAccount(link: BrokerLink | undefined, services: Services): DeskView['account'] {
+  if (link === undefined) return null;
+  const endsAt = loginEndsAt(link);
+  const ended = endsAt !== null && endsAt <= services.clock.now();
+  return link.connectedAt !== null || ended ? tradingAccountView(link, services) : null;
 }
