@@ -9,14 +9,15 @@ import type { WebEnv } from '../shared/web-env.js';
 import { renderAccountChoice, renderAccountChosen } from './broker-account-page.js';
 import { renderBrokerKeysForm, renderBrokerKeysSaved } from './broker-keys-page.js';
 import { renderLoginLinked } from './broker-login-page.js';
+import { keepAnswerAcrossLogin, LOGIN_CALLBACK_PATH, takeLoginAnswer } from './login-answer.js';
 
 /**
  * `GET /broker-keys/:token[?broker=]` (the form of one broker the server takes keys for), `POST /broker-keys/:token`
  * (stores the keys, answers with the key's hint only and, where the login holds several accounts, the ones to
  * choose among) and `POST /broker-account` (records the account chosen). No key is ever written back into a page,
  * a redirect or a log line. A broker linked by logging in there (Schwab): `POST /broker-keys/:token/login` sends the
- * person to its login page, and `GET /broker-keys/schwab/callback` is where it sends them back (with the query, which
- * carries the code and the state, kept across condor's own login page).
+ * person to its login page, and `GET /broker-keys/schwab/callback` is where it sends them back (the query, which
+ * carries the code and the state, kept across condor's own login page in a cookie of its own, never in a page).
  */
 export function mountBrokerKeys(app: Hono<WebEnv>, services: Services): void {
   app.get('/broker-keys/:token', pageGuard(services), async (c) => {
@@ -43,9 +44,9 @@ export function mountBrokerKeys(app: Hono<WebEnv>, services: Services): void {
     });
   });
 
-  app.get('/broker-keys/schwab/callback', pageGuard(services, { keepQuery: true }), async (c) => {
+  app.get(LOGIN_CALLBACK_PATH, keepAnswerAcrossLogin(services), pageGuard(services), async (c) => {
     const { caller, signedIn } = c.get('session');
-    const linked = await finishBrokerLogin(services, caller, { state: c.req.query('state'), code: c.req.query('code'), error: c.req.query('error') });
+    const linked = await finishBrokerLogin(services, caller, takeLoginAnswer(c));
     if (linked.isErr()) return sendErrorPage(c, linked.error, signedIn);
     return sendPage(c, 200, { title: 'Logged in at the broker', signedIn, body: renderLoginLinked(linked.value, signedIn.csrf, services.clock.now()) });
   });
