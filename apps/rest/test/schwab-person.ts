@@ -1,51 +1,65 @@
 import { expect } from 'vitest';
 import type { JsonAnswer } from './server-process.js';
-import { SoftPasskey } from './soft-passkey.js';
 
-type Send = (method: string, path: string, body?: unknown, token?: string) => Promise<JsonAnswer>;
-
-/** One page answer of the real server as a browser without JavaScript sees it. */
+/** One page answer of the server as a browser without JavaScript sees it. */
 export interface PageAnswer {
   readonly status: number;
   readonly location: string | null;
   readonly text: string;
 }
 
+/** What answers WebAuthn's ceremonies for the person: a software passkey, or the fake verifier's answers in process. */
+export interface Authenticator {
+  register(challenge: string): unknown;
+  assert(challenge: string): unknown;
+}
+
+/** How the person reaches the server: its public URL, its pages (a path and a fetch init), its JSON API. */
+export interface PersonReach {
+  readonly site: () => string;
+  readonly fetchPage: (path: string, init: RequestInit) => Promise<Response>;
+  readonly send: (method: string, path: string, body?: unknown, token?: string) => Promise<JsonAnswer>;
+}
+
 /**
- * A person at the real server over plain HTTP: an onboarded account (the agent's token), a browser session cookie on
- * condor's pages, a Schwab login done at the fake's authorize page (its form posted as a person would), and a
- * software passkey to approve live orders. `site` is the server's public URL; `baseUrl` where it listens.
+ * A person at the server over plain HTTP: an onboarded account (the agent's token), a browser session cookie on
+ * condor's pages, a Schwab login done at the fake's authorize page (its form posted as a person would), and an
+ * authenticator to approve live orders with a passkey.
  */
 export class SchwabPerson {
   token = '';
-  readonly passkey: SoftPasskey;
   private cookie = '';
 
   constructor(
-    private readonly site: () => { readonly site: string; readonly baseUrl: string },
-    private readonly send: Send,
+    private readonly reach: PersonReach,
+    readonly passkey: Authenticator,
     readonly email: string,
     private readonly password: string,
-  ) {
-    this.passkey = new SoftPasskey(() => site().site);
-  }
+  ) {}
 
   /** Registers, accepts the documents, and logs a browser in. */
   async signUp(): Promise<void> {
     const ok = async (method: string, path: string, body?: unknown, bearer?: string): Promise<Record<string, unknown>> => {
-      const answer = await this.send(method, path, body, bearer);
+      const answer = await this.reach.send(method, path, body, bearer);
       expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBe(200);
       return answer.body;
     };
     await ok('POST', '/v1/users', { email: this.email, password: this.password });
-    this.token = String((await ok('POST', '/v1/sessions', { email: this.email, password: this.password }))['access_token']);
+    await this.renewToken();
     for (const name of ['eua', 'risk-disclosure', 'broker-authorization']) await ok('GET', `/v1/legal-documents/${name}`, undefined, this.token);
     await ok('POST', '/v1/onboarding/eua-acceptance', {}, this.token);
     await ok('POST', '/v1/onboarding/risk-acknowledgement', {}, this.token);
     await this.logIn();
   }
 
-  /** A browser session on condor's login page (again after a restart: sessions live in the database, so this is rarely needed). */
+  /** The agent's access token, anew (an old one may have expired). */
+  async renewToken(): Promise<void> {
+    const answer = await this.reach.send('POST', '/v1/sessions', { email: this.email, password: this.password });
+    expect(answer.status).toBe(200);
+    this.token = String(answer.body['access_token']);
+  }
+
+  /** A browser session on condor's login page (again once the last one ended). */
   async logIn(): Promise<void> {
     const answer = await this.page('POST', '/login', { email: this.email, password: this.password, next: '/' });
     expect(answer.status).toBe(303);
@@ -65,7 +79,7 @@ export class SchwabPerson {
    * login id and password, the fake's redirect followed back to condor's callback page. That page's text.
    */
   async logInAtSchwab(apiUrl: string): Promise<string> {
-    const link = await this.send('POST', '/v1/broker/keys-link', {}, this.token);
+    const link = await this.reach.send('POST', '/v1/broker/keys-link', {}, this.token);
     const keysPath = new URL(String(link.body['url'])).pathname;
     const csrf = csrfOf(await this.page('GET', keysPath));
     const started = await this.page('POST', `${keysPath}/login`, { csrf_token: csrf, broker: 'schwab' });
@@ -73,7 +87,7 @@ export class SchwabPerson {
     const authorize = new URL(started.location ?? '');
     expect(authorize.origin + authorize.pathname).toBe(`${apiUrl}/v1/oauth/authorize`);
     const page = await fetch(authorize);
-    const form = new URLSearchParams([...(await page.text()).matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, unescapeHtml(m[2]!)]));
+    const form = new URLSearchParams([...(await page.text()).matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m): [string, string] => [m[1] ?? '', unescapeHtml(m[2] ?? '')]));
     form.set('username', 'person');
     form.set('password', 'schwab password');
     const back = await fetch(new URL('/v1/oauth/authorize', authorize), { method: 'POST', body: form, redirect: 'manual' });
@@ -101,11 +115,10 @@ export class SchwabPerson {
 
   /** One request to condor's pages with the browser's cookie (and, for a post, condor's own origin). */
   async page(method: 'GET' | 'POST', path: string, form?: Record<string, string>): Promise<PageAnswer> {
-    const { site, baseUrl } = this.site();
-    const response = await fetch(`${baseUrl}${path}`, {
+    const response = await this.reach.fetchPage(path, {
       method,
       redirect: 'manual',
-      headers: { ...(this.cookie === '' ? {} : { cookie: this.cookie }), ...(method === 'POST' ? { origin: site } : {}) },
+      headers: { ...(this.cookie === '' ? {} : { cookie: this.cookie }), ...(method === 'POST' ? { origin: this.reach.site() } : {}) },
       ...(form === undefined ? {} : { body: new URLSearchParams(form) }),
     });
     const set = /^(__Host-condor-session=[^;]*)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
