@@ -121,5 +121,8 @@ describe('kill -9 after Schwab took a live order and before condor recorded it, 
     expect(orders.map((o) => o.status)).toEqual(['filled']);
     expect(orderPosts()).toHaveLength(1);
     expect(schwab().book.orders).toHaveLength(1);
+    // No token of the login and not the app's secret in the restarted server's log.
+    const logged = server.logs().join('\n');
+    for (const secret of [...schwab().oauth.issuedTokens, schwab().appSecret]) expect(logged).not.toContain(secret);
   }, 90_000);
 });
