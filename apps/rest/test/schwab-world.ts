@@ -11,12 +11,11 @@ import { localhostSite } from '../../web/test/localhost-site.js';
 import { startServer, type RunningServer } from './server-process.js';
 
 /**
- * Issue 41's walk against the real server process and a local fake of Schwab (its OAuth pages and Trader API, in this
- * process): the person logs in at condor in chromium, opens the broker-keys link, logs in at the fake's authorize
- * page, comes back and chooses an account; the agent connects, researches on the link's chains and proposes; the
- * person approves with a passkey (a CDP virtual authenticator: Schwab is live only); condor walks the one order by
- * replace until it fills; the exit, approved the same way, closes the position. Every page, answer, log line and the
- * database file are kept, to look for the secrets in.
+ * Issue 41's walk against the real server process and a local fake of Schwab's OAuth pages and Trader API (in this
+ * process): the person, in chromium, logs in at the fake's authorize page from the broker-keys link and chooses an
+ * account; the agent connects, researches on the link's chains and proposes; the person approves with a passkey (a CDP
+ * virtual authenticator: Schwab is live only); the one order is walked by replace to a fill; the exit closes the
+ * position. Every page, answer and log line is kept, to look for the secrets in, with the database file.
  */
 
 /** A Tuesday, 10:00 in New York: the exchange is open whenever the test runs. */
@@ -26,8 +25,6 @@ export const PASSWORD = 'schwab e2e password';
 const OPENING_FEES = 2.68;
 
 type Browser = Awaited<ReturnType<typeof launchBrowser>>;
-type BrowserContext = Awaited<ReturnType<Browser['newContext']>>;
-type Page = Awaited<ReturnType<BrowserContext['newPage']>>;
 
 /** What one test file runs against, and what it saw. */
 export interface SchwabWorld {
@@ -83,16 +80,8 @@ export function schwabWorld(): SchwabWorld {
     if (world === undefined) throw new Error('schwabWorld: read inside a test, after beforeAll');
     return world;
   };
-  return {
-    get fake() { return running().fake; },
-    get apiUrl() { return running().apiUrl; },
-    get server() { return running().server; },
-    get browser() { return running().browser; },
-    get site() { return running().site; },
-    get answers() { return running().answers; },
-    get pages() { return running().pages; },
-    get codes() { return running().codes; },
-  };
+  // Each field read through the started world, so a test file can hold this object from its top level.
+  return new Proxy({} as SchwabWorld, { get: (_, name: keyof SchwabWorld) => running()[name] });
 }
 
 /** A tool call as the agent makes it: its structured answer. */
@@ -143,7 +132,6 @@ export async function mcpAgent(world: SchwabWorld, token: string): Promise<{ cal
 
 /** The person: a browser of their own, logged in at condor, with a passkey on a CDP virtual authenticator (user verification on). */
 export interface Person {
-  readonly page: Page;
   /** Opens the broker-keys link, logs in at the fake's authorize page, comes back and chooses `accountNumber`. */
   linkSchwab(link: string, accountNumber: string): Promise<void>;
   /** Opens an approval link and approves with the passkey once the 5-second floor has passed; the ticket's figures and the order id. */
@@ -173,7 +161,6 @@ export async function person(world: SchwabWorld, email: string): Promise<Person>
   const local = (url: string): string => `${world.site}${new URL(url, world.site).pathname}`;
 
   return {
-    page,
     async linkSchwab(link, accountNumber) {
       await page.goto(local(link));
       const login = page.locator('[data-role="broker-login"][data-broker="schwab"]');
@@ -184,6 +171,8 @@ export async function person(world: SchwabWorld, email: string): Promise<Person>
       await page.fill('input[name="password"]', 'the password only Schwab sees');
       await Promise.all([page.waitForURL((url) => url.pathname === '/broker-keys/schwab/callback'), page.click('button[type="submit"]')]);
       expect(await page.locator('[data-role="message"] h1').innerText()).toBe('Logged in at Charles Schwab');
+      // Kept across condor's login in a cookie of its own: the code is in no page, nor in the address it ends at.
+      expect(new URL(page.url()).search).toBe('');
       expect(await page.locator('[data-role="login-ends"]').innerText()).toMatch(/\S/);
       await page.check(`input[name="account_number"][value="${accountNumber}"]`);
       await Promise.all([page.waitForURL(`${world.site}/broker-account`), page.click('form[action="/broker-account"] button[type="submit"]')]);
@@ -209,8 +198,10 @@ const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 
 /** Waits, looking every `everyMs`, until `check` answers true; fails naming `what` after `withinMs`. */
 async function until(what: string, check: () => boolean | Promise<boolean>, everyMs = 250, withinMs = 30_000): Promise<void> {
-  for (const started = Date.now(); !(await check()); await pause(everyMs)) {
+  const started = Date.now();
+  while (!(await check())) {
     if (Date.now() - started > withinMs) throw new Error(`${what}: not within ${String(withinMs)} ms`);
+    await pause(everyMs);
   }
 }
 
