@@ -231,7 +231,7 @@ export async function walkSchwab(world: SchwabWorld, call: Call, approver: Perso
   const before = fake.requests.length;
   const found = await call('find_iron_condors', { ticker: 'SPY', top_k: 1, dte_min: 20, dte_max: 50 });
   // The person's own market: Schwab's chains, read with the link's access token.
-  expect(found['market'], JSON.stringify(found['market'])).toMatchObject({ source: expect.stringMatching(/^schwab/) as unknown, simulated: false });
+  expect(found['market'], JSON.stringify(found['market'])).toMatchObject({ source: 'schwab:live', simulated: false, source_words: expect.stringContaining('Charles Schwab') as unknown });
   expect(found['market_notice']).toBeNull();
   const chains = fake.requests.slice(before).filter((r) => r.path === '/marketdata/v1/chains');
   expect(chains.length).toBeGreaterThan(0);
