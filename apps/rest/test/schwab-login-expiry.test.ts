@@ -114,9 +114,9 @@ describe('a Schwab login’s seven days, on a test clock', () => {
     [refreshes, asked] = [fake.oauth.refreshes, fake.requests.length];
   });
 
-  // Known bug (core): a call that first reads the person's market (propose_exit) gets the ended login as the market's
-  // `not_served`, which core answers 503 SERVICE_UNAVAILABLE with no tool — an agent retries it. Words are right.
-  it.fails('answers propose_exit, the first call after the end, BROKER_NOT_CONNECTED with the broker-keys link', async () => {
+  // A call that first reads the person's market (propose_exit) meets the ended login there: the market's `not_served`
+  // carries the login's broker, and core answers as for the account itself.
+  it('answers propose_exit, the first call after the end, BROKER_NOT_CONNECTED with the broker-keys link', async () => {
     expectLogInAgain(await json('POST', '/v1/proposals/exits', { position_id: positionId }), 'propose_exit');
   });
 
@@ -127,10 +127,8 @@ describe('a Schwab login’s seven days, on a test clock', () => {
     expect(fake.requests.slice(asked)).toEqual([]);
   });
 
-  // Known bug (core, packages/core/src/brokers/user-broker.ts): the first refusal disconnects the link, and from then on the
-  // connected-broker gate answers "No active broker account is linked. Call set_broker_keys, then connect_broker." —
-  // keys Schwab does not take, and no word of the ended login. Flip to `it` once the gate speaks of the login.
-  it.fails('keeps saying "log in at Schwab again" on trading calls once the link is disconnected', async () => {
+  // The first refusal disconnects the link; the connected-broker gate then speaks of the ended login, not of keys.
+  it('keeps saying "log in at Schwab again" on trading calls once the link is disconnected', async () => {
     expectLogInAgain(await json('POST', '/v1/proposals/entries', { candidate, qty: 1 }), 'propose_entry');
     expectLogInAgain(await json('GET', '/v1/positions'), 'get_positions again');
   });

@@ -169,7 +169,9 @@ export class SchwabMarketData implements MarketData {
       .request('GET', path, { idempotent: true })
       .mapErr((error): MarketDataError => {
         if (error.kind === 'rate_limited') return error;
-        if (error.kind === 'auth_failed') return { kind: 'not_served', message: `Schwab cannot serve your market data: ${error.message}`, suggestion: 'Log in at Schwab again from the broker keys page (/broker-keys).' };
+        if (error.kind === 'auth_failed') {
+          return { kind: 'not_served', message: `Schwab cannot serve your market data: ${error.message}`, suggestion: 'Log in at Schwab again from the broker keys page (/broker-keys).', loginAt: 'Schwab' };
+        }
         return { kind: 'unavailable', message: error.message };
       })
       .andThen((response) => (response.status === 200 ? okAsync(response.data) : errAsync<unknown, MarketDataError>({ kind: 'unavailable', message: `Schwab answered ${String(response.status)}: ${response.reason}` })));

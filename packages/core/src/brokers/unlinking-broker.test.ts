@@ -1,4 +1,5 @@
 import { createTestServices, FakeBrokers } from '@condor/testkit';
+import { DEFAULT_CORE_CONFIG } from '../services.js';
 import { describe, expect, it } from 'vitest';
 import type { BrokerLink } from '../ports/broker-link-store.js';
 import { userBroker } from './user-broker.js';
@@ -32,5 +33,17 @@ describe('a broker that refuses the credentials (a revoked grant, a regenerated 
     brokers.verifyFails(OWNER, REVOKED);
     expect((await broker.verify()).isErr()).toBe(true);
     expect(await services.brokerLinks.get(OWNER)).toEqual(replaced);
+  });
+});
+
+describe('a link this deployment no longer serves', () => {
+  it('answers BROKER_NOT_CONNECTED in words, never opening it, when its broker is no longer offered', async () => {
+    const sealed = { keyId: 'k', nonce: 'bm9uY2U=', ciphertext: 'c2VhbGVk' };
+    const schwab: BrokerLink = { ...LINK, broker: 'schwab', environment: 'live', apiSecret: sealed, accountNumber: '11112222', accountKey: 'H', loggedInAt: 1_000 };
+    const gone = createTestServices({ brokers: new FakeBrokers({ available: ['sim', 'alpaca'] }), config: { ...DEFAULT_CORE_CONFIG, liveTradingEnabled: true } });
+    await gone.brokerLinks.put(schwab);
+    const refused = (await userBroker(OWNER, gone))._unsafeUnwrapErr();
+    expect(refused).toMatchObject({ code: 'BROKER_NOT_CONNECTED', message: 'Your Schwab live link cannot be used here: this deployment no longer offers Schwab.', seeTool: 'connect_broker' });
+    expect((gone.brokers as FakeBrokers).opened).toEqual([]);
   });
 });

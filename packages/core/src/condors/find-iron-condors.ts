@@ -66,6 +66,7 @@ export const findIronCondors = defineOperation({
     'TIER_BLOCKED',
     'QUOTA_EXCEEDED',
     'BROKER_RATE_LIMITED',
+    'BROKER_NOT_CONNECTED',
     'SERVICE_UNAVAILABLE',
   ],
   handler: (input, { services, caller }) => {

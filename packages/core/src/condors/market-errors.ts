@@ -1,4 +1,5 @@
 import { appError, type AppError } from '../errors/app-error.js';
+import { loginAgain } from '../brokers/sealed-keys.js';
 import type { MarketDataError } from '../ports/market-data.js';
 
 /** A market-data failure as the caller sees it. */
@@ -21,6 +22,7 @@ export function marketError(error: MarketDataError, ticker: string): AppError {
         retryAfterSeconds: 30,
       });
     case 'not_served':
+      if (error.loginAt !== undefined) return loginAgain(error.loginAt, error.message);
       return appError('SERVICE_UNAVAILABLE', {
         message: error.message,
         suggestion: error.suggestion ?? 'Check the broker link on the broker-keys page (/broker-keys).',

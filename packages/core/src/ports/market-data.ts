@@ -12,9 +12,10 @@ export type MarketDataError =
   | { readonly kind: 'unsupported'; readonly message: string }
   /**
    * A person's link cannot serve market data (a revoked grant, a sandbox without quotes, unreadable keys): the
-   * message names the broker and says why, the suggestion what the person can do.
+   * message names the broker and says why, the suggestion what the person can do. `loginAt` names the broker of a
+   * link made by logging in there whose login ended or was refused: the person logs in there again.
    */
-  | { readonly kind: 'not_served'; readonly message: string; readonly suggestion: string | null };
+  | { readonly kind: 'not_served'; readonly message: string; readonly suggestion: string | null; readonly loginAt?: string };
 
 /**
  * Which session a market's prices belong to: `regular` while the exchange's regular session is under way;

@@ -43,7 +43,7 @@ export const createStrategy = defineOperation({
   tier: CREATE_STRATEGY_TIER,
   rest: { method: 'POST', path: '/strategies/optimize' },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  errors: ['INVALID_TICKER', 'OUT_OF_RANGE', 'INVALID_VALUE', 'VALIDATION_ERROR', 'TIER_BLOCKED', 'QUOTA_EXCEEDED', 'BROKER_RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
+  errors: ['INVALID_TICKER', 'OUT_OF_RANGE', 'INVALID_VALUE', 'VALIDATION_ERROR', 'TIER_BLOCKED', 'QUOTA_EXCEEDED', 'BROKER_RATE_LIMITED', 'BROKER_NOT_CONNECTED', 'SERVICE_UNAVAILABLE'],
   handler: (input, ctx) => {
     const { market } = ctx.services;
     const fail = (e: Parameters<typeof marketError>[0]) => marketError(e, input.ticker);
