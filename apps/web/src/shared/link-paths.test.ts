@@ -10,5 +10,7 @@ describe('withoutLinkTokens', () => {
     expect(withoutLinkTokens('/settings/verification-mail')).toBe('/settings/verification-mail');
     expect(withoutLinkTokens('/v1/proposals/entries')).toBe('/v1/proposals/entries');
     expect(withoutLinkTokens('/login')).toBe('/login');
+    expect(withoutLinkTokens('/broker-keys/schwab/callback')).toBe('/broker-keys/schwab/callback');
+    expect(withoutLinkTokens('/broker-keys/AbC_123-xyz/login')).toBe('/broker-keys/:token/login');
   });
 });
