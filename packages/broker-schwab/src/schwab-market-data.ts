@@ -24,6 +24,8 @@ export interface SchwabMarketHours {
 
 const TICKER = /^\$?[A-Z0-9./]{1,10}$/;
 
+const HOURS_TTL_MS = 15 * 60_000;
+
 /**
  * A person's Schwab market (design §17) over `/marketdata/v1`: quotes, the expiration chain, an expiration's chain
  * with Schwab's greeks (theta per day and vega per volatility point, converted to condor's per year and per 1.00)
@@ -33,6 +35,8 @@ const TICKER = /^\$?[A-Z0-9./]{1,10}$/;
  */
 export class SchwabMarketData implements MarketData {
   private readonly quotes: CoalescingCache<Json | null, MarketDataError>;
+  /** A date's hours do not change within the day: read once per link every 15 minutes, not on every session check. */
+  private readonly hours: CoalescingCache<SchwabMarketHours, MarketDataError>;
   private rate: number;
 
   constructor(
@@ -41,6 +45,7 @@ export class SchwabMarketData implements MarketData {
   ) {
     this.rate = options.riskFreeRate ?? 0.04;
     this.quotes = new CoalescingCache({ ttlMs: options.quoteTtlMs ?? 15_000, now: options.now });
+    this.hours = new CoalescingCache({ ttlMs: HOURS_TTL_MS, now: options.now });
   }
 
   /** The exchange's session, with Schwab's own hours for today: a day Schwab says is closed is closed. */
@@ -56,6 +61,10 @@ export class SchwabMarketData implements MarketData {
 
   /** Schwab's equity-option hours on a date (`GET /markets?markets=option&date=`). */
   marketHours(date: string): MarketResult<SchwabMarketHours> {
+    return this.hours.get(date, () => this.readHours(date));
+  }
+
+  private readHours(date: string): MarketResult<SchwabMarketHours> {
     return this.get(`/marketdata/v1/markets?${new URLSearchParams({ markets: 'option', date }).toString()}`).map((data) => {
       const option = isObject(data) && isObject(data.option) ? data.option : {};
       const eqo = isObject(option.EQO) ? option.EQO : isObject(option.equity) ? option.equity : {};

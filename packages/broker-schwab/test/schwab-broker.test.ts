@@ -140,4 +140,15 @@ describe('SchwabBroker orders', () => {
     value(await broker.positions());
     expect(sleeps.some((ms) => ms > 0)).toBe(true);
   });
+
+  it('reads a day’s market hours once per link, not on every session check, and again after 15 minutes', async () => {
+    const { brokers, access, fake, clock } = await world();
+    const market = brokers.marketData(access);
+    const hoursAsked = (): number => fake.requests.filter((r) => r.path === '/marketdata/v1/markets').length;
+    for (let i = 0; i < 5; i++) expect(value(await market.session()).kind).toBe('regular');
+    expect(hoursAsked()).toBe(1);
+    clock.advance(15 * 60_000 + 1);
+    value(await market.session());
+    expect(hoursAsked()).toBe(2);
+  });
 });
