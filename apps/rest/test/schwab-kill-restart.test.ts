@@ -1,6 +1,6 @@
-import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { FakeSchwab } from '@condor/testkit';
+import { freePort } from '../../web/test/localhost-site.js';
 import { restartableServer } from './restartable-server.js';
 import { SchwabPerson } from './schwab-person.js';
 import { SoftPasskey } from './soft-passkey.js';
@@ -18,19 +18,6 @@ const SIM_START = '2026-02-10T15:00:00Z';
 const PASSWORD = 'schwab kill restart password';
 const ACCOUNT = '74120355';
 const ORDERS = /^\/trader\/v1\/accounts\/[^/]+\/orders$/;
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => {
-        if (typeof address === 'object' && address !== null) resolve(address.port);
-        else reject(new Error('no port'));
-      });
-    });
-  });
 
 describe('kill -9 after Schwab took a live order and before condor recorded it, then a restart on the same data folder', () => {
   const anchor = Date.now();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CATALOGUE } from '@condor/core';
+import { restRequest } from './rest-request.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { FakeSchwab } from '@condor/testkit';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -108,13 +108,8 @@ export async function registered(world: SchwabWorld, email: string): Promise<str
 export const restAgent =
   (world: SchwabWorld, token: string): Call =>
   async (tool, args = {}) => {
-    const operation = CATALOGUE.find((op) => op.name === tool);
-    if (operation === undefined) throw new Error(`no tool ${tool}`);
-    const pathNames = new Set([...operation.rest.path.matchAll(/:(\w+)/g)].map((match) => match[1]));
-    const path = operation.rest.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(args[name])));
-    const rest = Object.fromEntries(Object.entries(args).filter(([name]) => !pathNames.has(name)));
-    const query = operation.rest.method === 'GET' ? `?${new URLSearchParams(Object.entries(rest).map(([k, v]): [string, string] => [k, String(v)])).toString()}` : '';
-    return send(world, operation.rest.method, `/v1${path}${query}`, operation.rest.method === 'GET' ? undefined : rest, token);
+    const { method, path, body } = restRequest(tool, args);
+    return send(world, method, path, body, token);
   };
 
 /** Tools called over MCP (Streamable HTTP, the v2 SDK client) with a Bearer token; `close` ends the session. */

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CATALOGUE } from '@condor/core';
+import { restRequest } from './rest-request.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERAS, newClient } from '../../mcp/test/support.js';
@@ -107,14 +107,8 @@ type Call = (tool: string, args?: Record<string, unknown>) => Promise<Record<str
 const restCaller =
   (token: string | null): Call =>
   async (tool, args = {}) => {
-    const operation = CATALOGUE.find((op) => op.name === tool);
-    if (operation === undefined) throw new Error(`no tool ${tool}`);
-    const pathNames = new Set([...operation.rest.path.matchAll(/:(\w+)/g)].map((match) => match[1]));
-    const path = operation.rest.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(args[name])));
-    const rest = Object.fromEntries(Object.entries(args).filter(([name]) => !pathNames.has(name)));
-    const pairs = Object.entries(rest).map(([k, v]): [string, string] => [k, String(v)]);
-    const query = operation.rest.method === 'GET' ? `?${new URLSearchParams(pairs).toString()}` : '';
-    const response = await send(operation.rest.method, `/v1${path}${query}`, operation.rest.method === 'GET' ? undefined : rest, token);
+    const { method, path, body } = restRequest(tool, args);
+    const response = await send(method, path, body, token);
     return (await response.json()) as Record<string, unknown>;
   };
 

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 
 /** A free loopback port. */
-const freePort = (): Promise<number> =>
+export const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

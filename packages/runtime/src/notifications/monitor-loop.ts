@@ -34,7 +34,6 @@ const NOTHING_TOLD: ReadonlySet<string> = new Set();
  * a round cut short by a restart leaves nothing half-told, and the next round (here or elsewhere) finishes it.
  */
 export class MonitorLoop {
-  private stopped = false;
   private readonly intervalMs: number;
   private readonly ticker: Ticker;
   /** Per person, the keys of their alerts this instance saw stored at its last look (spares the store; lost on restart). */
@@ -51,7 +50,6 @@ export class MonitorLoop {
 
   /** Cancels the next rounds and waits for one under way (it stops after the person it is looking at). */
   async stop(): Promise<void> {
-    this.stopped = true;
     await this.ticker.stop();
   }
 
@@ -76,7 +74,7 @@ export class MonitorLoop {
   }
 
   private async claim(): Promise<boolean> {
-    if (this.stopped) return false;
+    if (this.ticker.stopped) return false;
     const now = this.options.services.clock.now();
     return this.options.store.claimLease(MONITOR_LEASE, this.options.holder, now, now + this.intervalMs);
   }

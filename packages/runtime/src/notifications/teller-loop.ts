@@ -19,21 +19,13 @@ export interface NewsTellerLoopOptions {
  * logged and leased again once its lease runs out.
  */
 export class NewsTellerLoop {
-  private stopped = false;
   private readonly ticker: Ticker;
 
   constructor(private readonly options: NewsTellerLoopOptions) {
-    this.ticker = new Ticker(
-      () =>
-        this.runOnce().then(
-          () => undefined,
-          (error: unknown) => {
-            this.options.services.logger.warn('news_claim_failed', { error: error instanceof Error ? error.message : String(error) });
-          },
-        ),
-      options.intervalMs ?? 1_000,
-      false,
-    );
+    const failed = (error: unknown): void => {
+      options.services.logger.warn('news_claim_failed', { error: error instanceof Error ? error.message : String(error) });
+    };
+    this.ticker = new Ticker(() => this.runOnce(), options.intervalMs ?? 1_000, false, failed);
   }
 
   start(): void {
@@ -42,13 +34,12 @@ export class NewsTellerLoop {
 
   /** Cancels the next looks and waits for one under way. */
   async stop(): Promise<void> {
-    this.stopped = true;
     await this.ticker.stop();
   }
 
   /** One look: how each piece of news this instance could claim was told. */
   async runOnce(): Promise<readonly NewsOutcome[]> {
-    if (this.stopped) return [];
+    if (this.ticker.stopped) return [];
     const { services, holder } = this.options;
     const claimed = await services.news.claimUntold(holder, services.clock.now(), this.options.leaseMs ?? 60_000, this.options.batch ?? 20);
     const outcomes: NewsOutcome[] = [];

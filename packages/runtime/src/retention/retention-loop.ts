@@ -28,7 +28,6 @@ const HOUR_MS = 60 * 60_000;
  * long run is never joined by a second instance. The others skip the run.
  */
 export class RetentionLoop {
-  private stopped = false;
   private readonly intervalMs: number;
   private readonly batchSize: number;
   private readonly ticker: Ticker;
@@ -46,7 +45,6 @@ export class RetentionLoop {
 
   /** Cancels the next runs and waits for one under way (it stops after its current batch). */
   async stop(): Promise<void> {
-    this.stopped = true;
     await this.ticker.stop();
   }
 
@@ -68,7 +66,7 @@ export class RetentionLoop {
   }
 
   private async claim(): Promise<boolean> {
-    if (this.stopped) return false;
+    if (this.ticker.stopped) return false;
     const now = this.options.clock.now();
     return this.options.store.claimLease(RETENTION_LEASE, this.options.holder, now, now + this.intervalMs);
   }

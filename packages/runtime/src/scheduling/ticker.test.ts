@@ -61,4 +61,27 @@ describe('Ticker', () => {
     await stopped;
     expect(order).toEqual(['run', 'finished', 'stopped']);
   });
+
+  it('hands a failed run to onFailure and runs on at the next tick; says it stopped once stop is called', async () => {
+    vi.useFakeTimers();
+    const failures: unknown[] = [];
+    let runs = 0;
+    const ticker = new Ticker(
+      () => {
+        runs += 1;
+        return runs === 1 ? Promise.reject(new Error('database went away')) : Promise.resolve();
+      },
+      100,
+      true,
+      (error) => failures.push(error),
+    );
+    ticker.start();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(runs).toBe(2);
+    expect(failures.map((e) => (e as Error).message)).toEqual(['database went away']);
+    expect(ticker.stopped).toBe(false);
+    await ticker.stop();
+    expect(ticker.stopped).toBe(true);
+  });
 });
+

@@ -19,21 +19,13 @@ export interface WalkerLoopOptions {
  * (`advanceWalk`). A walk that fails is logged and looked at again once its lease runs out.
  */
 export class WalkerLoop {
-  private stopped = false;
   private readonly ticker: Ticker;
 
   constructor(private readonly options: WalkerLoopOptions) {
-    this.ticker = new Ticker(
-      () =>
-        this.runOnce().then(
-          () => undefined,
-          (error: unknown) => {
-            this.options.services.logger.warn('working_orders_claim_failed', { error: error instanceof Error ? error.message : String(error) });
-          },
-        ),
-      options.intervalMs ?? 500,
-      false,
-    );
+    const failed = (error: unknown): void => {
+      options.services.logger.warn('working_orders_claim_failed', { error: error instanceof Error ? error.message : String(error) });
+    };
+    this.ticker = new Ticker(() => this.runOnce(), options.intervalMs ?? 500, false, failed);
   }
 
   start(): void {
@@ -42,13 +34,12 @@ export class WalkerLoop {
 
   /** Cancels the next looks and waits for one under way. */
   async stop(): Promise<void> {
-    this.stopped = true;
     await this.ticker.stop();
   }
 
   /** One look: every due walk this instance could claim, each as it was saved after its look. */
   async runOnce(): Promise<readonly WorkingOrder[]> {
-    if (this.stopped) return [];
+    if (this.ticker.stopped) return [];
     const { services, holder } = this.options;
     const claimed = await services.workingOrders.claimDue(holder, services.clock.now(), this.options.leaseMs ?? 30_000, this.options.batch ?? 20);
     const looked: WorkingOrder[] = [];
