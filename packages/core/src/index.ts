@@ -251,7 +251,7 @@ export { partFillRefusal, replaceRefusal } from './brokers/replace-refusal.js';
 export { CHANNELS, NEWS_KINDS, type Channel, type News, type NewsKind, type NewsOutcome, type ToldNews, type Urgency } from './notifications/news.js';
 export { ALWAYS_MAILED, DEFAULT_NEWS_PREFERENCES, NEWS_KIND_WORDS, preferencesOf, type NewsPreferences, type StoredPreferences } from './notifications/preferences.js';
 export { NEWS_RATE, planDelivery, type DeliveryFacts, type DeliveryPlan } from './notifications/delivery-plan.js';
-export { LOGIN_NOTICE_MS, tellEndingLogins } from './notifications/login-endings.js';
+export { LOGIN_NOTICE_MS, tellEndingLogins } from './brokers/login-endings.js';
 export { linkFailedNews, loginEndingNews, orderEndedNews, positionAlertNews, proposalPath, proposalWaitingNews, securityNews, type AlertNewsFacts, type SecurityEvent } from './notifications/news-of.js';
 export { newsMail, newsUrl, verificationMail } from './notifications/news-mail.js';
 export { tellNews, type NewsServices } from './notifications/tell-news.js';

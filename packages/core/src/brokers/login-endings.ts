@@ -1,8 +1,8 @@
 import { DAY_MS } from '../calendar/days.js';
-import { BROKERS, LOGIN_BROKERS, type BrokerLoginSpec } from '../brokers/broker-table.js';
+import { BROKERS, LOGIN_BROKERS, type BrokerLoginSpec } from './broker-table.js';
 import type { BrokerLink } from '../ports/broker-link-store.js';
 import type { Services } from '../services.js';
-import { loginEndingNews } from './news-of.js';
+import { loginEndingNews } from '../notifications/news-of.js';
 
 /** How long before a login at a broker ends its person is told. */
 export const LOGIN_NOTICE_MS = DAY_MS;
