@@ -40,10 +40,11 @@ describe('a link this deployment no longer serves', () => {
   it('answers BROKER_NOT_CONNECTED in words, never opening it, when its broker is no longer offered', async () => {
     const sealed = { keyId: 'k', nonce: 'bm9uY2U=', ciphertext: 'c2VhbGVk' };
     const schwab: BrokerLink = { ...LINK, broker: 'schwab', environment: 'live', apiSecret: sealed, accountNumber: '11112222', accountKey: 'H', loggedInAt: 1_000 };
-    const gone = createTestServices({ brokers: new FakeBrokers({ available: ['sim', 'alpaca'] }), config: { ...DEFAULT_CORE_CONFIG, liveTradingEnabled: true } });
+    const brokers = new FakeBrokers({ available: ['sim', 'alpaca'] });
+    const gone = createTestServices({ brokers, config: { ...DEFAULT_CORE_CONFIG, liveTradingEnabled: true } });
     await gone.brokerLinks.put(schwab);
     const refused = (await userBroker(OWNER, gone))._unsafeUnwrapErr();
     expect(refused).toMatchObject({ code: 'BROKER_NOT_CONNECTED', message: 'Your Schwab live link cannot be used here: this deployment no longer offers Schwab.', seeTool: 'connect_broker' });
-    expect((gone.brokers as FakeBrokers).opened).toEqual([]);
+    expect(brokers.opened).toEqual([]);
   });
 });
