@@ -240,8 +240,10 @@ export async function walkSchwab(world: SchwabWorld, call: Call, approver: Perso
   const steps = ((entry['details'] as Record<string, unknown>)['pricing'] as { steps: number[] }).steps;
   expect(steps).toHaveLength(3);
   // Schwab's preview: its fees, and its buying-power effect (the wider wing less the credit), each labelled as Schwab's.
-  const ticket = entry['ticket'] as { costs: { open: number; words: string }; buying_power: { reduction: number; words: string } };
+  const ticket = entry['ticket'] as { costs: { open: number; close: number; words: string }; buying_power: { reduction: number; words: string } };
   expect(ticket.costs.open).toBe(OPENING_FEES);
+  // Closing later is estimated at Schwab's own $0.65 a contract, four legs: not the deployment's commission.
+  expect(ticket.costs.close).toBeGreaterThanOrEqual(4 * 0.65);
   expect(ticket.costs.words).toMatch(/broker-computed.*Schwab/);
   const legs = candidate!['legs'] as Record<string, { strike: number }>;
   const wing = Math.max(legs['short_put']!.strike - legs['long_put']!.strike, legs['long_call']!.strike - legs['short_call']!.strike);

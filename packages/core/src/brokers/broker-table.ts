@@ -32,6 +32,11 @@ export interface BrokerCapabilities {
    * person's own credentials (`Brokers.marketData`); `simulated`, condor's simulated market.
    */
   readonly market: 'own' | 'simulated';
+  /**
+   * The broker's own commission per option contract, each way, where condor knows it (Schwab's $0.65, as its order
+   * preview shows it): a linked person's costs are estimated with it. Null: the deployment's `CONDOR_COMMISSION_PER_CONTRACT`.
+   */
+  readonly commissionPerContract: number | null;
 }
 
 /** A broker linked by logging in there (OAuth authorization code), not by keys typed into condor. */
@@ -70,7 +75,7 @@ export const BROKERS = {
     words: { name: 'Simulated paper broker', short: 'simulated', connect: 'is the simulated paper broker (no keys needed)' },
     keys: null,
     login: null,
-    capabilities: { environments: ['paper'], maxLegsPerOrder: 4, dryRun: false, chooseAccount: false, market: 'simulated' },
+    capabilities: { environments: ['paper'], maxLegsPerOrder: 4, dryRun: false, chooseAccount: false, market: 'simulated', commissionPerContract: null },
   },
   alpaca: {
     words: { name: 'Alpaca', short: 'Alpaca', connect: 'uses the keys from set_broker_keys' },
@@ -80,7 +85,7 @@ export const BROKERS = {
       credentials: ({ api_key, api_secret }) => ({ kind: 'alpaca', apiKey: api_key, apiSecret: api_secret }),
     },
     login: null,
-    capabilities: { environments: ['paper', 'live'], maxLegsPerOrder: 4, dryRun: false, chooseAccount: false, market: 'own' },
+    capabilities: { environments: ['paper', 'live'], maxLegsPerOrder: 4, dryRun: false, chooseAccount: false, market: 'own', commissionPerContract: null },
   },
   tastytrade: {
     words: {
@@ -95,7 +100,7 @@ export const BROKERS = {
       credentials: ({ api_key, api_secret }, accountNumber) => ({ kind: 'tastytrade', clientSecret: api_key, refreshToken: api_secret, accountNumber }),
     },
     login: null,
-    capabilities: { environments: ['paper', 'live'], maxLegsPerOrder: 4, dryRun: true, chooseAccount: true, market: 'own' },
+    capabilities: { environments: ['paper', 'live'], maxLegsPerOrder: 4, dryRun: true, chooseAccount: true, market: 'own', commissionPerContract: null },
   },
   schwab: {
     words: {
@@ -108,7 +113,7 @@ export const BROKERS = {
       lastsMs: SCHWAB_LOGIN_MS,
       credentials: (refreshToken, loggedInAt, accountKey) => ({ kind: 'schwab', refreshToken, refreshIssuedAt: loggedInAt, accountHash: accountKey }),
     },
-    capabilities: { environments: ['live'], maxLegsPerOrder: 4, dryRun: true, chooseAccount: true, market: 'own' },
+    capabilities: { environments: ['live'], maxLegsPerOrder: 4, dryRun: true, chooseAccount: true, market: 'own', commissionPerContract: 0.65 },
   },
 } as const satisfies Record<BrokerName, BrokerSpec>;
 

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { BrokerAccess } from '../ports/broker.js';
 import type { BrokerLink, BrokerName } from '../ports/broker-link-store.js';
 import type { MarketData } from '../ports/market-data.js';
+import { commissionOf } from '../costs/commission.js';
+import { DEFAULT_CORE_CONFIG } from '../services.js';
 import { personMarket, servicesOfPerson } from './person-market.js';
 import { sealKeys } from './sealed-keys.js';
 
@@ -85,4 +87,14 @@ describe("a person's market (design §17)", () => {
     expect(failure).toMatchObject({ kind: 'not_served', message: expect.stringMatching(/^Alpaca cannot serve your market data: The stored broker keys can no longer be read/) });
     expect(brokers.marketsOpened).toEqual([]);
   });
+
+  it("estimates a person's costs at their broker's own commission where its row knows it (Schwab's $0.65), else the deployment's", async () => {
+    const services = createTestServices({ config: { ...DEFAULT_CORE_CONFIG, commissionPerContract: 0.1 } });
+    const schwab: BrokerLink = { ...(await linked(services, 'u1', 'alpaca')), broker: 'schwab', environment: 'live', loggedInAt: 1 };
+    expect(commissionOf(servicesOfPerson(services, schwab))).toBe(0.65);
+    expect(commissionOf(servicesOfPerson(services, await linked(services, 'u2', 'alpaca')))).toBe(0.1);
+    expect(commissionOf(servicesOfPerson(services, undefined))).toBe(0.1);
+    expect(commissionOf(services)).toBe(0.1);
+  });
 });
+

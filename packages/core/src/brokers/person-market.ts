@@ -55,8 +55,13 @@ function ownMarket(link: BrokerLink, services: Services): PersonMarket {
   return { data: new LinkMarketData(source, open, BROKERS[link.broker].words.name), source, notice: null };
 }
 
-/** The services of one person's call: `market` is theirs (opened lazily: a call that prices nothing opens no market). */
+/**
+ * The services of one person's call: `market` is theirs (opened lazily: a call that prices nothing opens no market),
+ * and costs are estimated at their broker's own commission where its row knows it.
+ */
 export function servicesOfPerson(services: Services, link: BrokerLink | undefined): Services {
   const market = personMarket(link, services);
-  return { ...services, market: market.data, marketSource: market.source, marketNotice: market.notice };
+  const commission = link === undefined ? null : BROKERS[link.broker].capabilities.commissionPerContract;
+  const config = commission === null ? services.config : { ...services.config, commissionPerContract: commission };
+  return { ...services, config, market: market.data, marketSource: market.source, marketNotice: market.notice };
 }
