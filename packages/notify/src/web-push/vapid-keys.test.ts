@@ -1,6 +1,7 @@
+import { createECDH } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { WebPushSender } from './web-push-sender.js';
-import { generateVapidKeys, vapidKeysFromPrivateKey } from './vapid-keys.js';
+import { generateVapidKeys, scalarBytes, vapidKeysFromPrivateKey } from './vapid-keys.js';
 
 /** RFC 8291 Appendix A's application server key pair, a P-256 pair whose halves are known to belong together. */
 const RFC_PAIR = {
@@ -14,6 +15,20 @@ describe('VAPID keys', () => {
     expect(keys.publicKey).toMatch(/^B[A-Za-z0-9_-]{86}$/);
     expect(Buffer.from(keys.privateKey, 'base64url')).toHaveLength(32);
     expect(vapidKeysFromPrivateKey(keys.privateKey)._unsafeUnwrap()).toEqual(keys);
+  });
+
+  it('keeps a scalar with leading zero bytes in its full 32 bytes, which reads back and signs (one key in 256 has one)', () => {
+    const short = Buffer.from(RFC_PAIR.privateKey, 'base64url').subarray(1);
+    expect(scalarBytes(short)).toEqual(Buffer.concat([Buffer.alloc(1), short]));
+    expect(scalarBytes(Buffer.from(RFC_PAIR.privateKey, 'base64url')).toString('base64url')).toBe(RFC_PAIR.privateKey);
+    // A scalar whose first byte is zero: node hands it back as 31 bytes, the padded form is a valid 32-byte key.
+    const leadingZero = Buffer.concat([Buffer.alloc(1), Buffer.from(RFC_PAIR.privateKey, 'base64url').subarray(1)]);
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(leadingZero);
+    expect(ecdh.getPrivateKey()).toHaveLength(31);
+    const padded = scalarBytes(ecdh.getPrivateKey()).toString('base64url');
+    expect(vapidKeysFromPrivateKey(padded)._unsafeUnwrap().publicKey).toBe(ecdh.getPublicKey('base64url'));
+    for (let i = 0; i < 2_000; i++) expect(Buffer.from(generateVapidKeys().privateKey, 'base64url')).toHaveLength(32);
   });
 
   it('derives the public key from the private key alone', () => {

@@ -21,7 +21,15 @@ export interface VapidKeyError {
 export function generateVapidKeys(): VapidKeys {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
-  return { publicKey: ecdh.getPublicKey('base64url'), privateKey: ecdh.getPrivateKey('base64url') };
+  return { publicKey: ecdh.getPublicKey('base64url'), privateKey: scalarBytes(ecdh.getPrivateKey()).toString('base64url') };
+}
+
+/**
+ * The scalar `d` in its full 32 bytes: node gives it without its leading zero bytes (one key in 256 has one), and a
+ * 31-byte key is refused when read back, by condor and by JWK signing alike.
+ */
+export function scalarBytes(d: Buffer): Buffer {
+  return d.length >= 32 ? d : Buffer.concat([Buffer.alloc(32 - d.length), d]);
 }
 
 const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
