@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { databaseText } from './database-text.js';
 import { restRequest } from './rest-request.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { FakeSchwab } from '@condor/testkit';
@@ -280,11 +279,7 @@ export function expectNoSecrets(world: SchwabWorld): void {
   const secrets = [fake.appSecret, ...fake.oauth.issuedTokens, ...world.codes];
   expect(world.codes.length).toBeGreaterThan(0);
   expect(fake.oauth.issuedTokens.length).toBeGreaterThan(1);
-  const database = ['condor.db', 'condor.db-wal', 'condor.db-shm']
-    .map((file) => join(server.dataDir, file))
-    .filter((file) => existsSync(file))
-    .map((file) => readFileSync(file).toString('latin1'))
-    .join('');
+  const database = databaseText(server.dataDir);
   // The files are read for real: the link and its account are in them.
   expect(database).toContain('broker_links');
   const places = { answers: world.answers.join('\n'), logs: [...server.logs, ...server.stdout].join('\n'), pages: world.pages.join('\n'), database };

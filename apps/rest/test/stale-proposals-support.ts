@@ -1,4 +1,4 @@
-import { CATALOGUE } from '@condor/core';
+import { restRequest } from './rest-request.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { expect } from 'vitest';
 import { newClient, type Era } from '../../mcp/test/support.js';
@@ -39,21 +39,15 @@ const text = (value: unknown): string => JSON.stringify(value);
 /** A tool over REST as an HTTP client calls it: the catalogue's method and path, path parameters filled in. */
 export function restCall(baseUrl: string, token: string | null): Call {
   return async (tool, args = {}, batch) => {
-    const operation = CATALOGUE.find((op) => op.name === tool);
-    if (operation === undefined) throw new Error(`no tool ${tool}`);
-    const pathNames = new Set([...operation.rest.path.matchAll(/:(\w+)/g)].map((match) => match[1]));
-    const path = operation.rest.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(args[name])));
-    const rest = Object.fromEntries(Object.entries(args).filter(([name]) => !pathNames.has(name)));
-    const get = operation.rest.method === 'GET';
-    const query = get ? `?${new URLSearchParams(Object.entries(rest).map(([k, v]): [string, string] => [k, String(v)])).toString()}` : '';
-    const response = await fetch(`${baseUrl}/v1${path}${query}`, {
-      method: operation.rest.method,
+    const { method, path, body } = restRequest(tool, args);
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
       headers: {
         'content-type': 'application/json',
         ...(token === null ? {} : { authorization: `Bearer ${token}` }),
         ...(batch === undefined ? {} : { 'x-batch-id': batch }),
       },
-      ...(get ? {} : { body: JSON.stringify(rest) }),
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     return { ok: response.status === 200, status: response.status, body: (await response.json()) as Record<string, unknown> };
   };

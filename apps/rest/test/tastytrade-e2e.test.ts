@@ -1,5 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { databaseText } from './database-text.js';
 import { restRequest } from './rest-request.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -278,11 +277,7 @@ describe('tastytrade end to end against the fake, a person approving in chromium
     const secrets = [fake.clientSecret, fake.refreshToken, ...fake.issuedAccessTokens, ...fake.dxlink.issuedTokens];
     expect(fake.dxlink.issuedTokens.length).toBeGreaterThan(0);
     expect(fake.issuedAccessTokens.length).toBeGreaterThan(0);
-    const database = ['condor.db', 'condor.db-wal', 'condor.db-shm']
-      .map((file) => join(server.dataDir, file))
-      .filter((file) => existsSync(file))
-      .map((file) => readFileSync(file).toString('latin1'))
-      .join('');
+    const database = databaseText(server.dataDir);
     // The files are read for real: the links and the chosen account are in them.
     expect(database).toContain('broker_links');
     expect(database).toContain(SECOND_MARGIN.accountNumber);
