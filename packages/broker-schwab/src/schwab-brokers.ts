@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Broker, BrokerAccountChoice, BrokerCredentials, BrokerDryRun, BrokerError, BrokerLogin, BrokerLoginFlow, BrokerName, Brokers, MarketData, MultiLegOrder } from '@condor/core';
 import { failingBroker, RequestBudget, unservedMarket } from '@condor/core';
-import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
+import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { SchwabBroker } from './schwab-broker.js';
 import { SCHWAB_API_URL, SchwabHttp } from './schwab-http.js';
 import { SchwabMarketData } from './schwab-market-data.js';
-import { authorizeUrl, exchangeCode, REFRESH_TOKEN_MS, type SchwabApp, type SchwabLogin } from './schwab-oauth.js';
+import { authorizeUrl, challengeOf, exchangeCode, type SchwabApp, type SchwabLogin } from './schwab-oauth.js';
 import { MemoryPlacementJournal, type PlacementJournal } from './schwab-placements.js';
 import { SchwabSession } from './schwab-session.js';
 import { MemoryTokenCache, SchwabTokens, type SchwabGrant, type TokenCache } from './schwab-tokens.js';
@@ -89,7 +89,7 @@ export class SchwabBrokers implements Brokers {
     this.loginFlows = {
       schwab: {
         origin: new URL(this.apiUrl).origin,
-        authorizeUrl: ({ state, verifier }) => this.authorizeUrl({ state, challenge: createHash('sha256').update(verifier).digest('base64url') }),
+        authorizeUrl: ({ state, verifier }) => this.authorizeUrl({ state, challenge: challengeOf(verifier) }),
         exchangeCode: (request) => this.exchangeCode(request).map((login): BrokerLogin => ({ refreshToken: login.refreshToken, loggedInAt: login.refreshIssuedAt })),
       },
     };
@@ -105,13 +105,8 @@ export class SchwabBrokers implements Brokers {
     return exchangeCode(this.http, this.options.app, { ...request, now: this.now }).andThen((login) => {
       if (request.ownerId === undefined) return okAsync(login);
       const grant = this.grant({ ownerId: request.ownerId, credentials: { kind: 'schwab', refreshToken: login.refreshToken, refreshIssuedAt: login.refreshIssuedAt, accountHash: null } });
-      return okAsync(login).andThen((l) => okAsync(void this.tokens.seed(grant, { token: l.accessToken, expiresAt: l.accessExpiresAt })).map(() => l));
+      return ResultAsync.fromSafePromise(this.tokens.seed(grant, { token: login.accessToken, expiresAt: login.accessExpiresAt })).map(() => login);
     });
-  }
-
-  /** When a link ends (epoch ms): 7 days after its login; the desk counts down to it and tells the person a day before. */
-  linkExpiresAt(credentials: Pick<SchwabCredentials, 'refreshIssuedAt'>): number {
-    return credentials.refreshIssuedAt + REFRESH_TOKEN_MS;
   }
 
   /** The chosen account; a link without a chosen account opens a broker that says so on every call. */

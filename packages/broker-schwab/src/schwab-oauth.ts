@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { BrokerError } from '@condor/core';
+import { BROKERS, type BrokerError } from '@condor/core';
 import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
 import type { SchwabHttp } from './schwab-http.js';
 import { isObject } from './schwab-wire.js';
 
-/** A refresh token lasts 7 days from the login and no refresh extends it (reference §1). */
-export const REFRESH_TOKEN_MS = 7 * 86_400_000;
+/** A refresh token lasts 7 days from the login and no refresh extends it (reference §1): the login of Schwab's row in core's broker table. */
+export const REFRESH_TOKEN_MS = BROKERS.schwab.login.lastsMs;
 
 /** The deployment's registered Schwab app. */
 export interface SchwabApp {
@@ -33,10 +33,13 @@ export interface SchwabLogin {
   readonly accessExpiresAt: number;
 }
 
-/** A fresh PKCE pair (RFC 7636, S256). Whether Schwab checks it is not known; sending it costs nothing. */
+/** The S256 challenge of a PKCE verifier (RFC 7636 §4.2). Whether Schwab checks it is not known; sending it costs nothing. */
+export const challengeOf = (verifier: string): string => createHash('sha256').update(verifier).digest('base64url');
+
+/** A fresh PKCE pair. */
 export function pkcePair(): Pkce {
   const verifier = randomBytes(48).toString('base64url');
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+  return { verifier, challenge: challengeOf(verifier) };
 }
 
 /**

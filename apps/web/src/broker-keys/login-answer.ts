@@ -1,4 +1,4 @@
-import type { Services } from '@condor/core';
+import { BROKERS, type Services } from '@condor/core';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { browserSession } from '../shared/browser-session.js';
@@ -12,7 +12,7 @@ export interface LoginAnswer {
 }
 
 /** Where Schwab sends the person back; the registered callback is the public URL plus it. */
-export const LOGIN_CALLBACK_PATH = '/broker-keys/schwab/callback';
+export const LOGIN_CALLBACK_PATH = BROKERS.schwab.login.callbackPath;
 
 const COOKIE = '__Host-condor-broker-login';
 const ATTRIBUTES = { path: '/', secure: true, httpOnly: true, sameSite: 'Strict' } as const;

@@ -43,6 +43,8 @@ export interface BrokerCapabilities {
 export interface BrokerLoginSpec {
   /** How long a login lasts (epoch ms from `loggedInAt`): the person logs in again after it; null when it does not end. */
   readonly lastsMs: number | null;
+  /** condor's page the broker sends the person back to; the app's registered callback is the public URL plus it. */
+  readonly callbackPath: string;
   /** How the login's refresh token, when it was issued, and the chosen account's handle map onto the adapter's credentials. */
   readonly credentials: (refreshToken: string, loggedInAt: number, accountKey: string | null) => BrokerCredentials;
 }
@@ -111,6 +113,7 @@ export const BROKERS = {
     keys: null,
     login: {
       lastsMs: SCHWAB_LOGIN_MS,
+      callbackPath: '/broker-keys/schwab/callback',
       credentials: (refreshToken, loggedInAt, accountKey) => ({ kind: 'schwab', refreshToken, refreshIssuedAt: loggedInAt, accountHash: accountKey }),
     },
     capabilities: { environments: ['live'], maxLegsPerOrder: 4, dryRun: true, chooseAccount: true, market: 'own', commissionPerContract: 0.65 },

@@ -1,8 +1,9 @@
+import { BROKERS } from '@condor/core';
 import { ConfigError } from './config-error.js';
 import { text, url } from './setting-values.js';
 
 /** The path of condor's page Schwab sends the person back to; the registered callback is the public URL plus it. */
-export const SCHWAB_CALLBACK_PATH = '/broker-keys/schwab/callback';
+export const SCHWAB_CALLBACK_PATH = BROKERS.schwab.login.callbackPath;
 
 /** The deployment's app registered at Schwab's developer portal; null when Schwab is not offered. */
 export interface SchwabConfig {
